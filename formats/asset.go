@@ -1,0 +1,125 @@
+// Package formats holds the node model every format package produces and the
+// registry that detects formats by their magic bytes.
+//
+// Nothing in this package or below it imports Fyne: the UI and the command
+// line both sit on top of it. A format is added by writing one package that
+// calls Register in its init function and one blank import in formats/all.
+package formats
+
+import (
+	"image"
+	"io"
+
+	"rummage/formats/geom"
+)
+
+// Kind says what a node is, independent of its format.
+type Kind string
+
+// The kinds of node the UI and the CLI know how to show.
+const (
+	KindArchive  Kind = "archive"
+	KindTexture  Kind = "texture"
+	KindMaterial Kind = "material"
+	KindWear     Kind = "wear"
+	KindMesh     Kind = "mesh"
+	KindLevel    Kind = "level"
+	KindChunk    Kind = "chunk"
+	KindTable    Kind = "table"
+	KindText     Kind = "text"
+	KindRaw      Kind = "raw"
+)
+
+// Node is one item of the tree shown by the UI and listed by the CLI.
+// Children are decoded lazily, when first asked for; leaves return nil.
+type Node interface {
+	Name() string
+	Kind() Kind
+	Children() ([]Node, error)
+}
+
+// Describer gives JSON-ready facts about a node; the UI shows them as a
+// property table and `rummage info --json` prints them.
+type Describer interface {
+	Describe() (any, error)
+}
+
+// Imager is a node with pixels: level 0 is the full-size image, further
+// levels are mipmaps. Images are straight-alpha *image.NRGBA.
+type Imager interface {
+	Levels() int
+	Image(level int) (image.Image, error)
+}
+
+// Mesher is a node that has geometry for the wireframe preview and export.
+type Mesher interface {
+	Mesh() (*geom.Mesh, error)
+}
+
+// Rawer is a node backed by a byte range of its file. Offset is the absolute
+// offset in the file, or -1 when the bytes do not sit in the file as they are
+// (decompressed data, for example).
+type Rawer interface {
+	Offset() int64
+	Size() int64
+	Open() io.Reader
+}
+
+// Typer gives the format's own tag for a node ("MAT0", "Texm", "texture",
+// "visual", ...), printed as "type" by `ls --json` and shown in the tree.
+type Typer interface {
+	Type() string
+}
+
+// Fielder adds format-specific fields to a node's `ls --json` record (NRes
+// entries add attr1, attr2, attr3 and sortIndex).
+type Fielder interface {
+	ListFields() map[string]any
+}
+
+// Broken is a node that could not be decoded. The tree marks it and the
+// inspector shows Err, which usually is a *binread.FormatError with the
+// byte offset.
+type Broken interface {
+	Err() error
+}
+
+// Diagnostic is a non-fatal finding about a node's data, at a byte offset
+// (-1 when it has none).
+type Diagnostic struct {
+	Off int64  `json:"offset"`
+	Msg string `json:"message"`
+}
+
+// Diagnoser is a node that decoded with findings worth showing.
+type Diagnoser interface {
+	Diagnostics() []Diagnostic
+}
+
+// FoldNames is implemented by containers whose child names match
+// case-insensitively, like NRes archives in the engine.
+type FoldNames interface {
+	FoldNames() bool
+}
+
+// SampleQuery selects the moment at which a material is sampled:
+// `rummage info --json --at MS [--start MS] [--block N] [--random R]`.
+type SampleQuery struct {
+	AtMs    uint32
+	StartMs uint32
+	Block   int
+	Random  uint32
+}
+
+// Sampler is a material that can be evaluated at a clock time. Sample
+// returns the JSON-ready "sample" object of the CLI contract.
+type Sampler interface {
+	Sample(q SampleQuery) (any, error)
+}
+
+// Saver is a root node that can be edited and written back. WriteTo writes
+// the whole file; an unedited file is written byte-identically.
+type Saver interface {
+	Edited() bool
+	WriteTo(w io.Writer) (int64, error)
+}

@@ -1,0 +1,2 @@
+// Package nres reads and writes NRes archives (Parkan: Iron Strategy).
+package nres
