@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"rummage/cli"
+	"rummage/icons"
 	"rummage/ui"
 )
 
@@ -15,5 +16,7 @@ func main() {
 	if len(os.Args) > 1 && cli.IsCommand(os.Args[1]) {
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(ui.Run(app.NewWithID(ui.AppID), os.Args[1:]))
+	a := app.NewWithID(ui.AppID)
+	a.SetIcon(icons.App)
+	os.Exit(ui.Run(a, os.Args[1:]))
 }
