@@ -1,7 +1,42 @@
-// Package cli implements Rummage's command-line subcommands.
+// Package cli implements Rummage's command-line subcommands: ls, info,
+// export, samples and help. It shares the node model (formats) and the
+// exporters (formats/export) with the GUI but never starts Fyne, so it needs
+// no display.
+//
+// Exit status: 0 on success, 1 on a bad file or node (one line on stderr
+// naming the file, the node and the byte offset), 2 on bad usage (one line
+// on stderr). A panic is caught and reported as exit status 1.
+//
+// `ls --json` records: "path" is the node path from the file's root (the
+// segments formats.ChildNames prints, so it always resolves back to the
+// node, whatever NODE spelling was typed); "size" and "offset" come from
+// formats.Rawer (a node without a byte range of its own, such as a plain
+// folder, has size 0 and offset -1); "children" is the child count, 0 for
+// leaves and for nodes whose children cannot be read; formats.Fielder
+// fields follow in name order. `ls -r` lists depth first (each node before
+// its children) and stops with status 1 after 500,000 nodes.
+//
+// `info` prints Describe() ("kind" added when missing; a node without
+// Describe gets kind, name, type, size, offset and children); without
+// --json as "key: value" lines, nested keys dotted ("blend.src") and array
+// items indexed ("phases[0].opacity").
+//
+// `export` prints the files it wrote, one per line; a failed node is a line
+// on stderr and status 1, the others are still written (see formats/export).
 package cli
 
-import "io"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+	_ "rummage/formats/all" // register every format
+)
 
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
@@ -12,5 +47,215 @@ func IsCommand(name string) bool {
 	return false
 }
 
-// Run runs a subcommand with its arguments and returns the exit status.
-func Run(args []string, stdout, stderr io.Writer) int { return 2 }
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitBad   = 1 // bad file or node
+	exitUsage = 2 // bad usage
+)
+
+// command is one subcommand: its usage line, its flags and its body.
+type command struct {
+	usage string
+	flags map[string]bool // flag name (without dashes) -> takes a value
+	run   func(e *env, a *args) int
+}
+
+var commands map[string]*command
+
+func init() {
+	commands = map[string]*command{
+		"ls": {
+			usage: "rummage ls [--json] [-r] [--materials FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "r": false, "materials": true},
+			run:   runLs,
+		},
+		"info": {
+			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true},
+			run:   runInfo,
+		},
+		"export": {
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--materials FILE] FILE [NODE...]",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "materials": true},
+			run:   runExport,
+		},
+		"samples": {
+			usage: "rummage samples DIR",
+			flags: map[string]bool{},
+			run:   runSamples,
+		},
+		"help": {
+			usage: "rummage help [COMMAND]",
+			flags: map[string]bool{},
+			run:   runHelp,
+		},
+	}
+}
+
+const helpText = `Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
+
+Usage:
+  rummage [FILE...]                        open the window; no FILE opens the built-in sample set
+  rummage ls [--json] [-r] FILE [NODE]     list the children of NODE (default: the file's root)
+  rummage info [--json] FILE [NODE]        facts about NODE
+  rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
+                                           a material sampled at clock MS
+  rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] FILE [NODE...]
+                                           write nodes to files (a container exports its subtree)
+  rummage samples DIR                      write the built-in sample files into DIR
+  rummage help [COMMAND]                   this text
+
+NODE is a /-separated path of child names as printed by "rummage ls --json" in "path";
+duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
+--materials FILE names the material library used to resolve WEAR rows and MSH batches.
+Flags may come before or after FILE and NODE; "--" ends the flags.
+Exit status: 0 ok, 1 bad file or node, 2 bad usage.
+`
+
+// env is what a command writes to.
+type env struct {
+	stdout, stderr io.Writer
+	name           string // the command's name
+}
+
+// Run runs a subcommand with its arguments (args[0] is the subcommand) and
+// returns the exit status.
+func Run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "rummage: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			status = exitBad
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, samples, help)")
+		return exitUsage
+	}
+	name := args[0]
+	if name == "--help" || name == "-h" {
+		name = "help"
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, samples, help)\n", name)
+		return exitUsage
+	}
+	e := &env{stdout: stdout, stderr: stderr, name: name}
+	a, err := parseArgs(args[1:], cmd.flags)
+	if err != nil {
+		return e.usage(cmd, err.Error())
+	}
+	if a.help {
+		if name == "help" {
+			fmt.Fprint(stdout, helpText)
+		} else {
+			fmt.Fprintf(stdout, "usage: %s\n", cmd.usage)
+		}
+		return exitOK
+	}
+	return cmd.run(e, a)
+}
+
+// usage reports bad usage on one line and returns exit status 2.
+func (e *env) usage(cmd *command, msg string) int {
+	fmt.Fprintf(e.stderr, "rummage %s: %s (usage: %s)\n", e.name, oneLine(msg), cmd.usage)
+	return exitUsage
+}
+
+// usagef reports bad usage of the current command.
+func (e *env) usagef(format string, a ...any) int {
+	return e.usage(commands[e.name], fmt.Sprintf(format, a...))
+}
+
+// fail reports a bad file or node on one line and returns exit status 1.
+func (e *env) fail(file, node string, err error) int {
+	fmt.Fprintln(e.stderr, errLine(file, node, err))
+	return exitBad
+}
+
+// errLine formats "rummage: FILE: NODE: offset 0xOFF (OFF): what" with the
+// offset taken from err (formats.ErrorOffset) when it carries one.
+func errLine(file, node string, err error) string {
+	msg := oneLine(err.Error())
+	if off := formats.ErrorOffset(err); off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", off)) {
+		msg = fmt.Sprintf("offset 0x%X (%d): %s", off, off, msg)
+	}
+	var b strings.Builder
+	b.WriteString("rummage: ")
+	if file != "" {
+		b.WriteString(printable(file))
+		b.WriteString(": ")
+	}
+	if node != "" {
+		b.WriteString(printable(node))
+		b.WriteString(": ")
+	}
+	b.WriteString(msg)
+	return b.String()
+}
+
+// printable quotes s when it holds control characters (a file or node name
+// with a newline must not break the one-line error).
+func printable(s string) string {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7F {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
+// oneLine folds a message onto one line.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", " ")), " ")
+}
+
+// openFile opens FILE with the --materials setting; errors are reported.
+func (e *env) openFile(a *args, file string) (*formats.File, int) {
+	opts := &formats.Options{}
+	if m, ok := a.vals["materials"]; ok {
+		if m == "" {
+			return nil, e.usagef("--materials needs a file name")
+		}
+		st, err := os.Stat(m)
+		if err != nil {
+			return nil, e.fail(m, "", fmt.Errorf("material library: %w", plainErr(err)))
+		}
+		if st.IsDir() {
+			return nil, e.fail(m, "", errors.New("material library is a folder"))
+		}
+		opts.Materials = m
+	}
+	f, err := formats.Open(file, opts)
+	if err != nil {
+		return nil, e.fail(file, "", plainErr(err))
+	}
+	return f, exitOK
+}
+
+// plainErr drops the path from an *fs.PathError: the message names the file already.
+func plainErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func runHelp(e *env, a *args) int {
+	if len(a.pos) > 1 {
+		return e.usagef("too many arguments")
+	}
+	if len(a.pos) == 1 {
+		cmd, ok := commands[a.pos[0]]
+		if !ok {
+			return e.usagef("unknown command %q", a.pos[0])
+		}
+		fmt.Fprintf(e.stdout, "usage: %s\n", cmd.usage)
+		return exitOK
+	}
+	fmt.Fprint(e.stdout, helpText)
+	return exitOK
+}

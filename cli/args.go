@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// args is a parsed command line: flags may come before, between or after
+// the positional arguments, as "-x", "--x", "--x=value" or "--x value";
+// "--" ends the flags.
+type args struct {
+	bools map[string]bool
+	vals  map[string]string
+	pos   []string
+	help  bool
+}
+
+// parseArgs parses list against spec (flag name -> takes a value).
+func parseArgs(list []string, spec map[string]bool) (*args, error) {
+	a := &args{bools: map[string]bool{}, vals: map[string]string{}}
+	for i := 0; i < len(list); i++ {
+		s := list[i]
+		if s == "--" {
+			a.pos = append(a.pos, list[i+1:]...)
+			break
+		}
+		if len(s) < 2 || s[0] != '-' {
+			a.pos = append(a.pos, s)
+			continue
+		}
+		name := strings.TrimLeft(s, "-")
+		if strings.HasPrefix(s, "---") || name == "" {
+			return nil, fmt.Errorf("bad flag %q", s)
+		}
+		value, hasValue := "", false
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name, value, hasValue = name[:eq], name[eq+1:], true
+		}
+		if name == "h" || name == "help" {
+			a.help = true
+			continue
+		}
+		takes, known := spec[name]
+		if !known {
+			return nil, fmt.Errorf("unknown flag %s", s)
+		}
+		if !takes {
+			if hasValue {
+				switch strings.ToLower(value) {
+				case "true", "1":
+					a.bools[name] = true
+				case "false", "0":
+					a.bools[name] = false
+				default:
+					return nil, fmt.Errorf("flag %s takes no value", dashed(name))
+				}
+				continue
+			}
+			a.bools[name] = true
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(list) {
+				return nil, fmt.Errorf("flag %s needs a value", dashed(name))
+			}
+			i++
+			value = list[i]
+		}
+		a.vals[name] = value
+	}
+	return a, nil
+}
+
+// dashed spells a flag name the way the usage lines do.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}

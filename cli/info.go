@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+)
+
+func runInfo(e *env, a *args) int {
+	if len(a.pos) < 1 {
+		return e.usagef("missing FILE")
+	}
+	if len(a.pos) > 2 {
+		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
+	}
+	var q formats.SampleQuery
+	_, sampling := a.vals["at"]
+	if sampling {
+		var err error
+		if q.AtMs, err = parseU32(a.vals["at"]); err != nil {
+			return e.usagef("--at: %v", err)
+		}
+		if s, ok := a.vals["start"]; ok {
+			if q.StartMs, err = parseU32(s); err != nil {
+				return e.usagef("--start: %v", err)
+			}
+		}
+		if s, ok := a.vals["random"]; ok {
+			if q.Random, err = parseU32(s); err != nil {
+				return e.usagef("--random: %v", err)
+			}
+		}
+		if s, ok := a.vals["block"]; ok {
+			b, err := strconv.ParseInt(s, 0, 32)
+			if err != nil || b < 0 {
+				return e.usagef("--block: want a block number 0, 1, ..., got %q", s)
+			}
+			q.Block = int(b)
+		}
+	} else {
+		for _, f := range []string{"start", "block", "random"} {
+			if _, ok := a.vals[f]; ok {
+				return e.usagef("--%s needs --at", f)
+			}
+		}
+	}
+	file, nodePath := a.pos[0], ""
+	if len(a.pos) == 2 {
+		nodePath = a.pos[1]
+	}
+	f, st := e.openFile(a, file)
+	if f == nil {
+		return st
+	}
+	defer f.Close()
+	node, canon, err := resolve(f.Root, nodePath)
+	if err != nil {
+		return e.fail(file, nodePath, err)
+	}
+	facts, err := describe(node)
+	if err != nil {
+		return e.fail(file, canon, err)
+	}
+	if sampling {
+		s, ok := node.(formats.Sampler)
+		if !ok {
+			return e.fail(file, canon, fmt.Errorf("%s node cannot be sampled with --at (not a material)", node.Kind()))
+		}
+		v, err := s.Sample(q)
+		if err != nil {
+			return e.fail(file, canon, err)
+		}
+		sample, err := marshal(v)
+		if err != nil {
+			return e.fail(file, canon, fmt.Errorf("sample: %w", err))
+		}
+		facts = appendMember(facts, "sample", sample)
+	}
+	if a.bools["json"] {
+		var out bytes.Buffer
+		if err := json.Indent(&out, facts, "", "  "); err != nil {
+			return e.fail(file, canon, err)
+		}
+		out.WriteByte('\n')
+		e.stdout.Write(out.Bytes())
+		return exitOK
+	}
+	v, err := decodeOrdered(facts)
+	if err != nil {
+		return e.fail(file, canon, err)
+	}
+	writePlain(e.stdout, v)
+	return exitOK
+}
+
+// describe returns the node's facts as a compact JSON object: Describe()
+// when the node has it (with "kind" added in front when missing), else the
+// basic facts every node has.
+func describe(n formats.Node) ([]byte, error) {
+	if b, ok := n.(formats.Broken); ok && b.Err() != nil {
+		if _, isDesc := n.(formats.Describer); !isDesc {
+			return nil, b.Err()
+		}
+	}
+	d, ok := n.(formats.Describer)
+	if !ok {
+		size, off := sizeOffset(n)
+		typ := ""
+		if t, ok := n.(formats.Typer); ok {
+			typ = t.Type()
+		}
+		kids, _ := n.Children()
+		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"name", n.Name()}, {"type", typ},
+			{"size", size}, {"offset", off}, {"children", len(kids)}})
+	}
+	v, err := d.Describe()
+	if err != nil {
+		return nil, err
+	}
+	b, err := marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("describing the node: %w", err)
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '{' {
+		// Not an object: wrap it so the output always has "kind".
+		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"value", json.RawMessage(b)}})
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(b, &members); err != nil {
+		return nil, fmt.Errorf("describing the node: %w", err)
+	}
+	if _, ok := members["kind"]; !ok {
+		kind, _ := marshal(string(n.Kind()))
+		rest := bytes.TrimSpace(b[1:])
+		out := append([]byte(`{"kind":`), kind...)
+		if len(rest) > 0 && rest[0] != '}' {
+			out = append(out, ',')
+		}
+		b = append(out, rest...)
+	}
+	return b, nil
+}
+
+// appendMember adds "key":value at the end of the JSON object obj.
+func appendMember(obj []byte, key string, value []byte) []byte {
+	obj = bytes.TrimSpace(obj)
+	body := bytes.TrimSpace(obj[:len(obj)-1])
+	k, _ := marshal(key)
+	out := append([]byte{}, body...)
+	if len(body) > 1 {
+		out = append(out, ',')
+	}
+	out = append(out, k...)
+	out = append(out, ':')
+	out = append(out, value...)
+	return append(out, '}')
+}
+
+// parseU32 parses a uint32 in decimal (or 0x hex).
+func parseU32(s string) (uint32, error) {
+	v, err := strconv.ParseUint(strings.TrimSpace(s), 0, 32)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
+			return 0, fmt.Errorf("%q is larger than 4294967295", s)
+		}
+		return 0, fmt.Errorf("want a whole number 0..4294967295, got %q", s)
+	}
+	return uint32(v), nil
+}

@@ -1,0 +1,295 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"rummage/formats"
+)
+
+// idxNode and idxParent let resolve reuse formats.Resolve's matching rules
+// (case folding, @N) while learning which child matched.
+type idxNode struct {
+	name string
+	i    int
+}
+
+func (n idxNode) Name() string                      { return n.name }
+func (n idxNode) Kind() formats.Kind                { return formats.KindRaw }
+func (n idxNode) Children() ([]formats.Node, error) { return nil, nil }
+
+type idxParent struct {
+	kids []formats.Node
+	fold bool
+}
+
+func (p idxParent) Name() string       { return "" }
+func (p idxParent) Kind() formats.Kind { return formats.KindArchive }
+func (p idxParent) FoldNames() bool    { return p.fold }
+func (p idxParent) Children() ([]formats.Node, error) {
+	out := make([]formats.Node, len(p.kids))
+	for i, k := range p.kids {
+		out[i] = idxNode{k.Name(), i}
+	}
+	return out, nil
+}
+
+// resolve follows the node path p from root and returns the node and its
+// canonical path (the segments as ChildNames prints them).
+func resolve(root formats.Node, p string) (formats.Node, string, error) {
+	node, canon := root, ""
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "" {
+			continue
+		}
+		kids, err := node.Children()
+		if err != nil {
+			if canon == "" {
+				return nil, "", fmt.Errorf("listing the file's root: %w", err)
+			}
+			return nil, "", fmt.Errorf("listing %s: %w", canon, err)
+		}
+		fold := formats.Folds(node)
+		m, err := formats.Resolve(idxParent{kids, fold}, seg)
+		if err != nil {
+			if alts := ambiguous(kids, fold, seg); len(alts) > 1 {
+				n := len(alts)
+				if n > 4 {
+					alts = append(alts[:3], "...")
+				}
+				return nil, "", fmt.Errorf("%q names %d nodes: use %s", seg, n, strings.Join(alts, " or "))
+			}
+			if canon == "" {
+				return nil, "", fmt.Errorf("no node %q at the file's root", seg)
+			}
+			return nil, "", fmt.Errorf("no node %q in %s", seg, canon)
+		}
+		i := m.(idxNode).i
+		canon = joinPath(canon, formats.ChildNames(kids, fold)[i])
+		node = kids[i]
+	}
+	return node, canon, nil
+}
+
+// ambiguous returns the printed names of the children called seg when
+// more than one is (so they carry @N).
+func ambiguous(kids []formats.Node, fold bool, seg string) []string {
+	names := formats.ChildNames(kids, fold)
+	var alts []string
+	for i, k := range kids {
+		if k.Name() == seg || (fold && strings.EqualFold(k.Name(), seg)) {
+			alts = append(alts, names[i])
+		}
+	}
+	return alts
+}
+
+func joinPath(parent, seg string) string {
+	if parent == "" {
+		return seg
+	}
+	return parent + "/" + seg
+}
+
+// entry is one listed node.
+type entry struct {
+	path     string
+	node     formats.Node
+	children int
+	kids     []formats.Node
+	broken   error
+}
+
+func (en *entry) typ() string {
+	if t, ok := en.node.(formats.Typer); ok {
+		return t.Type()
+	}
+	return ""
+}
+
+// sizeOffset returns the node's byte count and absolute offset: a Rawer's
+// Size and Offset, else 0 and -1 (a node with no bytes of its own).
+func sizeOffset(n formats.Node) (int64, int64) {
+	if r, ok := n.(formats.Rawer); ok {
+		return r.Size(), r.Offset()
+	}
+	return 0, -1
+}
+
+// safeChildren is n.Children with a panic in format code turned into an
+// error, so one bad entry does not stop a listing.
+func safeChildren(n formats.Node) (kids []formats.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			kids, err = nil, fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return n.Children()
+}
+
+// maxListDepth and maxListNodes bound `ls -r` on pathological nesting (a
+// crafted archive whose entries all hold the same nested archive).
+const (
+	maxListDepth = 64
+	maxListNodes = 500_000
+)
+
+// errTooMany stops a listing that reached maxListNodes.
+var errTooMany = fmt.Errorf("listing stopped after %d nodes", maxListNodes)
+
+// list appends the children of n (at path p) to out, recursively with rec.
+func list(n formats.Node, kids []formats.Node, p string, rec bool, depth int, out []entry) []entry {
+	names := formats.ChildNames(kids, formats.Folds(n))
+	for i, k := range kids {
+		if len(out) >= maxListNodes {
+			return out
+		}
+		en := entry{path: joinPath(p, names[i]), node: k}
+		if b, ok := k.(formats.Broken); ok {
+			en.broken = b.Err()
+		}
+		if ck, err := safeChildren(k); err == nil {
+			en.kids = ck
+			en.children = len(ck)
+		} else if en.broken == nil {
+			en.broken = err
+		}
+		out = append(out, en)
+		if rec && en.children > 0 && depth < maxListDepth {
+			out = list(k, en.kids, en.path, rec, depth+1, out)
+		}
+	}
+	return out
+}
+
+var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "type": true, "size": true, "offset": true, "children": true}
+
+// appendRecord appends the `ls --json` object of an entry, indented as an
+// array element: the standard keys in contract order, then the Fielder
+// fields in name order (a field named like a standard key is dropped).
+func (en *entry) appendRecord(dst []byte) ([]byte, error) {
+	size, off := sizeOffset(en.node)
+	kv := []keyValue{
+		{"path", en.path}, {"name", en.node.Name()}, {"kind", string(en.node.Kind())}, {"type", en.typ()},
+		{"size", size}, {"offset", off}, {"children", en.children},
+	}
+	if f, ok := en.node.(formats.Fielder); ok {
+		fields := f.ListFields()
+		keys := make([]string, 0, len(fields))
+		for k := range fields {
+			if !standardKeys[k] {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			kv = append(kv, keyValue{k, fields[k]})
+		}
+	}
+	dst = append(dst, "  {\n"...)
+	for i, m := range kv {
+		dst = append(dst, "    "...)
+		dst = appendString(dst, m.k)
+		dst = append(dst, ": "...)
+		var err error
+		if dst, err = appendValue(dst, m.v, "    "); err != nil {
+			return nil, fmt.Errorf("field %s: %w", m.k, err)
+		}
+		if i < len(kv)-1 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '\n')
+	}
+	return append(dst, "  }"...), nil
+}
+
+func runLs(e *env, a *args) int {
+	if len(a.pos) < 1 {
+		return e.usagef("missing FILE")
+	}
+	if len(a.pos) > 2 {
+		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
+	}
+	file, nodePath := a.pos[0], ""
+	if len(a.pos) == 2 {
+		nodePath = a.pos[1]
+	}
+	f, st := e.openFile(a, file)
+	if f == nil {
+		return st
+	}
+	defer f.Close()
+	node, canon, err := resolve(f.Root, nodePath)
+	if err != nil {
+		return e.fail(file, nodePath, err)
+	}
+	kids, err := node.Children()
+	if err != nil {
+		return e.fail(file, canon, err)
+	}
+	if b, ok := node.(formats.Broken); ok && len(kids) == 0 && b.Err() != nil {
+		return e.fail(file, canon, b.Err())
+	}
+	entries := list(node, kids, canon, a.bools["r"], 0, nil)
+	done := func() int {
+		if len(entries) >= maxListNodes {
+			return e.fail(file, canon, errTooMany)
+		}
+		return exitOK
+	}
+	if a.bools["json"] {
+		// Written in the layout of json.Indent with two spaces.
+		out := make([]byte, 0, 256*len(entries)+4)
+		out = append(out, '[')
+		for i := range entries {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, '\n')
+			var err error
+			if out, err = entries[i].appendRecord(out); err != nil {
+				return e.fail(file, entries[i].path, err)
+			}
+		}
+		if len(entries) > 0 {
+			out = append(out, '\n')
+		}
+		out = append(out, "]\n"...)
+		e.stdout.Write(out)
+		return done()
+	}
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PATH\tKIND\tTYPE\tSIZE\tOFFSET\tCHILDREN\t")
+	for i := range entries {
+		en := &entries[i]
+		size, off := sizeOffset(en.node)
+		offs := "-"
+		if off >= 0 {
+			offs = fmt.Sprintf("0x%X", off)
+		}
+		kids := "-"
+		if en.children > 0 {
+			kids = fmt.Sprint(en.children)
+		}
+		typ := en.typ()
+		if typ == "" {
+			typ = "-"
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.node.Kind(), typ, size, offs, kids)
+		if en.broken != nil {
+			line += "broken: " + oneLine(en.broken.Error())
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+	for _, l := range strings.SplitAfter(table.String(), "\n") {
+		if l != "" {
+			fmt.Fprintln(e.stdout, strings.TrimRight(l, " \n"))
+		}
+	}
+	return done()
+}

@@ -1,0 +1,149 @@
+package formats
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// named is a leaf with a name.
+type named string
+
+func (n named) Name() string              { return string(n) }
+func (n named) Kind() Kind                { return KindRaw }
+func (n named) Children() ([]Node, error) { return nil, nil }
+func leaves(names ...string) (out []Node) {
+	for _, n := range names {
+		out = append(out, named(n))
+	}
+	return out
+}
+
+// dir is a container with fixed children and a case rule.
+type dir struct {
+	name string
+	fold bool
+	kids []Node
+	err  error
+}
+
+func (d *dir) Name() string              { return d.name }
+func (d *dir) Kind() Kind                { return KindArchive }
+func (d *dir) Children() ([]Node, error) { return d.kids, d.err }
+func (d *dir) FoldNames() bool           { return d.fold }
+
+func TestChildNames(t *testing.T) {
+	cases := []struct {
+		names []string
+		fold  bool
+		want  string
+	}{
+		{[]string{"a", "b", "c"}, false, "a b c"},
+		{[]string{"a", "a", "b"}, false, "a@0 a@1 b"},
+		{[]string{"Tex", "TEX", "tex"}, false, "Tex TEX tex"},
+		{[]string{"Tex", "TEX", "other"}, true, "Tex@0 TEX@1 other"},
+		{[]string{"", "x", ""}, false, "@0 x @2"},
+		{[]string{"a/b", "c"}, false, "a_b@0 c"},
+		{[]string{"name@3", "z"}, false, "name@3@0 z"},
+		{[]string{"name@", "a@b"}, false, "name@ a@b"},
+		{nil, false, ""},
+	}
+	for _, c := range cases {
+		got := strings.Join(ChildNames(leaves(c.names...), c.fold), " ")
+		if got != c.want {
+			t.Errorf("ChildNames(%q, fold=%v) = %q, want %q", c.names, c.fold, got, c.want)
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	inner := &dir{name: "Inner", fold: false, kids: leaves("Leaf", "leaf", "x")}
+	root := &dir{name: "root.lib", fold: true, kids: []Node{
+		named("Brick"), named("dup"), named("DUP"), named(""), inner, named("a/b"), &dir{name: "bad", err: errors.New("corrupt directory")},
+	}}
+	cases := []struct {
+		path string
+		want string // name of the node found, or "error: substring"
+	}{
+		{"", "root.lib"},
+		{"/", "root.lib"},
+		{"Brick", "Brick"},
+		{"BRICK", "Brick"},                // the root folds names
+		{"/brick/", "Brick"},              // slashes around are ignored
+		{"dup", "error: no node \"dup\""}, // ambiguous without @N
+		{"dup@1", "dup"},
+		{"DUP@2", "DUP"},
+		{"dup@2", "DUP"}, // case-insensitive here
+		{"dup@0", "error: no node"},
+		{"@3", ""},
+		{"a_b@5", "a/b"},
+		{"Inner/Leaf", "Leaf"}, // Inner does not fold: both spellings are distinct names
+		{"inner/leaf", "leaf"}, // the root folds "inner", Inner has "leaf" itself
+		{"Inner/LEAF", "error: no node \"LEAF\" in Inner"},
+		{"Inner/x/y", "error: no node \"y\" in Inner/x"},
+		{"missing", "error: no node \"missing\""},
+		{"bad/x", "error: corrupt directory"},
+		{"Brick@9", "error: no node"},
+		{"Brick@-1", "error: no node"},
+	}
+	for _, c := range cases {
+		n, err := Resolve(root, c.path)
+		if strings.HasPrefix(c.want, "error: ") {
+			if err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(c.want, "error: ")) {
+				t.Errorf("Resolve(%q) = %v, %v; want an error with %q", c.path, n, err, c.want)
+			}
+			continue
+		}
+		if err != nil || n.Name() != c.want {
+			t.Errorf("Resolve(%q) = %v, %v; want %q", c.path, n, err, c.want)
+		}
+	}
+	// The children error names the node whose children failed.
+	_, err := Resolve(root, "bad/x")
+	var ne *NodeError
+	if !errors.As(err, &ne) || ne.Path != "bad" {
+		t.Errorf("Resolve(bad/x) error %v is not a NodeError at bad", err)
+	}
+}
+
+// TestChildNamesResolve checks that every printed name resolves to its own child.
+func TestChildNamesResolve(t *testing.T) {
+	for _, fold := range []bool{false, true} {
+		kids := leaves("a", "A", "", "", "b/c", "b_c", "x@1", "x", "x", "Ж", "ж")
+		root := &dir{name: "r", fold: fold, kids: kids}
+		names := ChildNames(kids, fold)
+		seen := map[string]bool{}
+		for i, n := range names {
+			key := n
+			if fold {
+				key = strings.ToLower(n)
+			}
+			if seen[key] {
+				t.Errorf("fold=%v: name %q printed twice", fold, n)
+			}
+			seen[key] = true
+			got, err := Resolve(root, n)
+			if err != nil {
+				t.Errorf("fold=%v: Resolve(%q): %v", fold, n, err)
+				continue
+			}
+			if got != kids[i] || got.Name() != kids[i].Name() {
+				t.Errorf("fold=%v: Resolve(%q) = %q, want child %d %q", fold, n, got.Name(), i, kids[i].Name())
+			}
+		}
+	}
+}
+
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"", "a", "a@1", "A/b", "@2", "//x//", "a_b@3/@0"} {
+		f.Add(s)
+	}
+	root := &dir{name: "r", fold: true, kids: []Node{named("a"), named("A"), named(""), named("a/b"),
+		&dir{name: "sub", kids: leaves("", "x", "x")}}}
+	f.Fuzz(func(t *testing.T, p string) {
+		n, err := Resolve(root, p)
+		if err == nil && n == nil {
+			t.Fatal("nil node without error")
+		}
+	})
+}
