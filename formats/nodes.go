@@ -14,11 +14,20 @@ type Raw struct {
 	R        io.ReaderAt // the bytes, from 0
 	N        int64       // their count
 	Abs      int64       // absolute file offset of byte 0, or -1
+	Fields   Fielder     // the container's extra ls fields (Source.Fields), or nil
 }
 
 // NewRaw makes a Raw node over a Source.
 func NewRaw(s Source, kind Kind, tag string) *Raw {
-	return &Raw{NodeName: s.Name, NodeKind: kind, Tag: tag, R: s.R, N: s.Size, Abs: s.Base}
+	return &Raw{NodeName: s.Name, NodeKind: kind, Tag: tag, R: s.R, N: s.Size, Abs: s.Base, Fields: s.Fields}
+}
+
+// ListFields returns the container's extra fields for `ls --json`.
+func (r *Raw) ListFields() map[string]any {
+	if r.Fields == nil {
+		return nil
+	}
+	return r.Fields.ListFields()
 }
 
 // Name returns the node's name.

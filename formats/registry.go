@@ -36,6 +36,10 @@ type Source struct {
 	// data (an edited material); the container marks itself edited and
 	// writes it on save. Nodes that support editing keep it.
 	Replace func(data []byte) error
+	// Fields gives extra `ls --json` fields the container knows about this
+	// data (NRes entries: attr1, attr2, attr3, sortIndex); NewRaw keeps
+	// it, so nodes embedding Raw list them through Fielder. May be nil.
+	Fields Fielder
 }
 
 // Probe is what a format's Match looks at: the first bytes and the hints.
