@@ -1,0 +1,203 @@
+package xrlevel
+
+import (
+	"math"
+	"path/filepath"
+
+	"rummage/formats"
+	"rummage/formats/geom"
+)
+
+func finite(b [2]geom.Vec3) bool {
+	for _, v := range b {
+		for _, x := range v {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Totals are the level's headline counts.
+type Totals struct {
+	Textures        int `json:"textures"`
+	Shaders         int `json:"shaders"`
+	Visuals         int `json:"visuals"`
+	VertexBuffers   int `json:"vertexBuffers"`
+	Vertices        int `json:"vertices"`
+	VisualTriangles int `json:"visualTriangles"`
+	CFormVertices   int `json:"cformVertices"`
+	CFormTriangles  int `json:"cformTriangles"`
+	Portals         int `json:"portals"`
+	Lights          int `json:"lights"`
+	Glows           int `json:"glows"`
+	Sectors         int `json:"sectors"`
+}
+
+// ChunkStat is one row of the chunk table.
+type ChunkStat struct {
+	ID         uint32 `json:"id"`
+	Name       string `json:"name"`
+	Offset     int64  `json:"offset"`
+	Size       int64  `json:"size"`
+	Compressed bool   `json:"compressed"`
+	Unpacked   int64  `json:"unpackedSize"`
+	Items      int    `json:"items"` // -1 when the chunk is not a list
+	Error      string `json:"error,omitempty"`
+}
+
+// SectorStat is one row of the per-sector table.
+type SectorStat struct {
+	Index     int      `json:"index"`
+	Root      int      `json:"root"`
+	Visuals   int      `json:"visuals"`   // visuals in the root's subtree
+	Triangles int      `json:"triangles"` // their triangles
+	Vertices  int      `json:"vertices"`  // their vertex ranges
+	Portals   int      `json:"portals"`
+	Lights    int      `json:"lights"`
+	Glows     int      `json:"glows"`
+	Occluders int      `json:"occluders"`
+	CFormTris int      `json:"cformTriangles"`
+	Textures  []string `json:"textures"`
+	// Bounds is the union of the BBOX chunks in the subtree (nil when none).
+	Bounds *[2]geom.Vec3 `json:"bounds,omitempty"`
+}
+
+// Usage lists the visuals that use one texture or shader.
+type Usage struct {
+	Index   int    `json:"index"`
+	Name    string `json:"name"`
+	Visuals []int  `json:"visuals"`
+	Glows   []int  `json:"glows,omitempty"`
+}
+
+// Stats is everything the statistics inspector shows.
+type Stats struct {
+	Version     int                  `json:"version"`
+	Description string               `json:"description"`
+	Chunks      []ChunkStat          `json:"chunks"`
+	Totals      Totals               `json:"counts"`
+	Sectors     []SectorStat         `json:"sectors"`
+	Textures    []Usage              `json:"textures"`
+	Shaders     []Usage              `json:"shaders"`
+	Diagnostics []formats.Diagnostic `json:"diagnostics"`
+}
+
+// Totals counts the level's parts.
+func (lv *Level) Totals() Totals {
+	t := Totals{
+		Textures: len(lv.Textures), Shaders: len(lv.Shaders), Visuals: len(lv.Visuals), VertexBuffers: len(lv.VBs),
+		Portals: len(lv.Portals), Lights: len(lv.Lights), Glows: len(lv.Glows), Sectors: len(lv.Sectors),
+	}
+	for _, vb := range lv.VBs {
+		t.Vertices += vb.Count
+	}
+	for _, v := range lv.Visuals {
+		t.VisualTriangles += lv.Triangles(v)
+	}
+	if lv.CForm != nil {
+		t.CFormVertices, t.CFormTriangles = len(lv.CForm.Verts), len(lv.CForm.Tris)
+	}
+	return t
+}
+
+// Stats returns the statistics of the level (computed once; do not modify
+// the result).
+func (lv *Level) Stats() *Stats {
+	lv.statsOnce.Do(func() { lv.stats = lv.computeStats() })
+	return lv.stats
+}
+
+func (lv *Level) computeStats() *Stats {
+	st := &Stats{Version: lv.Version, Description: lv.Description, Totals: lv.Totals(), Diagnostics: lv.Diags}
+	for _, c := range lv.Chunks {
+		cs := ChunkStat{ID: c.ID, Name: c.Name, Offset: c.Off, Size: int64(c.Size), Compressed: c.Compressed, Unpacked: c.Unpacked, Items: c.Items}
+		if c.Err != nil {
+			cs.Error = c.Err.Error()
+		}
+		st.Chunks = append(st.Chunks, cs)
+	}
+	for _, role := range []string{NameVBs, NameIBs, NameSWIs, NameCForm} {
+		if sp, ok := lv.Side[role]; ok {
+			c := sp.Info
+			st.Chunks = append(st.Chunks, ChunkStat{ID: c.ID, Name: role + " (" + filepath.Base(sp.File) + ")", Offset: c.Off,
+				Size: int64(c.Size), Compressed: c.Compressed, Unpacked: c.Unpacked, Items: c.Items})
+		}
+	}
+	cfBySector := map[int]int{}
+	if lv.CForm != nil {
+		for _, t := range lv.CForm.Tris {
+			cfBySector[int(t.Sector)]++
+		}
+	}
+	for _, s := range lv.Sectors {
+		ss := SectorStat{Index: s.Index, Root: s.Root, Portals: len(s.Portals), Lights: len(s.Lights), Glows: len(s.Glows),
+			Occluders: len(s.Occluders), CFormTris: cfBySector[s.Index], Textures: []string{}}
+		seenTex := map[string]bool{}
+		ss.Visuals = lv.Walk(s.Root, func(v *Visual) {
+			ss.Triangles += lv.Triangles(v)
+			if len(lv.visualIndices(v)) > 0 {
+				_, _, n := lv.vertexSource(v)
+				ss.Vertices += n
+			}
+			if v.HasBBox && finite(v.BBox) {
+				if ss.Bounds == nil {
+					b := v.BBox
+					ss.Bounds = &b
+				} else {
+					for k := 0; k < 3; k++ {
+						ss.Bounds[0][k] = min(ss.Bounds[0][k], v.BBox[0][k])
+						ss.Bounds[1][k] = max(ss.Bounds[1][k], v.BBox[1][k])
+					}
+				}
+			}
+			if t := lv.BaseTexture(v); t != "" && !seenTex[t] {
+				seenTex[t] = true
+				ss.Textures = append(ss.Textures, t)
+			}
+		})
+		st.Sectors = append(st.Sectors, ss)
+	}
+	// Texture and shader usage.
+	tex := lv.textureList()
+	texUse := make([]Usage, len(lv.Textures))
+	for i, t := range lv.Textures {
+		texUse[i] = Usage{Index: i, Name: t, Visuals: []int{}}
+	}
+	shUse := make([]Usage, len(lv.Shaders))
+	for i, s := range lv.Shaders {
+		shUse[i] = Usage{Index: i, Name: s, Visuals: []int{}}
+	}
+	for _, v := range lv.Visuals {
+		ti, si := v.TextureIndex, v.ShaderIndex
+		if v.OGFVersion == 4 {
+			ti, si = -1, int(v.Flags)
+		}
+		if lv.Version > 5 && ti >= 0 && ti < len(shUse) {
+			shUse[ti].Visuals = appendOnce(shUse[ti].Visuals, v.Index)
+		} else if ti >= 0 && ti < len(texUse) && len(tex) == len(texUse) {
+			texUse[ti].Visuals = append(texUse[ti].Visuals, v.Index)
+		}
+		if si >= 0 && si < len(shUse) {
+			shUse[si].Visuals = appendOnce(shUse[si].Visuals, v.Index)
+		}
+	}
+	for i, g := range lv.Glows {
+		if g.Texture >= 0 && int(g.Texture) < len(texUse) {
+			texUse[g.Texture].Glows = append(texUse[g.Texture].Glows, i)
+		}
+		if g.Shader >= 0 && int(g.Shader) < len(shUse) {
+			shUse[g.Shader].Glows = append(shUse[g.Shader].Glows, i)
+		}
+	}
+	st.Textures, st.Shaders = texUse, shUse
+	return st
+}
+
+func appendOnce(s []int, v int) []int {
+	if len(s) > 0 && s[len(s)-1] == v {
+		return s
+	}
+	return append(s, v)
+}

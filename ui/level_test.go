@@ -1,0 +1,162 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/xrlevel"
+)
+
+type levelHost struct {
+	win      fyne.Window
+	selected formats.Node
+	status   string
+}
+
+func (h *levelHost) Window() fyne.Window       { return h.win }
+func (h *levelHost) SelectNode(n formats.Node) { h.selected = n }
+func (h *levelHost) Options() *formats.Options { return &formats.Options{} }
+func (h *levelHost) Status(msg string)         { h.status = msg }
+func (h *levelHost) Apply(n formats.Node, e Edit) {
+	_ = e.Do()
+}
+
+func sampleLevelNode(t *testing.T) *xrlevel.LevelNode {
+	t.Helper()
+	b, err := xrlevel.WriteV4(xrlevel.SampleLevel(), xrlevel.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := xrlevel.Open(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "level"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n.(*xrlevel.LevelNode)
+}
+
+func TestLevelStatisticsTab(t *testing.T) {
+	a := test.NewTempApp(t)
+	_ = a
+	n := sampleLevelNode(t)
+	var got []string
+	for _, p := range tabsFor(n) {
+		got = append(got, p.Name)
+	}
+	found := false
+	for _, g := range got {
+		found = found || g == "Statistics"
+	}
+	if !found {
+		t.Fatalf("tabs for a level: %v", got)
+	}
+	st, err := n.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	h := &levelHost{win: w}
+	view := levelStatsView(h, n, st)
+	w.SetContent(view)
+	w.Resize(fyne.NewSize(1000, 700))
+
+	// The sub-tabs and the chart are there.
+	border := view.(*fyne.Container)
+	var tabs *container.AppTabs
+	for _, o := range border.Objects {
+		if at, ok := o.(*container.AppTabs); ok {
+			tabs = at
+		}
+	}
+	if tabs == nil || len(tabs.Items) != 8 || tabs.Items[4].Text != "Diagnostics (0)" || tabs.Items[5].Text != "Lights" {
+		t.Fatalf("tabs %v", tabs)
+	}
+	split := tabs.Items[0].Content.(*container.Split)
+	table := split.Leading.(*widget.Table)
+	if r, c := table.Length(); r != len(st.Chunks) || c != 8 {
+		t.Fatalf("chunk table %d×%d", r, c)
+	}
+	chart := split.Trailing.(*container.Scroll).Content.(*levelBarChart)
+	if len(chart.bars) != len(st.Chunks) || chart.MinSize().Height < float32(levelChartRow*len(st.Chunks)) {
+		t.Fatalf("chart %d bars, min %v", len(chart.bars), chart.MinSize())
+	}
+	// Selecting a row selects the chunk node.
+	table.Select(widget.TableCellID{Row: 3, Col: 1})
+	if h.selected == nil || h.selected.Name() != st.Chunks[3].Name {
+		t.Fatalf("selected %v", h.selected)
+	}
+	tabs.SelectIndex(1)
+	secSplit := tabs.Items[1].Content.(*container.Split)
+	secTable := secSplit.Leading.(*widget.Table)
+	secTable.Select(widget.TableCellID{Row: 2, Col: 0})
+	if s, ok := h.selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
+		t.Fatalf("selected %v", h.selected)
+	}
+	// The Make path on a decoded level builds the view at once.
+	var tab *Tab
+	for _, p := range tabsFor(n) {
+		if p.Name == "Statistics" {
+			tab = p.Make(h, n)
+		}
+	}
+	if tab == nil {
+		t.Fatal("no tab")
+	}
+	if _, ok := tab.Content.(*fyne.Container); !ok || len(tab.Content.(*fyne.Container).Objects) != 2 {
+		t.Fatalf("content %T", tab.Content)
+	}
+}
+
+func TestLevelTableTab(t *testing.T) {
+	test.NewTempApp(t)
+	n := sampleLevelNode(t)
+	lights, err := formats.Resolve(n, "lights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab *Tab
+	for _, p := range tabsFor(lights) {
+		if p.Name == "Table" {
+			tab = p.Make(&levelHost{}, lights)
+		}
+	}
+	if tab == nil {
+		t.Fatal("no Table tab for lights")
+	}
+	tb, ok := tab.Content.(*widget.Table)
+	if !ok {
+		t.Fatalf("content %T", tab.Content)
+	}
+	if r, _ := tb.Length(); r != 3 {
+		t.Fatalf("%d rows", r)
+	}
+	vis, _ := formats.Resolve(n, "visuals")
+	for _, p := range tabsFor(vis) {
+		if p.Name == "Table" {
+			t.Fatal("visual list got a Table tab")
+		}
+	}
+}
+
+func TestLevelBarChartCap(t *testing.T) {
+	test.NewTempApp(t)
+	var bars []levelBar
+	for i := 0; i < 1000; i++ {
+		bars = append(bars, levelBar{label: "b", value: float64(i % 500)})
+	}
+	c := newLevelBarChart("t", bars, levelFormatBytes)
+	if len(c.bars) != levelMaxBars {
+		t.Fatalf("%d bars", len(c.bars))
+	}
+	for _, b := range c.bars {
+		if b.value < 349 {
+			t.Fatalf("kept a small bar %v", b.value)
+		}
+	}
+	test.NewTempWindow(t, c)
+}
