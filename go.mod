@@ -42,3 +42,7 @@ require (
 	golang.org/x/sys v0.50.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
+
+require earlyinit v0.0.0
+
+replace earlyinit => ./internal/earlyinit

@@ -5,6 +5,8 @@ package main
 import (
 	"os"
 
+	_ "earlyinit" // must stay: keeps Fyne's init quiet under LANG=C (see the package)
+
 	"fyne.io/fyne/v2/app"
 
 	"rummage/cli"

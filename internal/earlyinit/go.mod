@@ -1,0 +1,3 @@
+module earlyinit
+
+go 1.26
