@@ -1,0 +1,447 @@
+// Package img reads GTA IMG archives: version 1 (an .img file with its
+// directory in a .dir file beside it, GTA III and Vice City) and VER2 (the
+// directory at the start of the .img, San Andreas). Entries are opened like
+// loose files, so the TXDs inside gta3.img show as dictionaries.
+package img
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"rummage/formats"
+	"rummage/formats/binread"
+)
+
+// SectorSize is the unit of entry offsets and sizes.
+const SectorSize = 2048
+
+// EntrySize is the size of one directory entry (both versions).
+const EntrySize = 32
+
+// Entry is one archive member.
+type Entry struct {
+	Name   string
+	Offset int64 // bytes from the start of the .img
+	Size   int64 // bytes
+	// Raw fields.
+	SectorOffset, SectorSize uint32
+	StreamingSize            uint16 // VER2 only
+}
+
+// Archive is a parsed directory.
+type Archive struct {
+	Version int // 1 or 2
+	Entries []Entry
+}
+
+// ParseDir parses a version 1 .dir file; imgSize bounds the entries.
+func ParseDir(dir []byte, imgSize int64) (*Archive, error) {
+	if len(dir)%EntrySize != 0 {
+		return nil, binread.Errorf(int64(len(dir)-len(dir)%EntrySize), ".dir size %d is not a multiple of %d", len(dir), EntrySize)
+	}
+	a := &Archive{Version: 1}
+	for i := 0; i+EntrySize <= len(dir); i += EntrySize {
+		e := dir[i : i+EntrySize]
+		off := binary.LittleEndian.Uint32(e)
+		size := binary.LittleEndian.Uint32(e[4:])
+		ent := Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: size, Offset: int64(off) * SectorSize, Size: int64(size) * SectorSize}
+		if err := check(ent, imgSize, int64(i)); err != nil {
+			return nil, err
+		}
+		a.Entries = append(a.Entries, ent)
+	}
+	return a, nil
+}
+
+// ParseVER2 parses the header and directory of a VER2 archive read from r.
+func ParseVER2(r io.ReaderAt, size int64) (*Archive, error) {
+	head, err := binread.ReadAt(r, 0, 0, 8, size)
+	if err != nil {
+		return nil, err
+	}
+	if string(head[:4]) != "VER2" {
+		return nil, binread.Errorf(0, "magic %q is not VER2", head[:4])
+	}
+	n := int64(binary.LittleEndian.Uint32(head[4:]))
+	if err := binread.CheckCount(4, "IMG entry", n, EntrySize, size-8); err != nil {
+		return nil, err
+	}
+	dir, err := binread.ReadAt(r, 0, 8, n*EntrySize, size)
+	if err != nil {
+		return nil, err
+	}
+	a := &Archive{Version: 2}
+	for i := int64(0); i < n; i++ {
+		e := dir[i*EntrySize : (i+1)*EntrySize]
+		off := binary.LittleEndian.Uint32(e)
+		stream := binary.LittleEndian.Uint16(e[4:])
+		arch := binary.LittleEndian.Uint16(e[6:])
+		sectors := uint32(arch)
+		if sectors == 0 {
+			sectors = uint32(stream)
+		}
+		ent := Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: sectors, StreamingSize: stream,
+			Offset: int64(off) * SectorSize, Size: int64(sectors) * SectorSize}
+		if err := check(ent, size, 8+i*EntrySize); err != nil {
+			return nil, err
+		}
+		a.Entries = append(a.Entries, ent)
+	}
+	return a, nil
+}
+
+func check(e Entry, size, at int64) error {
+	if e.Offset > size {
+		return binread.Errorf(at, "entry %q starts at 0x%X, past the end of the %d-byte archive", e.Name, e.Offset, size)
+	}
+	return nil
+}
+
+func cstr(b []byte) string {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+func init() {
+	formats.Register(formats.Format{
+		Name:     "img-ver2",
+		Priority: 10,
+		Match:    func(p formats.Probe) bool { return len(p.Head) >= 8 && string(p.Head[:4]) == "VER2" },
+		Open:     OpenVER2,
+	})
+	// Version 1 has no magic: it is recognised by its name and opened only
+	// when the .dir file sits beside it.
+	formats.Register(formats.Format{
+		Name:     "img-v1",
+		Priority: 1,
+		Match: func(p formats.Probe) bool {
+			return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && p.Size%SectorSize == 0
+		},
+		Open: OpenV1,
+	})
+}
+
+// OpenVER2 opens a VER2 archive.
+func OpenVER2(s formats.Source) (formats.Node, error) {
+	a, err := ParseVER2(s.R, s.Size)
+	if err != nil {
+		return nil, err
+	}
+	return newRoot(s, a), nil
+}
+
+// OpenV1 opens a version 1 archive; its .dir must sit beside it on disk.
+func OpenV1(s formats.Source) (formats.Node, error) {
+	if s.Path == "" || s.Parent != nil {
+		return nil, fmt.Errorf("%s: a version 1 IMG needs its .dir file beside it", s.Name)
+	}
+	dirPath := strings.TrimSuffix(s.Path, filepath.Ext(s.Path)) + ".dir"
+	dir, err := readDir(dirPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: no directory: %w", s.Name, err)
+	}
+	a, err := ParseDir(dir, s.Size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(dirPath), err)
+	}
+	return newRoot(s, a), nil
+}
+
+func readDir(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		// Try the other case of the extension (GTA3.IMG + GTA3.DIR).
+		alt := strings.TrimSuffix(path, ".dir") + ".DIR"
+		if b2, err2 := os.ReadFile(alt); err2 == nil {
+			return b2, nil
+		}
+		return nil, err
+	}
+	if len(b) > binread.MaxAlloc/4 {
+		return nil, fmt.Errorf("%s is too large (%d bytes)", path, len(b))
+	}
+	return b, nil
+}
+
+// Root is an opened IMG archive. VER2 archives can be saved with replaced
+// entries (a TXD edited inside gta3.img).
+type Root struct {
+	src  formats.Source
+	arch *Archive
+
+	once sync.Once
+	kids []formats.Node
+
+	mu   sync.Mutex
+	repl map[int][]byte // replaced entry payloads by index
+}
+
+func newRoot(s formats.Source, a *Archive) *Root { return &Root{src: s, arch: a} }
+
+// Archive returns the parsed directory.
+func (r *Root) Archive() *Archive { return r.arch }
+
+// Name returns the file name.
+func (r *Root) Name() string { return r.src.Name }
+
+// Kind returns KindArchive.
+func (r *Root) Kind() formats.Kind { return formats.KindArchive }
+
+// Type returns "IMG".
+func (r *Root) Type() string { return "IMG" }
+
+// FoldNames: the game looks entries up case-insensitively.
+func (r *Root) FoldNames() bool { return true }
+
+// Children opens every entry (headers only) like a loose file.
+func (r *Root) Children() ([]formats.Node, error) {
+	r.once.Do(func() {
+		r.kids = make([]formats.Node, len(r.arch.Entries))
+		dirEnd := int64(0)
+		if r.arch.Version == 2 {
+			dirEnd = 8 + int64(len(r.arch.Entries))*EntrySize
+		}
+		for i, e := range r.arch.Entries {
+			size := min(e.Size, r.src.Size-e.Offset)
+			if e.Offset < dirEnd {
+				// An entry over the header would open the archive inside itself, forever.
+				src := formats.Source{R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset, Name: e.Name}
+				r.kids[i] = formats.NewBroken(src, formats.KindRaw, "", binread.Errorf(r.src.Base+8+int64(i)*EntrySize,
+					"entry %q at 0x%X overlaps the archive's directory (which ends at 0x%X)", e.Name, e.Offset, dirEnd))
+				continue
+			}
+			sub := formats.Source{
+				R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset,
+				Name: e.Name, Path: r.src.Path, Opts: r.src.Opts, Parent: r,
+			}
+			i := i
+			sub.Replace = func(data []byte) error { return r.replaceEntry(i, data) }
+			if r.src.Base < 0 {
+				sub.Base = -1
+			}
+			r.kids[i] = formats.OpenSource(sub)
+		}
+	})
+	return r.kids, nil
+}
+
+func (r *Root) replaceEntry(i int, data []byte) error {
+	if (len(data)+SectorSize-1)/SectorSize > 0xFFFF {
+		return fmt.Errorf("IMG entry %q: %d bytes do not fit a VER2 entry", r.arch.Entries[i].Name, len(data))
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.repl == nil {
+		r.repl = map[int][]byte{}
+	}
+	r.repl[i] = data
+	return nil
+}
+
+// Edited reports replaced entries.
+func (r *Root) Edited() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.repl) > 0
+}
+
+// WriteTo writes the archive: the original bytes when nothing was replaced;
+// else the same header and directory order with replaced entries resized
+// and the entries after them moved (gaps between entries are kept).
+func (r *Root) WriteTo(w io.Writer) (int64, error) {
+	if !r.Edited() {
+		return io.Copy(w, io.NewSectionReader(r.src.R, 0, r.src.Size))
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.arch.Version != 2 {
+		return r.writeInPlace(w)
+	}
+	n := len(r.arch.Entries)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return r.arch.Entries[order[a]].Offset < r.arch.Entries[order[b]].Offset })
+	dirEnd := int64(8 + n*EntrySize)
+	first := (dirEnd + SectorSize - 1) / SectorSize
+	if n > 0 {
+		first = max(first, int64(r.arch.Entries[order[0]].SectorOffset))
+	}
+	newOff := make([]int64, n)
+	newSec := make([]int64, n)
+	cursor, prevEnd := first, first
+	for _, i := range order {
+		e := r.arch.Entries[i]
+		if gap := int64(e.SectorOffset) - prevEnd; gap > 0 {
+			cursor += gap
+		}
+		prevEnd = max(prevEnd, int64(e.SectorOffset)+int64(e.SectorSize))
+		sec := int64(e.SectorSize)
+		if d, ok := r.repl[i]; ok {
+			sec = (int64(len(d)) + SectorSize - 1) / SectorSize
+		}
+		newOff[i], newSec[i] = cursor, sec
+		cursor += sec
+	}
+	head, err := binread.ReadAt(r.src.R, 0, 0, first*SectorSize, r.src.Size)
+	if err != nil {
+		return 0, err
+	}
+	for i, e := range r.arch.Entries {
+		d := head[8+i*EntrySize:]
+		binary.LittleEndian.PutUint32(d, uint32(newOff[i]))
+		if _, ok := r.repl[i]; ok || uint32(newSec[i]) != e.SectorSize {
+			binary.LittleEndian.PutUint16(d[4:], uint16(newSec[i]))
+			binary.LittleEndian.PutUint16(d[6:], 0)
+		}
+	}
+	var total int64
+	wr := func(b []byte) error {
+		k, err := w.Write(b)
+		total += int64(k)
+		return err
+	}
+	if err := wr(head); err != nil {
+		return total, err
+	}
+	pos := first
+	for _, i := range order {
+		if pad := newOff[i] - pos; pad > 0 {
+			if err := wr(make([]byte, pad*SectorSize)); err != nil {
+				return total, err
+			}
+		}
+		data, ok := r.repl[i]
+		if !ok {
+			e := r.arch.Entries[i]
+			data, err = binread.ReadAt(r.src.R, 0, e.Offset, min(e.Size, r.src.Size-e.Offset), r.src.Size)
+			if err != nil {
+				return total, err
+			}
+		}
+		buf := make([]byte, newSec[i]*SectorSize)
+		copy(buf, data)
+		if err := wr(buf); err != nil {
+			return total, err
+		}
+		pos = newOff[i] + newSec[i]
+	}
+	return total, nil
+}
+
+// writeInPlace writes a version 1 archive whose replaced entries still fit
+// their sectors, so the .dir beside it stays valid.
+func (r *Root) writeInPlace(w io.Writer) (int64, error) {
+	var idx []int
+	for i, d := range r.repl {
+		e := r.arch.Entries[i]
+		if int64(len(d)) > int64(e.SectorSize)*SectorSize {
+			return 0, fmt.Errorf("%s: entry %q grew from %d to %d sectors; a version 1 IMG is saved in place with its .dir unchanged, so entries cannot grow",
+				r.src.Name, e.Name, e.SectorSize, (len(d)+SectorSize-1)/SectorSize)
+		}
+		idx = append(idx, i)
+	}
+	sort.Slice(idx, func(a, b int) bool { return r.arch.Entries[idx[a]].Offset < r.arch.Entries[idx[b]].Offset })
+	var total, pos int64
+	for _, i := range idx {
+		e := r.arch.Entries[i]
+		if e.Offset < pos {
+			return total, fmt.Errorf("%s: entry %q overlaps another replaced entry", r.src.Name, e.Name)
+		}
+		n, err := io.Copy(w, io.NewSectionReader(r.src.R, pos, e.Offset-pos))
+		total += n
+		if err != nil {
+			return total, err
+		}
+		buf := make([]byte, min(e.Size, r.src.Size-e.Offset))
+		copy(buf, r.repl[i])
+		k, err := w.Write(buf)
+		total += int64(k)
+		if err != nil {
+			return total, err
+		}
+		pos = e.Offset + int64(len(buf))
+	}
+	n, err := io.Copy(w, io.NewSectionReader(r.src.R, pos, r.src.Size-pos))
+	return total + n, err
+}
+
+// Describe returns the archive facts.
+func (r *Root) Describe() (any, error) {
+	return map[string]any{"kind": string(formats.KindArchive), "format": "img", "version": r.arch.Version,
+		"entries": len(r.arch.Entries), "fileSize": r.src.Size}, nil
+}
+
+// Offset returns the archive's offset.
+func (r *Root) Offset() int64 { return r.src.Base }
+
+// Size returns its byte count.
+func (r *Root) Size() int64 { return r.src.Size }
+
+// Open returns the archive's bytes.
+func (r *Root) Open() io.Reader { return io.NewSectionReader(r.src.R, 0, r.src.Size) }
+
+// File is a named member for Build.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// BuildVER2 writes a VER2 archive holding files, each padded to whole sectors.
+func BuildVER2(files []File) ([]byte, error) {
+	dirEnd := 8 + len(files)*EntrySize
+	pos := (dirEnd + SectorSize - 1) / SectorSize
+	var dir, body []byte
+	dir = append(dir, "VER2"...)
+	dir = binary.LittleEndian.AppendUint32(dir, uint32(len(files)))
+	for _, f := range files {
+		if len(f.Name) > 23 {
+			return nil, fmt.Errorf("IMG entry name %q is longer than 23 bytes", f.Name)
+		}
+		n := (len(f.Data) + SectorSize - 1) / SectorSize
+		if n > 0xFFFF {
+			return nil, fmt.Errorf("IMG entry %q is too large", f.Name)
+		}
+		dir = binary.LittleEndian.AppendUint32(dir, uint32(pos))
+		dir = binary.LittleEndian.AppendUint16(dir, uint16(n))
+		dir = binary.LittleEndian.AppendUint16(dir, 0)
+		var name [24]byte
+		copy(name[:], f.Name)
+		dir = append(dir, name[:]...)
+		padded := make([]byte, n*SectorSize)
+		copy(padded, f.Data)
+		body = append(body, padded...)
+		pos += n
+	}
+	out := make([]byte, (dirEnd+SectorSize-1)/SectorSize*SectorSize)
+	copy(out, dir)
+	return append(out, body...), nil
+}
+
+// BuildV1 writes a version 1 archive: the .img bytes and its .dir.
+func BuildV1(files []File) (imgData, dirData []byte, err error) {
+	v2, err := BuildVER2(files)
+	if err != nil {
+		return nil, nil, err
+	}
+	first := (8 + len(files)*EntrySize + SectorSize - 1) / SectorSize
+	for i := range files {
+		e := v2[8+i*EntrySize : 8+(i+1)*EntrySize]
+		off := binary.LittleEndian.Uint32(e) - uint32(first)
+		size := uint32(binary.LittleEndian.Uint16(e[4:]))
+		dirData = binary.LittleEndian.AppendUint32(dirData, off)
+		dirData = binary.LittleEndian.AppendUint32(dirData, size)
+		dirData = append(dirData, e[8:32]...)
+	}
+	return v2[first*SectorSize:], dirData, nil
+}

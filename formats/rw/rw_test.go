@@ -1,0 +1,147 @@
+package rw
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+
+	"rummage/formats"
+	"rummage/formats/binread"
+)
+
+func TestStampsOfTheSpecTable(t *testing.T) {
+	cases := []struct {
+		stamp   uint32
+		version string
+		build   uint32
+	}{
+		{0x00000310, "3.1.0.0", 0},
+		{0x0401FFFF, "3.1.0.1", 0xFFFF},
+		{0x0800FFFF, "3.2.0.0", 0xFFFF},
+		{0x0C02FFFF, "3.3.0.2", 0xFFFF},
+		{0x1003FFFF, "3.4.0.3", 0xFFFF},
+		{0x1005FFFF, "3.4.0.5", 0xFFFF},
+		{0x1400FFFF, "3.5.0.0", 0xFFFF},
+		{0x1803FFFF, "3.6.0.3", 0xFFFF},
+	}
+	for _, c := range cases {
+		v, b := Unpack(c.stamp)
+		if got := VersionString(v); got != c.version || b != c.build {
+			t.Errorf("Unpack(%#x) = %s build %#x, want %s build %#x", c.stamp, got, b, c.version, c.build)
+		}
+		if p := Pack(v, b); p != c.stamp {
+			t.Errorf("Pack(%#x, %#x) = %#x, want %#x", v, b, p, c.stamp)
+		}
+		if !Plausible(c.stamp) {
+			t.Errorf("stamp %#x not plausible", c.stamp)
+		}
+	}
+	for _, bad := range []uint32{0, 0xFFFFFFFF, 0x00000100} {
+		if Plausible(bad) {
+			t.Errorf("stamp %#x accepted as plausible", bad)
+		}
+	}
+}
+
+func TestParseTree(t *testing.T) {
+	const st = 0x1803FFFF
+	inner := append(Chunk(IDStruct, st, make([]byte, 64)), Chunk(IDStruct, st, []byte{1, 2, 3, 4})...)
+	native := Chunk(IDTextureNative, st,
+		Chunk(IDStruct, st, []byte{'P', 'S', '2', 0, 2, 0x11, 0, 0}),
+		Chunk(IDString, st, []byte("abc\x00")),
+		Chunk(IDStruct, st, inner),
+		Chunk(IDExtension, st, Chunk(IDSkyMipmapVal, st, []byte{0xC0, 0x0F, 0, 0})))
+	file := Chunk(IDTexDictionary, st, Chunk(IDStruct, st, []byte{1, 0, 6, 0}), native, Chunk(IDExtension, st))
+	secs, err := Parse(file, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	Walk(secs, func(s *Section, d int) {
+		got = append(got, string(rune('0'+d))+s.Name())
+	})
+	want := []string{"0Texture Dictionary", "1Struct", "1Texture Native", "2Struct", "2String", "2Struct", "3Struct", "3Struct", "2Extension", "3Sky Mipmap Val", "1Extension"}
+	if len(got) != len(want) {
+		t.Fatalf("walk = %v, want %v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("walk = %v, want %v", got, want)
+		}
+	}
+	if secs[0].Off != 100 || secs[0].Children[1].Off != 100+12+16 {
+		t.Fatalf("offsets %d %d", secs[0].Off, secs[0].Children[1].Off)
+	}
+	if v := secs[0].Version(); VersionString(v) != "3.6.0.3" {
+		t.Fatalf("version %x", v)
+	}
+}
+
+func TestParseTruncated(t *testing.T) {
+	file := Chunk(0x10, 0x1803FFFF, Chunk(IDStruct, 0x1803FFFF, make([]byte, 8)))
+	file = file[:len(file)-3]
+	secs, err := Parse(file, 0)
+	var fe *binread.FormatError
+	if !errors.As(err, &fe) || fe.Off != 4 {
+		t.Fatalf("err = %v, want a FormatError at offset 4", err)
+	}
+	if len(secs) != 1 || secs[0].Err == nil {
+		t.Fatalf("sections %v", secs)
+	}
+	if _, err := Parse([]byte{1, 2, 3}, 0); err == nil {
+		t.Fatal("3 bytes parsed")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(Chunk(0x10, 0x1803FFFF, Chunk(IDStruct, 0x1803FFFF, make([]byte, 8))))
+	f.Add(Chunk(IDStruct, 0x310, Chunk(IDStruct, 0x310, []byte{1})))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		secs, _ := Parse(b, 0)
+		Walk(secs, func(s *Section, d int) {
+			if d > maxDepth+1 {
+				t.Fatalf("depth %d", d)
+			}
+		})
+	})
+}
+
+func TestGenericRWFile(t *testing.T) {
+	const st = 0x1803FFFF
+	clump := Chunk(0x10, st, Chunk(IDStruct, st, []byte{1, 0, 0, 0}),
+		Chunk(0x0E, st, Chunk(IDStruct, st, make([]byte, 4)), Chunk(IDExtension, st, Chunk(0x253F2FE, st, []byte("root")))),
+		Chunk(0xABCD, st, []byte{9, 9}))
+	if !IsRW(clump, int64(len(clump))) {
+		t.Fatal("clump not recognised")
+	}
+	if IsRW(clump, 10) || IsRW([]byte("NRes\x00\x01\x00\x00xxxxxxxxxxxxxxxx"), 100) {
+		t.Fatal("false positive")
+	}
+	n, err := Open(formats.Source{R: bytes.NewReader(clump), Size: int64(len(clump)), Name: "a.dff"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kids, _ := n.Children()
+	if len(kids) != 1 || kids[0].Name() != "Clump" {
+		t.Fatalf("kids %v", kids)
+	}
+	sub, _ := kids[0].Children()
+	if len(sub) != 3 || sub[1].Name() != "Frame List" || sub[2].Name() != "Unknown 0xABCD" {
+		t.Fatalf("sub %v %v", sub[1].Name(), sub[2].Name())
+	}
+	fr, _ := sub[1].Children()
+	ext, _ := fr[1].Children()
+	if ext[0].Name() != "Frame" {
+		t.Fatalf("plugin name %q", ext[0].Name())
+	}
+	d, _ := sub[2].(formats.Describer).Describe()
+	m := d.(map[string]any)
+	if m["version"] != "3.6.0.3" || m["offset"].(int64) != sub[2].(formats.Rawer).Offset() {
+		t.Fatalf("describe %v", m)
+	}
+	raw, _ := io.ReadAll(sub[2].(formats.Rawer).Open())
+	if len(raw) != 14 || raw[12] != 9 {
+		t.Fatalf("raw bytes %v", raw)
+	}
+}

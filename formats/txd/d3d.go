@@ -1,0 +1,416 @@
+package txd
+
+import (
+	"encoding/binary"
+	"fmt"
+	"image"
+
+	"rummage/formats/binread"
+	"rummage/formats/rw"
+)
+
+// D3D9 FourCC codes.
+const (
+	FourCCDXT1 = 0x31545844
+	FourCCDXT2 = 0x32545844
+	FourCCDXT3 = 0x33545844
+	FourCCDXT4 = 0x34545844
+	FourCCDXT5 = 0x35545844
+)
+
+// Xbox D3DFORMAT codes of compressed textures.
+const (
+	XboxDXT1 = 0x0C
+	XboxDXT3 = 0x0E
+	XboxDXT5 = 0x0F
+)
+
+// D3DHeaderSize is the size of the common D3D8/D3D9/Xbox native header.
+const D3DHeaderSize = 88
+
+// parseCommon reads the 88-byte header shared by D3D8, D3D9 and Xbox.
+func (t *Texture) parseCommon(c *binread.Cursor) {
+	c.U32()
+	t.FilterWord = c.U32()
+	t.Name = c.CString(32)
+	t.Mask = c.CString(32)
+	t.RasterFormat = c.U32()
+	t.D3D = &D3DInfo{Alpha: c.U32()}
+	t.Width = int(c.U16())
+	t.Height = int(c.U16())
+	t.Depth = int(c.U8())
+	t.D3D.LevelCount = int(c.U8())
+	t.D3D.RasterType = c.U8()
+	t.D3D.Flags = c.U8()
+}
+
+func fourCCComp(f uint32) int {
+	switch f {
+	case FourCCDXT1:
+		return CompDXT1
+	case FourCCDXT2, FourCCDXT3:
+		return CompDXT3
+	case FourCCDXT4, FourCCDXT5:
+		return CompDXT5
+	}
+	return 0
+}
+
+func (t *Texture) checkDims(off int64) error {
+	if t.Width <= 0 || t.Height <= 0 || t.Width > 8192 || t.Height > 8192 {
+		return binread.Errorf(off+80, "texture size %d×%d is out of range", t.Width, t.Height)
+	}
+	return nil
+}
+
+func (t *Texture) parseD3D(st sub) error {
+	base := st.off + rw.HeaderSize
+	if len(st.data) < D3DHeaderSize {
+		return binread.Errorf(base, "D3D texture header has %d bytes, want %d", len(st.data), D3DHeaderSize)
+	}
+	c := binread.NewCursor(st.data, base)
+	t.parseCommon(c)
+	if err := t.checkDims(base); err != nil {
+		return err
+	}
+	if t.Platform == PlatformD3D8 {
+		switch f := int(t.D3D.Flags); f {
+		case 0:
+		case 1, 2, 3, 4, 5:
+			t.Compression = [...]int{0, CompDXT1, CompDXT3, CompDXT3, CompDXT5, CompDXT5}[f]
+		default:
+			return binread.Unsupportedf(base+87, "D3D8 compression %d", f)
+		}
+	} else {
+		t.Compression = fourCCComp(t.D3D.Alpha)
+		if flagged := t.D3D.Flags&8 != 0; flagged != (t.Compression != 0) {
+			t.diag(base+87, "D3D9 compressed flag (%v) disagrees with the D3DFORMAT 0x%X; the format wins", flagged, t.D3D.Alpha)
+		}
+	}
+	if t.Compression == 0 {
+		switch t.Depth {
+		case 8, 16, 24, 32:
+		case 4:
+			if !t.Palettised() {
+				return binread.Errorf(base+84, "depth 4 without a PAL4 format (0x%X)", t.RasterFormat)
+			}
+		default:
+			return binread.Unsupportedf(base+84, "D3D depth %d", t.Depth)
+		}
+		if !t.Palettised() && !knownPixel(t.effectivePixel()) {
+			return binread.Unsupportedf(base+72, "D3D raster format 0x%X (D3DFORMAT %d)", t.RasterFormat, t.D3D.Alpha)
+		}
+	}
+	if n := t.PaletteEntries(); n > 0 {
+		t.D3D.PalRaw = c.Take(n * 4)
+		if c.Err() != nil {
+			return binread.Errorf(c.Off(), "palette of %d entries runs past the header struct", n)
+		}
+	}
+	w, h := t.Width, t.Height
+	for lv := 0; lv < t.D3D.LevelCount; lv++ {
+		if c.Len() < 4 {
+			if lv == 0 {
+				return binread.Errorf(c.Off(), "level 0 size is missing")
+			}
+			t.diag(c.Off(), "level %d of %d is missing; the mip chain ends early", lv, t.D3D.LevelCount)
+			break
+		}
+		off := c.Off()
+		pos := c.Pos()
+		n := int(c.U32())
+		if n == 0 {
+			if lv == 0 {
+				return binread.Errorf(off, "level 0 has size 0")
+			}
+			t.diag(off, "level %d has size 0; the mip chain ends early", lv)
+			c.Seek(pos)
+			break
+		}
+		if n > c.Len() {
+			if lv == 0 {
+				return binread.Errorf(off, "level 0 size %d runs past the struct (%d bytes remain)", n, c.Len())
+			}
+			t.diag(off, "level %d size %d runs past the struct; the mip chain ends early", lv, n)
+			c.Seek(pos)
+			break
+		}
+		L := Level{Width: max(w, 1), Height: max(h, 1), Off: c.Off()}
+		L.Data = c.Take(n)
+		if need := t.minLevelBytes(L.Width, L.Height); n < need {
+			if lv == 0 {
+				return binread.Errorf(off, "level 0 has %d bytes, want at least %d", n, need)
+			}
+			t.diag(off, "level %d has %d bytes, want %d; the mip chain ends early", lv, n, need)
+			c.Seek(pos)
+			break
+		}
+		t.Levels = append(t.Levels, L)
+		w, h = w/2, h/2
+	}
+	if len(t.Levels) == 0 {
+		return binread.Errorf(base+85, "texture has no levels")
+	}
+	t.D3D.Tail = c.Take(c.Len())
+	return nil
+}
+
+func knownPixel(p uint32) bool {
+	switch p {
+	case Fmt8888, Fmt888, Fmt565, Fmt555, Fmt1555, Fmt4444, FmtLUM8:
+		return true
+	}
+	return false
+}
+
+// bitsPerPixel of the stored uncompressed data.
+func (t *Texture) bitsPerPixel() int {
+	if t.Palettised() {
+		if t.Depth == 4 {
+			return 4
+		}
+		return 8
+	}
+	switch t.effectivePixel() {
+	case Fmt8888:
+		return 32
+	case Fmt888:
+		if t.Depth == 24 {
+			return 24
+		}
+		return 32
+	case FmtLUM8:
+		return 8
+	}
+	return 16
+}
+
+func dxtBlockSize(comp int) int {
+	if comp == CompDXT1 {
+		return 8
+	}
+	return 16
+}
+
+// minLevelBytes is the smallest data size a w×h level can have.
+func (t *Texture) minLevelBytes(w, h int) int {
+	if t.Compression != 0 {
+		return ((w + 3) / 4) * ((h + 3) / 4) * dxtBlockSize(t.Compression)
+	}
+	return (w*t.bitsPerPixel() + 7) / 8 * h
+}
+
+// d3dPalette returns 256 packed NRGBA words; bgra for Xbox.
+func (t *Texture) d3dPalette(bgra bool) []uint32 {
+	out := make([]uint32, 256)
+	raw := t.D3D.PalRaw
+	keepAlpha := false
+	switch t.PixelFormat() {
+	case Fmt8888, Fmt1555, Fmt4444:
+		keepAlpha = true
+	}
+	for i := 0; i < len(raw)/4 && i < 256; i++ {
+		e := raw[i*4:]
+		r, g, b, a := e[0], e[1], e[2], e[3]
+		if bgra {
+			r, b = b, r
+		}
+		if !keepAlpha {
+			a = 255
+		}
+		out[i] = packNRGBA(r, g, b, a)
+	}
+	return out
+}
+
+func (t *Texture) d3dImage(lv int) (*image.NRGBA, error) {
+	L := &t.Levels[lv]
+	if t.Compression != 0 {
+		return decodeDXT(L.Data, L.Width, L.Height, t.Compression, t.dxt1Alpha(), L.Off)
+	}
+	pitch := len(L.Data) / L.Height
+	return t.decodeLinear(L.Data, L.Width, L.Height, pitch, L.Off, false)
+}
+
+// dxt1Alpha reports whether DXT1 keeps its 1-bit alpha (not for C565).
+func (t *Texture) dxt1Alpha() bool { return t.PixelFormat() != Fmt565 }
+
+// decodeLinear decodes row-major uncompressed data with the given row pitch.
+func (t *Texture) decodeLinear(d []byte, w, h, pitch int, off int64, bgraPal bool) (*image.NRGBA, error) {
+	bpp := t.bitsPerPixel()
+	if pitch*8 < w*bpp || pitch*h > len(d) {
+		return nil, binread.Errorf(off, "level of %d×%d at %d bits needs %d bytes per row, has %d bytes in all", w, h, bpp, (w*bpp+7)/8, len(d))
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	pix := img.Pix
+	if t.Palettised() {
+		pal := t.d3dPalette(bgraPal)
+		for y := 0; y < h; y++ {
+			row := d[y*pitch:]
+			o := y * img.Stride
+			for x := 0; x < w; x++ {
+				var idx byte
+				if bpp == 4 {
+					idx = row[x>>1] >> (uint(x&1) * 4) & 0xF
+				} else {
+					idx = row[x]
+				}
+				putPix(pix, o, pal[idx])
+				o += 4
+			}
+		}
+		return img, nil
+	}
+	pf := t.effectivePixel()
+	for y := 0; y < h; y++ {
+		row := d[y*pitch:]
+		o := y * img.Stride
+		for x := 0; x < w; x++ {
+			var v uint32
+			switch pf {
+			case Fmt8888:
+				s := row[x*4:]
+				v = packNRGBA(s[2], s[1], s[0], s[3])
+			case Fmt888:
+				var s []byte
+				if bpp == 24 {
+					s = row[x*3:]
+				} else {
+					s = row[x*4:]
+				}
+				v = packNRGBA(s[2], s[1], s[0], 255)
+			case FmtLUM8:
+				l := row[x]
+				v = packNRGBA(l, l, l, 255)
+			default:
+				p := uint32(binary.LittleEndian.Uint16(row[x*2:]))
+				switch pf {
+				case Fmt565:
+					v = packNRGBA(expand5(p>>11), expand6(p>>5&63), expand5(p&31), 255)
+				case Fmt555:
+					v = packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), 255)
+				case Fmt1555:
+					a := byte(0)
+					if p&0x8000 != 0 {
+						a = 255
+					}
+					v = packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), a)
+				case Fmt4444:
+					v = packNRGBA(expand4(p>>8&15), expand4(p>>4&15), expand4(p&15), expand4(p>>12))
+				}
+			}
+			putPix(pix, o, v)
+			o += 4
+		}
+	}
+	return img, nil
+}
+
+// Xbox native.
+
+func (t *Texture) parseXbox(st sub) error {
+	base := st.off + rw.HeaderSize
+	if len(st.data) < D3DHeaderSize+4 {
+		return binread.Errorf(base, "Xbox texture header has %d bytes, want %d", len(st.data), D3DHeaderSize+4)
+	}
+	c := binread.NewCursor(st.data, base)
+	t.parseCommon(c)
+	if err := t.checkDims(base); err != nil {
+		return err
+	}
+	t.D3D.TotalSize = c.U32()
+	switch t.D3D.Flags {
+	case 0:
+	case XboxDXT1:
+		t.Compression = CompDXT1
+	case XboxDXT3:
+		t.Compression = CompDXT3
+	case XboxDXT5:
+		t.Compression = CompDXT5
+	default:
+		return binread.Unsupportedf(base+87, "Xbox texture format 0x%X", t.D3D.Flags)
+	}
+	if t.Compression == 0 {
+		if !t.Palettised() && !knownPixel(t.PixelFormat()) {
+			return binread.Unsupportedf(base+72, "Xbox raster format 0x%X", t.RasterFormat)
+		}
+		if t.Depth != 8 && t.Depth != 16 && t.Depth != 32 {
+			return binread.Unsupportedf(base+84, "Xbox depth %d", t.Depth)
+		}
+	}
+	if n := t.PaletteEntries(); n > 0 {
+		t.D3D.PalRaw = c.Take(n * 4)
+		if c.Err() != nil {
+			return binread.Errorf(c.Off(), "palette of %d entries runs past the header struct", n)
+		}
+	}
+	w, h := t.Width, t.Height
+	for lv := 0; lv < t.D3D.LevelCount && lv < maxLevels; lv++ {
+		L := Level{Width: max(w, 1), Height: max(h, 1), Off: c.Off()}
+		n := t.minLevelBytes(L.Width, L.Height)
+		if t.Compression == 0 {
+			n = L.Width * L.Height * t.bitsPerPixel() / 8
+		}
+		if n > c.Len() {
+			if lv == 0 {
+				return binread.Errorf(c.Off(), "level 0 needs %d bytes, %d remain", n, c.Len())
+			}
+			t.diag(c.Off(), "level %d needs %d bytes, %d remain; the mip chain ends early", lv, n, c.Len())
+			break
+		}
+		L.Data = c.Take(n)
+		L.Swizzled = t.Compression == 0
+		t.Levels = append(t.Levels, L)
+		w, h = w/2, h/2
+	}
+	if len(t.Levels) == 0 {
+		return binread.Errorf(base+85, "texture has no levels")
+	}
+	t.D3D.Tail = c.Take(c.Len())
+	return nil
+}
+
+func (t *Texture) xboxImage(lv int) (*image.NRGBA, error) {
+	L := &t.Levels[lv]
+	if t.Compression != 0 {
+		return decodeDXT(L.Data, L.Width, L.Height, t.Compression, t.dxt1Alpha(), L.Off)
+	}
+	bpp := t.bitsPerPixel() / 8
+	lin := make([]byte, len(L.Data))
+	if err := unmorton(lin, L.Data, L.Width, L.Height, bpp); err != nil {
+		return nil, binread.Errorf(L.Off, "level %d: %v", lv, err)
+	}
+	return t.decodeLinear(lin, L.Width, L.Height, L.Width*bpp, L.Off, true)
+}
+
+func pow2(n int) bool { return n > 0 && n&(n-1) == 0 }
+
+// unmorton copies Morton-ordered elements of bpp bytes into row-major order.
+func unmorton(dst, src []byte, w, h, bpp int) error {
+	if !pow2(w) || !pow2(h) {
+		return fmt.Errorf("the Xbox swizzle needs power-of-two sizes, not %d×%d", w, h)
+	}
+	xs, ys := mortonTables(w, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := (xs[x] | ys[y]) * bpp
+			copy(dst[(y*w+x)*bpp:(y*w+x+1)*bpp], src[s:s+bpp])
+		}
+	}
+	return nil
+}
+
+// morton is the inverse of unmorton.
+func morton(dst, src []byte, w, h, bpp int) error {
+	if !pow2(w) || !pow2(h) {
+		return fmt.Errorf("the Xbox swizzle needs power-of-two sizes, not %d×%d", w, h)
+	}
+	xs, ys := mortonTables(w, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := (xs[x] | ys[y]) * bpp
+			copy(dst[s:s+bpp], src[(y*w+x)*bpp:(y*w+x+1)*bpp])
+		}
+	}
+	return nil
+}

@@ -1,0 +1,165 @@
+package txd
+
+import (
+	"encoding/binary"
+	"fmt"
+	"image"
+
+	"rummage/formats/binread"
+)
+
+// Image decodes mip level lv to straight-alpha NRGBA.
+func (t *Texture) Image(lv int) (*image.NRGBA, error) {
+	if lv < 0 || lv >= len(t.Levels) {
+		return nil, fmt.Errorf("texture %q has no level %d (%d levels)", t.Name, lv, len(t.Levels))
+	}
+	switch t.Platform {
+	case PlatformPS2:
+		return t.ps2Image(lv, false)
+	case PlatformD3D8, PlatformD3D9:
+		return t.d3dImage(lv)
+	case PlatformXbox:
+		return t.xboxImage(lv)
+	}
+	return nil, binread.Unsupportedf(t.Off, "texture platform 0x%X", t.Platform)
+}
+
+// StoredImage decodes the PS2 transfer buffer of level lv in stored order:
+// the whole padded buffer, not unswizzled, through the palette. For other
+// platforms it is Image.
+func (t *Texture) StoredImage(lv int) (*image.NRGBA, error) {
+	if t.Platform != PlatformPS2 {
+		return t.Image(lv)
+	}
+	if lv < 0 || lv >= len(t.Levels) {
+		return nil, fmt.Errorf("texture %q has no level %d", t.Name, lv)
+	}
+	return t.ps2Image(lv, true)
+}
+
+// Palette returns the decoded palette as NRGBA words (R in the low byte), or nil.
+func (t *Texture) Palette() []uint32 {
+	if !t.Palettised() {
+		return nil
+	}
+	var p []uint32
+	switch t.Platform {
+	case PlatformPS2:
+		p = t.ps2Palette()
+	case PlatformD3D8, PlatformD3D9:
+		p = t.d3dPalette(false)
+	case PlatformXbox:
+		p = t.d3dPalette(true)
+	default:
+		return nil
+	}
+	return p[:t.PaletteEntries()]
+}
+
+func putPix(pix []byte, o int, v uint32) { binary.LittleEndian.PutUint32(pix[o:], v) }
+
+// expandNibblesInto unpacks 4-bit indices (low nibble first) into bytes.
+func expandNibblesInto(out, d []byte) {
+	out = out[:2*len(d)]
+	for i, v := range d {
+		out[2*i], out[2*i+1] = v&0xF, v>>4
+	}
+}
+
+func (t *Texture) ps2Image(lv int, stored bool) (*image.NRGBA, error) {
+	L := &t.Levels[lv]
+	w, h := L.Width, L.Height
+	if stored {
+		w, h = L.BufW, L.BufH
+	}
+	bw := L.BufW
+	need := L.BufW * L.BufH * t.Depth / 8
+	if len(L.Data) < need {
+		return nil, binread.Errorf(L.Off, "level %d has %d bytes, want %d", lv, len(L.Data), need)
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	pix := img.Pix
+	d := L.Data
+	switch t.Depth {
+	case 8, 4:
+		pal := t.ps2Palette()
+		if t.Depth == 4 {
+			for i := 16; i < 256; i++ {
+				pal[i] = 0
+			}
+		}
+		var pa [256]uint32
+		copy(pa[:], pal)
+		if L.Swizzled && !stored {
+			strip := stripTable(bw)
+			var nib []byte
+			if t.Depth == 4 {
+				nib = make([]byte, 4*bw)
+			}
+			for y := 0; y < h; y++ {
+				var base []byte
+				if nib != nil {
+					if y&3 == 0 {
+						expandNibblesInto(nib, d[(y*bw)>>1:(y*bw+4*bw)>>1])
+					}
+					base = nib
+				} else {
+					base = d[(y&^3)*bw : (y&^3)*bw+4*bw]
+				}
+				row := strip[(y&7)*bw : (y&7)*bw+w]
+				dst := pix[y*img.Stride : y*img.Stride+4*w]
+				for x, s := range row {
+					binary.LittleEndian.PutUint32(dst[4*x:], pa[base[s]])
+				}
+			}
+			return img, nil
+		}
+		for y := 0; y < h; y++ {
+			o := y * img.Stride
+			for x := 0; x < w; x++ {
+				e := y*bw + x
+				var idx byte
+				if t.Depth == 8 {
+					idx = d[e]
+				} else {
+					idx = d[e>>1] >> (uint(e&1) * 4) & 0xF
+				}
+				putPix(pix, o, pa[idx])
+				o += 4
+			}
+		}
+	case 32:
+		noAlpha := t.PixelFormat() == Fmt888
+		for y := 0; y < h; y++ {
+			o := y * img.Stride
+			s := y * bw * 4
+			for x := 0; x < w; x++ {
+				a := ps2Alpha(d[s+3])
+				if noAlpha {
+					a = 255
+				}
+				pix[o], pix[o+1], pix[o+2], pix[o+3] = d[s], d[s+1], d[s+2], a
+				o += 4
+				s += 4
+			}
+		}
+	case 16:
+		for y := 0; y < h; y++ {
+			o := y * img.Stride
+			s := y * bw * 2
+			for x := 0; x < w; x++ {
+				v := uint32(binary.LittleEndian.Uint16(d[s:]))
+				a := byte(0)
+				if v&0x8000 != 0 {
+					a = 255
+				}
+				putPix(pix, o, packNRGBA(expand5(v&31), expand5(v>>5&31), expand5(v>>10&31), a))
+				o += 4
+				s += 2
+			}
+		}
+	default:
+		return nil, binread.Unsupportedf(L.Off, "PS2 depth %d", t.Depth)
+	}
+	return img, nil
+}

@@ -1,0 +1,315 @@
+package txd
+
+import (
+	"encoding/binary"
+	"image"
+
+	"rummage/formats/binread"
+)
+
+func rgb565(c uint16) (r, g, b int) {
+	v := uint32(c)
+	return int(expand5(v >> 11)), int(expand6(v >> 5 & 63)), int(expand5(v & 31))
+}
+
+// colorBlock decodes the 8-byte colour part of a DXT block into 16 packed
+// NRGBA words. fourOnly forces the 4-colour mode (DXT3/DXT5).
+func colorBlock(b []byte, out *[16]uint32, fourOnly, alpha1 bool) {
+	c0 := binary.LittleEndian.Uint16(b)
+	c1 := binary.LittleEndian.Uint16(b[2:])
+	r0, g0, b0 := rgb565(c0)
+	r1, g1, b1 := rgb565(c1)
+	var pal [4]uint32
+	pal[0] = packNRGBA(byte(r0), byte(g0), byte(b0), 255)
+	pal[1] = packNRGBA(byte(r1), byte(g1), byte(b1), 255)
+	if c0 > c1 || fourOnly {
+		pal[2] = packNRGBA(byte((2*r0+r1)/3), byte((2*g0+g1)/3), byte((2*b0+b1)/3), 255)
+		pal[3] = packNRGBA(byte((r0+2*r1)/3), byte((g0+2*g1)/3), byte((b0+2*b1)/3), 255)
+	} else {
+		pal[2] = packNRGBA(byte((r0+r1)/2), byte((g0+g1)/2), byte((b0+b1)/2), 255)
+		if alpha1 {
+			pal[3] = 0
+		} else {
+			pal[3] = packNRGBA(0, 0, 0, 255)
+		}
+	}
+	idx := binary.LittleEndian.Uint32(b[4:])
+	for i := 0; i < 16; i++ {
+		out[i] = pal[idx>>(2*i)&3]
+	}
+}
+
+// decodeDXT decodes a DXT1/3/5 level of w×h texels.
+func decodeDXT(d []byte, w, h, comp int, alpha1 bool, off int64) (*image.NRGBA, error) {
+	bw, bh := (w+3)/4, (h+3)/4
+	bs := dxtBlockSize(comp)
+	if len(d) < bw*bh*bs {
+		return nil, binread.Errorf(off, "DXT%d level %d×%d needs %d bytes, has %d", comp, w, h, bw*bh*bs, len(d))
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	var px [16]uint32
+	for by := 0; by < bh; by++ {
+		for bx := 0; bx < bw; bx++ {
+			blk := d[(by*bw+bx)*bs:]
+			switch comp {
+			case CompDXT1:
+				colorBlock(blk, &px, false, alpha1)
+			case CompDXT3:
+				colorBlock(blk[8:], &px, true, false)
+				a := binary.LittleEndian.Uint64(blk)
+				for i := 0; i < 16; i++ {
+					px[i] = px[i]&0xFFFFFF | uint32(expand4(uint32(a>>(4*i)&15)))<<24
+				}
+			case CompDXT5:
+				colorBlock(blk[8:], &px, true, false)
+				var al [8]uint32
+				a0, a1 := uint32(blk[0]), uint32(blk[1])
+				al[0], al[1] = a0, a1
+				if a0 > a1 {
+					for i := uint32(1); i < 7; i++ {
+						al[i+1] = ((7-i)*a0 + i*a1) / 7
+					}
+				} else {
+					for i := uint32(1); i < 5; i++ {
+						al[i+1] = ((5-i)*a0 + i*a1) / 5
+					}
+					al[6], al[7] = 0, 255
+				}
+				bitsA := uint64(blk[2]) | uint64(blk[3])<<8 | uint64(blk[4])<<16 | uint64(blk[5])<<24 | uint64(blk[6])<<32 | uint64(blk[7])<<40
+				for i := 0; i < 16; i++ {
+					px[i] = px[i]&0xFFFFFF | al[bitsA>>(3*i)&7]<<24
+				}
+			}
+			for i := 0; i < 16; i++ {
+				x, y := bx*4+i%4, by*4+i/4
+				if x < w && y < h {
+					putPix(img.Pix, y*img.Stride+x*4, px[i])
+				}
+			}
+		}
+	}
+	return img, nil
+}
+
+// Encoding.
+
+func to565(r, g, b int) uint16 {
+	return uint16((r*31+127)/255)<<11 | uint16((g*63+127)/255)<<5 | uint16((b*31+127)/255)
+}
+
+// encodeDXT compresses an NRGBA image (any size) with a simple bounding-box
+// endpoint fit: good enough for a viewer's "replace" and for test fixtures.
+func encodeDXT(img *image.NRGBA, comp int) []byte {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	bw, bh := (w+3)/4, (h+3)/4
+	bs := dxtBlockSize(comp)
+	out := make([]byte, bw*bh*bs)
+	var blk [16][4]int
+	for by := 0; by < bh; by++ {
+		for bx := 0; bx < bw; bx++ {
+			for i := 0; i < 16; i++ {
+				x, y := min(bx*4+i%4, w-1), min(by*4+i/4, h-1)
+				o := y*img.Stride + x*4
+				p := img.Pix[o : o+4]
+				blk[i] = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
+			}
+			dst := out[(by*bw+bx)*bs:]
+			switch comp {
+			case CompDXT1:
+				encodeColor(dst, &blk, true)
+			case CompDXT3:
+				var a uint64
+				for i := 0; i < 16; i++ {
+					a |= uint64((blk[i][3]*15+127)/255) << (4 * i)
+				}
+				binary.LittleEndian.PutUint64(dst, a)
+				encodeColor(dst[8:], &blk, false)
+			case CompDXT5:
+				encodeAlpha5(dst, &blk)
+				encodeColor(dst[8:], &blk, false)
+			}
+		}
+	}
+	return out
+}
+
+func encodeColor(dst []byte, blk *[16][4]int, dxt1 bool) {
+	lo, hi := fitEndpoints(blk, dxt1)
+	transparent := false
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			transparent = true
+		}
+	}
+	c0 := to565(hi[0], hi[1], hi[2])
+	c1 := to565(lo[0], lo[1], lo[2])
+	three := transparent
+	if three {
+		if c0 > c1 {
+			c0, c1 = c1, c0
+		}
+	} else {
+		if c0 < c1 {
+			c0, c1 = c1, c0
+		}
+		if c0 == c1 {
+			// Single colour: use index 0 everywhere with c0 > c1 when possible.
+			if c1 > 0 {
+				c1--
+			} else {
+				c0++
+			}
+		}
+	}
+	binary.LittleEndian.PutUint16(dst, c0)
+	binary.LittleEndian.PutUint16(dst[2:], c1)
+	r0, g0, b0 := rgb565(c0)
+	r1, g1, b1 := rgb565(c1)
+	cols := [4][3]int{{r0, g0, b0}, {r1, g1, b1}}
+	n := 4
+	if three {
+		cols[2] = [3]int{(r0 + r1) / 2, (g0 + g1) / 2, (b0 + b1) / 2}
+		n = 3
+	} else {
+		cols[2] = [3]int{(2*r0 + r1) / 3, (2*g0 + g1) / 3, (2*b0 + b1) / 3}
+		cols[3] = [3]int{(r0 + 2*r1) / 3, (g0 + 2*g1) / 3, (b0 + 2*b1) / 3}
+	}
+	var idx uint32
+	for i := range blk {
+		best := 0
+		if three && blk[i][3] < 128 {
+			best = 3
+		} else {
+			bd := 1 << 30
+			for k := 0; k < n; k++ {
+				dr, dg, db := blk[i][0]-cols[k][0], blk[i][1]-cols[k][1], blk[i][2]-cols[k][2]
+				if d := dr*dr + dg*dg + db*db; d < bd {
+					bd, best = d, k
+				}
+			}
+		}
+		idx |= uint32(best) << (2 * i)
+	}
+	binary.LittleEndian.PutUint32(dst[4:], idx)
+}
+
+func encodeAlpha5(dst []byte, blk *[16][4]int) {
+	lo, hi := 255, 0
+	for i := range blk {
+		lo, hi = min(lo, blk[i][3]), max(hi, blk[i][3])
+	}
+	a0, a1 := hi, lo
+	var al [8]int
+	if a0 == a1 {
+		// a0 <= a1 mode: entries 0/1 equal, exact.
+		al = [8]int{a0, a1, a0, a0, a0, a0, 0, 255}
+	} else {
+		al[0], al[1] = a0, a1
+		for i := 1; i < 7; i++ {
+			al[i+1] = ((7-i)*a0 + i*a1) / 7
+		}
+	}
+	dst[0], dst[1] = byte(a0), byte(a1)
+	var bitsA uint64
+	for i := range blk {
+		best, bd := 0, 1<<30
+		for k := 0; k < 8; k++ {
+			d := blk[i][3] - al[k]
+			if d < 0 {
+				d = -d
+			}
+			if d < bd {
+				bd, best = d, k
+			}
+		}
+		bitsA |= uint64(best) << (3 * i)
+	}
+	for i := 0; i < 6; i++ {
+		dst[2+i] = byte(bitsA >> (8 * i))
+	}
+}
+
+// fitEndpoints finds two colours spanning the block along its principal
+// axis (pixels with alpha < 128 are left out for DXT1).
+func fitEndpoints(blk *[16][4]int, dxt1 bool) (lo, hi [3]int) {
+	var mean [3]float64
+	n := 0
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			continue
+		}
+		for c := 0; c < 3; c++ {
+			mean[c] += float64(blk[i][c])
+		}
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	for c := range mean {
+		mean[c] /= float64(n)
+	}
+	var cov [3][3]float64
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			continue
+		}
+		var d [3]float64
+		for c := 0; c < 3; c++ {
+			d[c] = float64(blk[i][c]) - mean[c]
+		}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	axis := [3]float64{1, 1, 1}
+	for it := 0; it < 8; it++ {
+		var nx [3]float64
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				nx[a] += cov[a][b] * axis[b]
+			}
+		}
+		m := max(abs(nx[0]), abs(nx[1]), abs(nx[2]))
+		if m == 0 {
+			break
+		}
+		for a := range nx {
+			nx[a] /= m
+		}
+		axis = nx
+	}
+	minT, maxT := 1e18, -1e18
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			continue
+		}
+		t := 0.0
+		for c := 0; c < 3; c++ {
+			t += (float64(blk[i][c]) - mean[c]) * axis[c]
+		}
+		minT, maxT = min(minT, t), max(maxT, t)
+	}
+	nrm := axis[0]*axis[0] + axis[1]*axis[1] + axis[2]*axis[2]
+	if nrm == 0 {
+		nrm = 1
+	}
+	for c := 0; c < 3; c++ {
+		lo[c] = clamp255(mean[c] + axis[c]*minT/nrm)
+		hi[c] = clamp255(mean[c] + axis[c]*maxT/nrm)
+	}
+	return lo, hi
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func clamp255(v float64) int {
+	return int(min(max(v+0.5, 0), 255))
+}

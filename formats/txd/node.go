@@ -1,0 +1,327 @@
+package txd
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"rummage/formats"
+	"rummage/formats/binread"
+	"rummage/formats/rw"
+)
+
+func init() {
+	formats.Register(formats.Format{
+		Name:     "txd",
+		Priority: 10,
+		Match:    func(p formats.Probe) bool { return IsTXD(p.Head, p.Size) && !insideIMG(p) },
+		Open:     Open,
+	})
+}
+
+// insideIMG reports a file named *.img whose first chunk does not fill it:
+// a version 1 IMG archive (no magic) whose first entry is a TXD.
+func insideIMG(p formats.Probe) bool {
+	h, _ := rw.ParseHeader(p.Head)
+	return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && int64(h.Size)+rw.HeaderSize < p.Size
+}
+
+// Open opens a texture dictionary from a source. Only the header is
+// checked here; the file is read and parsed when its children or facts are
+// first asked for, so listing an IMG archive does not read every TXD.
+func Open(s formats.Source) (formats.Node, error) {
+	head := make([]byte, min(s.Size, 24))
+	if _, err := s.R.ReadAt(head, 0); err != nil && len(head) > 0 {
+		return nil, binread.Errorf(max(s.Base, 0), "reading the header: %v", err)
+	}
+	if !IsTXD(head, s.Size) {
+		return nil, binread.Errorf(max(s.Base, 0), "not a RenderWare texture dictionary")
+	}
+	return &Root{name: s.Name, src: s, base: s.Base, replace: s.Replace}, nil
+}
+
+// Root is the node of a whole texture dictionary: an archive whose children
+// are its textures, named by texture name.
+type Root struct {
+	name    string
+	src     formats.Source
+	base    int64
+	replace func([]byte) error
+
+	once    sync.Once
+	dict    *Dictionary
+	loadErr error
+
+	mu   sync.Mutex
+	kids []formats.Node
+}
+
+// NewRoot wraps a dictionary (built in memory) as a node.
+func NewRoot(name string, d *Dictionary) *Root {
+	r := &Root{name: name, dict: d, base: -1}
+	r.once.Do(func() {})
+	return r
+}
+
+func (r *Root) load() (*Dictionary, error) {
+	r.once.Do(func() {
+		base := max(r.src.Base, 0)
+		b, err := binread.ReadAt(r.src.R, base, 0, r.src.Size, r.src.Size)
+		if err != nil {
+			r.loadErr = err
+			return
+		}
+		d, err := Parse(b, base)
+		r.mu.Lock()
+		r.dict, r.loadErr = d, err
+		r.mu.Unlock()
+	})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dict, r.loadErr
+}
+
+// loaded returns the dictionary if it was read already.
+func (r *Root) loaded() *Dictionary {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dict
+}
+
+// Name returns the file or entry name.
+func (r *Root) Name() string { return r.name }
+
+// Kind returns KindArchive.
+func (r *Root) Kind() formats.Kind { return formats.KindArchive }
+
+// Type returns "TXD".
+func (r *Root) Type() string { return "TXD" }
+
+// Dictionary returns the parsed dictionary (reading it if needed).
+func (r *Root) Dictionary() (*Dictionary, error) { return r.load() }
+
+// Children returns one node per texture native (broken ones included).
+func (r *Root) Children() ([]formats.Node, error) {
+	if _, err := r.load(); err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.kids == nil {
+		r.kids = []formats.Node{}
+		for _, it := range r.dict.Items {
+			switch {
+			case it.Tex != nil:
+				r.kids = append(r.kids, &TexNode{root: r, item: it})
+			case it.Err != nil:
+				kind := formats.KindTexture
+				if it.Type != rw.IDTextureNative {
+					kind = formats.KindRaw
+				}
+				r.kids = append(r.kids, &formats.BrokenNode{Raw: formats.Raw{NodeName: it.Name, NodeKind: kind, Tag: "texture",
+					R: bytes.NewReader(it.Raw), N: int64(len(it.Raw)), Abs: it.Off}, Error: it.Err})
+			}
+		}
+	}
+	return r.kids, nil
+}
+
+// Describe returns the dictionary's facts.
+func (r *Root) Describe() (any, error) {
+	if _, err := r.load(); err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, it := range r.dict.Items {
+		if it.Type == rw.IDTextureNative {
+			n++
+		}
+	}
+	return map[string]any{
+		"kind":      string(formats.KindArchive),
+		"format":    "txd",
+		"rwVersion": rw.VersionString(rw.Header{Stamp: r.dict.Stamp}.Version()),
+		"textures":  n,
+		"count":     r.dict.Count,
+		"device":    DeviceName(r.dict.Device),
+		"fileSize":  len(r.dict.orig),
+	}, nil
+}
+
+// Diagnostics reports a truncated file (once it has been read).
+func (r *Root) Diagnostics() []formats.Diagnostic {
+	d := r.loaded()
+	if d == nil || d.Truncated == nil {
+		return nil
+	}
+	return []formats.Diagnostic{{Off: formats.ErrorOffset(d.Truncated), Msg: d.Truncated.Error()}}
+}
+
+// Offset returns the absolute offset of the dictionary.
+func (r *Root) Offset() int64 { return r.base }
+
+// Size returns the byte count of the file as it is now.
+func (r *Root) Size() int64 {
+	d := r.loaded()
+	if d == nil || !d.Edited() {
+		if d != nil {
+			return int64(len(d.orig))
+		}
+		return r.src.Size
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		return 0
+	}
+	return int64(len(b))
+}
+
+// Open returns the bytes as they would be saved.
+func (r *Root) Open() io.Reader {
+	d := r.loaded()
+	if d == nil {
+		return io.NewSectionReader(r.src.R, 0, r.src.Size)
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		return bytes.NewReader(d.orig)
+	}
+	return bytes.NewReader(b)
+}
+
+// Edited reports unsaved edits.
+func (r *Root) Edited() bool {
+	d := r.loaded()
+	return d != nil && d.Edited()
+}
+
+// WriteTo writes the dictionary.
+func (r *Root) WriteTo(w io.Writer) (int64, error) {
+	d := r.loaded()
+	if d == nil {
+		return io.Copy(w, io.NewSectionReader(r.src.R, 0, r.src.Size))
+	}
+	return d.WriteTo(w)
+}
+
+// Sections returns the RW section tree of the file as it is now.
+func (r *Root) Sections() ([]*rw.Section, error) {
+	d, err := r.load()
+	if err != nil {
+		return nil, err
+	}
+	b, err := d.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	off := r.base
+	if d.Edited() {
+		off = 0
+	}
+	return rw.Parse(b, max(off, 0))
+}
+
+// SetTexture replaces the texture of node n and returns the previous one
+// (for undo). A container that holds this dictionary is told of the change.
+func (r *Root) SetTexture(n *TexNode, t *Texture) (*Texture, error) {
+	r.mu.Lock()
+	old := n.item.Tex
+	n.item.Tex = t
+	r.mu.Unlock()
+	if r.replace != nil {
+		b, err := r.dict.Bytes()
+		if err == nil {
+			err = r.replace(b)
+		}
+		if err != nil {
+			r.mu.Lock()
+			n.item.Tex = old
+			r.mu.Unlock()
+			return nil, err
+		}
+	}
+	return old, nil
+}
+
+// TexNode is one texture of a dictionary.
+type TexNode struct {
+	root *Root
+	item *Item
+}
+
+// Texture returns the texture shown by the node.
+func (n *TexNode) Texture() *Texture {
+	n.root.mu.Lock()
+	defer n.root.mu.Unlock()
+	return n.item.Tex
+}
+
+// Root returns the dictionary node.
+func (n *TexNode) Root() *Root { return n.root }
+
+// Name returns the texture name.
+func (n *TexNode) Name() string { return n.Texture().Name }
+
+// Kind returns KindTexture.
+func (n *TexNode) Kind() formats.Kind { return formats.KindTexture }
+
+// Children returns nil.
+func (n *TexNode) Children() ([]formats.Node, error) { return nil, nil }
+
+// Type returns "texture".
+func (n *TexNode) Type() string { return "texture" }
+
+// Levels returns the mip level count.
+func (n *TexNode) Levels() int { return len(n.Texture().Levels) }
+
+// Image decodes a mip level.
+func (n *TexNode) Image(level int) (image.Image, error) {
+	img, err := n.Texture().Image(level)
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// Describe returns the texture fields of the contract.
+func (n *TexNode) Describe() (any, error) { return n.Texture().Describe(), nil }
+
+// Diagnostics returns the non-fatal findings of decoding.
+func (n *TexNode) Diagnostics() []formats.Diagnostic { return n.Texture().Diags }
+
+// Offset returns the chunk's absolute offset, -1 once edited.
+func (n *TexNode) Offset() int64 {
+	t := n.Texture()
+	if t.Edited() {
+		return -1
+	}
+	return t.Off
+}
+
+// Size returns the chunk's byte count.
+func (n *TexNode) Size() int64 {
+	b, err := n.Texture().Encode()
+	if err != nil {
+		return 0
+	}
+	return int64(len(b))
+}
+
+// Open returns the chunk's bytes.
+func (n *TexNode) Open() io.Reader {
+	b, err := n.Texture().Encode()
+	if err != nil {
+		return bytes.NewReader(nil)
+	}
+	return bytes.NewReader(b)
+}
+
+// Set replaces the texture (see Root.SetTexture).
+func (n *TexNode) Set(t *Texture) (*Texture, error) { return n.root.SetTexture(n, t) }
+
+// String is for debugging.
+func (n *TexNode) String() string { return fmt.Sprintf("txd texture %q", n.Name()) }
