@@ -1,0 +1,333 @@
+package msh
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"rummage/formats"
+	"rummage/formats/geom"
+	"rummage/formats/material"
+	"rummage/formats/nres"
+)
+
+func init() {
+	formats.Register(formats.Format{
+		Name:     "msh",
+		Priority: 11, // before plain NRes: an MSH is an NRes
+		Match: func(p formats.Probe) bool {
+			return bytes.HasPrefix(p.Head, []byte(nres.Magic)) && (p.Hint == "MSH" || p.Hint == "MESH" || strings.HasSuffix(strings.ToLower(p.Name), ".msh"))
+		},
+		Open: Open,
+	})
+}
+
+// MeshNode is an MSH model: its children are the streams (stream_N), and
+// it is a formats.Mesher for LOD 0 / variant 0.
+type MeshNode struct {
+	formats.Raw
+	Loc material.Locator
+
+	arch      *nres.Archive
+	base      int64
+	modelOnce sync.Once
+	model     *Model
+	modelErr  error
+	once      sync.Once
+	mesh      *geom.Mesh
+	err       error
+	kids      []formats.Node
+}
+
+// Open opens an MSH entry or file.
+func Open(s formats.Source) (formats.Node, error) {
+	base := s.Base
+	if base < 0 {
+		base = 0
+	}
+	a, err := nres.OpenAt(s.R, s.Size, base)
+	if err != nil {
+		return nil, err
+	}
+	// Only the directory is read here; the streams are decoded when the
+	// model is first needed (Model, Mesh, Describe, Batches).
+	n := &MeshNode{Raw: *formats.NewRaw(s, formats.KindMesh, "MSH"), Loc: material.LocatorFor(s), arch: a, base: base}
+	for _, st := range StreamsOf(a) {
+		r, size, sbase, err := a.Section(st.Index)
+		src := formats.Source{R: r, Size: size, Base: sbase, Name: "stream_" + strconv.Itoa(int(st.Type)), Hint: nres.FourCC(st.Type), Opts: s.Opts,
+			Fields: fields{"attr1": st.Attr1, "attr2": st.Attr2, "attr3": st.Attr3}}
+		if err != nil {
+			src.R, src.Size = bytes.NewReader(nil), 0
+			n.kids = append(n.kids, formats.NewBroken(src, formats.KindTable, src.Hint, err))
+			continue
+		}
+		n.kids = append(n.kids, &StreamNode{Raw: *formats.NewRaw(src, formats.KindTable, src.Hint), Stream: st})
+	}
+	return n, nil
+}
+
+// Model decodes the model's streams (once).
+func (n *MeshNode) Model() (*Model, error) {
+	n.modelOnce.Do(func() { n.model, n.modelErr = FromArchive(n.arch, n.base) })
+	return n.model, n.modelErr
+}
+
+// Children returns the streams, named stream_N by type id.
+func (n *MeshNode) Children() ([]formats.Node, error) { return n.kids, nil }
+
+// fields is a fixed set of ls fields.
+type fields map[string]any
+
+// ListFields returns the fields.
+func (f fields) ListFields() map[string]any { return f }
+
+// StreamNode is one stream of a model.
+type StreamNode struct {
+	formats.Raw
+	Stream Stream
+}
+
+// Describe returns the stream's record facts.
+func (s *StreamNode) Describe() (any, error) {
+	return map[string]any{"kind": string(formats.KindTable), "name": s.NodeName, "typeId": s.Stream.Type, "entryName": s.Stream.Name,
+		"attr1": s.Stream.Attr1, "attr2": s.Stream.Attr2, "attr3": s.Stream.Attr3, "size": s.N, "offset": s.Abs}, nil
+}
+
+// Mesh builds (once) the mesh of LOD 0 / variant 0 without cockpit nodes,
+// posed, one group per material row.
+func (n *MeshNode) Mesh() (*geom.Mesh, error) {
+	n.once.Do(func() {
+		m, err := n.Model()
+		if err != nil {
+			n.err = err
+			return
+		}
+		if m.Landscape {
+			n.err = fmt.Errorf("%s is a landscape mesh (streams 11/21), which is not decoded", n.NodeName)
+			return
+		}
+		names := map[int]string{}
+		mats := map[int]string{}
+		for _, b := range n.Batches() {
+			names[b.Row] = b.Label()
+			mats[b.Row] = b.Texture
+			if b.Texture == "" {
+				mats[b.Row] = b.Material
+			}
+		}
+		n.mesh, n.err = m.Mesh(func(row int) (string, string) { return names[row], mats[row] })
+	})
+	return n.mesh, n.err
+}
+
+// Mesh builds the mesh with groups named by names(row) (name, material).
+func (m *Model) Mesh(names func(row int) (string, string)) (*geom.Mesh, error) {
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	poses := m.RestPose()
+	out := &geom.Mesh{Up: geom.ZUp}
+	byRow := map[int][]uint32{}
+	var rows []int
+	seen := make([]int32, len(m.Positions))
+	owner := make([]int32, len(m.Positions))
+	for i := range owner {
+		owner[i] = -1
+	}
+	for _, db := range m.DrawBatches() {
+		b := m.Batches[db.Index]
+		row := int(b.Material)
+		if _, ok := byRow[row]; !ok {
+			rows = append(rows, row)
+			byRow[row] = nil
+		}
+		tri := byRow[row]
+		for i := 0; i+2 < int(b.IndexCount); i += 3 {
+			var t [3]uint32
+			ok := true
+			for k := 0; k < 3; k++ {
+				v := int64(b.BaseVertex) + int64(m.Indices[int(b.IndexStart)+i+k])
+				if v >= int64(len(m.Positions)) {
+					ok = false
+					break
+				}
+				if owner[v] != int32(db.Node) {
+					owner[v] = int32(db.Node)
+					seen[v] = int32(len(out.Positions))
+					out.Positions = append(out.Positions, poses[db.Node].Apply(m.Positions[v]))
+				}
+				t[k] = uint32(seen[v])
+			}
+			if !ok {
+				return nil, fmt.Errorf("MSH: batch %d indexes vertex past the %d positions", db.Index, len(m.Positions))
+			}
+			tri = append(tri, t[:]...)
+		}
+		byRow[row] = tri
+	}
+	sort.Ints(rows)
+	for _, row := range rows {
+		name, mat := "", ""
+		if names != nil {
+			name, mat = names(row)
+		}
+		if name == "" {
+			name = "material " + strconv.Itoa(row)
+		}
+		first := len(out.Indices) / 3
+		out.Indices = append(out.Indices, byRow[row]...)
+		out.Groups = append(out.Groups, geom.Group{Name: name, FirstTri: first, TriCount: len(byRow[row]) / 3, Material: mat, Color: rowColor(row)})
+	}
+	return out, nil
+}
+
+func rowColor(row int) color.NRGBA {
+	h := uint32(row)*2654435761 + 12345
+	return color.NRGBA{uint8(96 + h%160), uint8(96 + (h>>8)%160), uint8(96 + (h>>16)%160), 255}
+}
+
+// BatchInfo is one batch with the material chain resolved: MSH batch →
+// WEAR row → MAT0 → phase 0 → Texm.
+type BatchInfo struct {
+	Index      int
+	Node, Slot int // -1 when the batch is not drawn by LOD 0 / variant 0
+	Batch      Batch
+	Row        int
+	WearName   string       // the row's material name, "" when the row is missing
+	Material   string       // the resolved material, "" when missing
+	Via        string       // how it resolved
+	MatNode    formats.Node // the material node, nil when missing
+	Texture    string       // phase 0's texture name
+	Page       int          // phase 0's page index
+	TexNode    formats.Node // the texture node, nil when missing
+	Wear       *material.WearNode
+	WearSource string
+}
+
+// Label is a short group name: the WEAR material name or "material N".
+func (b *BatchInfo) Label() string {
+	if b.WearName != "" {
+		return b.WearName
+	}
+	return "material " + strconv.Itoa(b.Row)
+}
+
+// FindWear returns the model's WEAR table: an entry of the same archive
+// named like the model (any extension), else the archive's only WEAR, else
+// a loose NAME.wea beside the file.
+func (n *MeshNode) FindWear() *material.WearNode {
+	stem := strings.ToLower(strings.TrimSuffix(n.NodeName, filepath.Ext(n.NodeName)))
+	if n.Loc.Parent != nil {
+		if kids, err := n.Loc.Parent.Children(); err == nil {
+			var only []*material.WearNode
+			for _, k := range kids {
+				w, ok := k.(*material.WearNode)
+				if !ok {
+					continue
+				}
+				if strings.ToLower(strings.TrimSuffix(w.Name(), filepath.Ext(w.Name()))) == stem {
+					return w
+				}
+				only = append(only, w)
+			}
+			if len(only) == 1 {
+				return only[0]
+			}
+		}
+	}
+	if n.Loc.Path != "" && n.Loc.Parent == nil {
+		dir := filepath.Dir(n.Loc.Path)
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.EqualFold(e.Name(), stem+".wea") {
+				p := filepath.Join(dir, e.Name())
+				b, err := os.ReadFile(p)
+				if err != nil {
+					return nil
+				}
+				node, err := material.OpenWear(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Base: 0, Name: e.Name(), Path: p, Opts: n.Loc.Opts})
+				if err != nil {
+					return nil
+				}
+				w, _ := node.(*material.WearNode)
+				return w
+			}
+		}
+	}
+	return nil
+}
+
+// Batches lists every batch with its material and texture (none when the
+// model does not decode).
+func (n *MeshNode) Batches() []BatchInfo {
+	m, err := n.Model()
+	if err != nil {
+		return nil
+	}
+	drawn := map[int]DrawBatch{}
+	for _, d := range m.DrawBatches() {
+		if _, ok := drawn[d.Index]; !ok {
+			drawn[d.Index] = d
+		}
+	}
+	w := n.FindWear()
+	var res []material.Resolved
+	if w != nil {
+		res = w.Resolve()
+	}
+	out := make([]BatchInfo, len(m.Batches))
+	for i, b := range m.Batches {
+		bi := BatchInfo{Index: i, Node: -1, Slot: -1, Batch: b, Row: int(b.Material), Page: -1, Wear: w, Via: material.ViaMissing}
+		if d, ok := drawn[i]; ok {
+			bi.Node, bi.Slot = d.Node, d.Slot
+		}
+		if bi.Row < len(res) {
+			r := res[bi.Row]
+			bi.WearName, bi.Material, bi.Via, bi.MatNode = r.Row.Name, r.Name, r.Via, r.Material
+			if mn, ok := r.Material.(*material.Node); ok {
+				if mat := mn.Material(); len(mat.Phases) > 0 {
+					bi.Texture = mat.Phases[0].TextureName()
+					bi.Page = mat.Phases[0].Page()
+					bi.TexNode = mn.Texture(0)
+				}
+			}
+		}
+		out[i] = bi
+	}
+	return out
+}
+
+// Describe returns the mesh counts of the JSON contract.
+func (n *MeshNode) Describe() (any, error) {
+	m, err := n.Model()
+	if err != nil {
+		return nil, err
+	}
+	d := map[string]any{
+		"kind":      string(formats.KindMesh),
+		"name":      n.NodeName,
+		"nodes":     len(m.Nodes),
+		"vertices":  len(m.Positions),
+		"triangles": len(m.Indices) / 3,
+		"batches":   len(m.Batches),
+		"streams":   len(m.Streams),
+	}
+	if m.Landscape {
+		d["landscape"] = true
+		return d, nil
+	}
+	mesh, err := n.Mesh()
+	if err != nil {
+		return nil, err
+	}
+	b := mesh.Bounds()
+	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
+	d["lod0Triangles"] = mesh.Triangles()
+	return d, nil
+}

@@ -1,0 +1,85 @@
+package msh
+
+import (
+	"encoding/binary"
+	"math"
+
+	"rummage/formats/nres"
+)
+
+// Encode writes a model as the nested NRes the game uses: streams 1, 2, 3,
+// 6, 13 and, when there are keys, 8 and 19, each with the count in attr1
+// and the stride in attr3 (type 19 carries the frame count in attr2).
+// bounds is the type 2 header's 35 floats (zeros when nil).
+func (m *Model) Encode(bounds []float32) ([]byte, error) {
+	le := binary.LittleEndian
+	var nodes []byte
+	for _, n := range m.Nodes {
+		for _, v := range append([]uint16{n.Flags, n.Parent, n.AnimMapStart, n.FallbackKey}, n.Slots[:]...) {
+			nodes = le.AppendUint16(nodes, v)
+		}
+	}
+	slots := make([]byte, SlotHeaderSize)
+	for i := 0; i < len(bounds) && i < 35; i++ {
+		le.PutUint32(slots[4*i:], math.Float32bits(bounds[i]))
+	}
+	for _, s := range m.Slots {
+		rec := make([]byte, SlotSize)
+		le.PutUint16(rec[0:], s.TriStart)
+		le.PutUint16(rec[2:], s.TriCount)
+		le.PutUint16(rec[4:], s.BatchStart)
+		le.PutUint16(rec[6:], s.BatchCount)
+		for k := 0; k < 3; k++ {
+			le.PutUint32(rec[8+4*k:], math.Float32bits(s.Min[k]))
+			le.PutUint32(rec[20+4*k:], math.Float32bits(s.Max[k]))
+		}
+		slots = append(slots, rec...)
+	}
+	var pos []byte
+	for _, p := range m.Positions {
+		for _, v := range p {
+			pos = le.AppendUint32(pos, math.Float32bits(v))
+		}
+	}
+	var idx []byte
+	for _, v := range m.Indices {
+		idx = le.AppendUint16(idx, v)
+	}
+	var bat []byte
+	for _, b := range m.Batches {
+		bat = le.AppendUint32(bat, b.Flags)
+		bat = append(bat, b.Material, b.LightmapFlag)
+		bat = le.AppendUint16(bat, b.Node)
+		bat = le.AppendUint16(bat, b.IndexCount)
+		bat = le.AppendUint32(bat, b.IndexStart)
+		bat = le.AppendUint16(bat, b.VertexCount)
+		bat = le.AppendUint32(bat, b.BaseVertex)
+	}
+	ents := []nres.Entry{
+		{TypeID: StreamNodes, Attr1: uint32(len(m.Nodes)), Attr3: NodeSize, Name: "nodes", Data: nodes},
+		{TypeID: StreamSlots, Attr1: uint32(len(m.Slots)), Attr3: SlotSize, Name: "slots", Data: slots},
+		{TypeID: StreamPositions, Attr1: uint32(len(m.Positions)), Attr3: 12, Name: "positions", Data: pos},
+		{TypeID: StreamIndices, Attr1: uint32(len(m.Indices)), Attr3: 2, Name: "indices", Data: idx},
+		{TypeID: StreamBatches, Attr1: uint32(len(m.Batches)), Attr3: BatchSize, Name: "batches", Data: bat},
+	}
+	if len(m.Keys) > 0 {
+		var keys []byte
+		for _, k := range m.Keys {
+			for _, v := range k.T {
+				keys = le.AppendUint32(keys, math.Float32bits(v))
+			}
+			keys = le.AppendUint32(keys, math.Float32bits(k.Time))
+			for _, q := range k.Q {
+				keys = le.AppendUint16(keys, uint16(q))
+			}
+		}
+		var fm []byte
+		for _, v := range m.FrameMap {
+			fm = le.AppendUint16(fm, v)
+		}
+		ents = append(ents,
+			nres.Entry{TypeID: StreamKeys, Attr1: uint32(len(m.Keys)), Attr3: 4, Name: "keys", Data: keys},
+			nres.Entry{TypeID: StreamFrameMap, Attr1: uint32(len(m.FrameMap)), Attr2: m.Frames, Attr3: 2, Name: "frames", Data: fm})
+	}
+	return nres.Build(ents)
+}

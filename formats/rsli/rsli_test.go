@@ -1,0 +1,237 @@
+package rsli
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"rummage/formats"
+	"rummage/formats/binread"
+)
+
+func TestXORVector(t *testing.T) {
+	b := []byte{0, 1, 2, 3}
+	XOR(b, 0x1234)
+	if !bytes.Equal(b, []byte{0x7A, 0x86, 0xB2, 0x8C}) {
+		t.Errorf("% X", b)
+	}
+	XOR(b, 0x1234) // the same key stream again restores the plain bytes
+	if !bytes.Equal(b, []byte{0, 1, 2, 3}) {
+		t.Errorf("second pass % X", b)
+	}
+}
+
+func sampleData(n int, seed int64) []byte {
+	rng := rand.New(rand.NewSource(seed))
+	words := []string{"Parkan ", "Iron ", "Strategy ", "texture ", "\x00\x00\x00\x00", "\xff\xfe"}
+	var b []byte
+	for len(b) < n {
+		if rng.Intn(4) == 0 {
+			b = append(b, byte(rng.Intn(256)))
+		} else {
+			b = append(b, words[rng.Intn(len(words))]...)
+		}
+	}
+	return b[:n]
+}
+
+func TestMethodsRoundTrip(t *testing.T) {
+	methods := []int{MethodRaw, MethodXOR, MethodLZSS, MethodXORLZSS, MethodHuffman, MethodXORHuffman, MethodDeflate}
+	var ents []BuildEntry
+	for i, m := range methods {
+		ents = append(ents, BuildEntry{Name: strings.ToUpper(MethodName(m)[:3]) + string(rune('A'+i)) + ".BIN", Method: m, Data: sampleData(3000+97*i, int64(i))})
+	}
+	ents = append(ents, BuildEntry{Name: "EMPTY", Method: MethodLZSS}, BuildEntry{Name: "SPACES", Method: MethodLZSS, Data: []byte("        ")})
+	data, err := Build(ents, 0xBEEF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Open(bytes.NewReader(data), int64(len(data)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Count != len(ents) || !a.Sorted {
+		t.Fatalf("count %d sorted %v", a.Count, a.Sorted)
+	}
+	for i, e := range ents {
+		if got := a.Entries[i].Name(); got != e.Name {
+			t.Errorf("entry %d name %q", i, got)
+		}
+		if a.Entries[i].Method() != e.Method {
+			t.Errorf("%s method 0x%X", e.Name, a.Entries[i].Method())
+		}
+		out, err := a.Data(i)
+		if err != nil {
+			t.Errorf("%s: %v", e.Name, err)
+			continue
+		}
+		if !bytes.Equal(out, e.Data) {
+			t.Errorf("%s (%s): data differs", e.Name, MethodName(e.Method))
+		}
+		if e.Method >= MethodLZSS && e.Method != MethodDeflate && len(e.Data) > 1000 && a.Entries[i].Packed >= uint32(len(e.Data)) {
+			t.Errorf("%s does not compress: %d → %d", e.Name, len(e.Data), a.Entries[i].Packed)
+		}
+	}
+}
+
+// TestLZSSReference decodes hand-made LZSS: three literals, then a
+// reference to the ring's initial spaces at 0xFFF that wraps to 0.
+func TestLZSSReference(t *testing.T) {
+	out, err := UnLZSS([]byte{0b0000_0111, 'A', 'B', 'C', 0xFF, 0xF1}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reference at 0xFFF reads ' ', then ring[0..2] = ' ', ' ', ' '.
+	if string(out) != "ABC    " {
+		t.Errorf("%q", out)
+	}
+	// A reference into what the literals just wrote (0xFEE..0xFF0).
+	out, err = UnLZSS([]byte{0b0000_0011, 'x', 'y', 0xEE, 0xF3}, 8)
+	if err != nil || string(out) != "xyxyxyxy" {
+		t.Errorf("%q %v", out, err)
+	}
+}
+
+func TestNodeTree(t *testing.T) {
+	data, err := Build([]BuildEntry{
+		{Name: "B.TXT", Method: MethodDeflate, Data: []byte("bee bee bee bee")},
+		{Name: "A.TXT", Method: MethodXORLZSS, Data: []byte("aye aye aye aye")},
+	}, 0x4321)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := OpenNode(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Base: 0, Name: "x.lib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kids, _ := n.Children()
+	if len(kids) != 2 || kids[0].Name() != "B.TXT" || kids[1].Name() != "A.TXT" {
+		t.Fatalf("children %v", kids)
+	}
+	b, _ := readAll(kids[1].(formats.Rawer))
+	if string(b) != "aye aye aye aye" {
+		t.Errorf("A.TXT = %q", b)
+	}
+	// Order holds the name-sorted permutation: position 0 = original index of "A.TXT".
+	if n.(*Node).A.Entries[0].Order != 1 || n.(*Node).A.Entries[1].Order != 0 {
+		t.Errorf("order %d %d", n.(*Node).A.Entries[0].Order, n.(*Node).A.Entries[1].Order)
+	}
+}
+
+func readAll(r formats.Rawer) ([]byte, error) {
+	var b bytes.Buffer
+	_, err := b.ReadFrom(r.Open())
+	return b.Bytes(), err
+}
+
+func TestQuirksAndBroken(t *testing.T) {
+	good, _ := Build([]BuildEntry{{Name: "INTERF8.TEX", Method: MethodDeflate, Data: bytes.Repeat([]byte("sprite "), 50)}}, 7)
+	// Claim one more packed byte than the file holds: tolerated for Deflate.
+	plus := append([]byte(nil), good...)
+	tab := plus[32:64]
+	XOR(tab, 7)
+	binary.LittleEndian.PutUint32(tab[28:], binary.LittleEndian.Uint32(tab[28:])+1)
+	XOR(tab, 7)
+	a, err := Open(bytes.NewReader(plus), int64(len(plus)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Notes) != 1 {
+		t.Errorf("notes %v", a.Notes)
+	}
+	if out, err := a.Data(0); err != nil || len(out) != 350 {
+		t.Errorf("quirk entry: %d bytes, %v", len(out), err)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		off  int64
+		want string
+	}{
+		{"short", good[:20], 0, "run past the end"},
+		{"magic", append([]byte("NL\x00\x02"), good[4:]...), 0, "bad magic"},
+		{"count mismatch", func() []byte { b := append([]byte(nil), good...); b[6] = 5; return b }(), 6, "not repeated"},
+		{"table past end", func() []byte { b := append([]byte(nil), good[:40]...); return b }(), 32, "table"},
+		{"data past end", good[:len(good)-5], 32 + 24, "runs past the end"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Open(bytes.NewReader(c.data), int64(len(c.data)), 0x10)
+			var fe *binread.FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("want a FormatError, got %v", err)
+			}
+			if fe.Off != 0x10+c.off {
+				t.Errorf("offset %d, want %d (%v)", fe.Off-0x10, c.off, err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%q does not mention %q", err, c.want)
+			}
+		})
+	}
+	// A corrupt packed stream is an error of that entry only.
+	bad, _ := Build([]BuildEntry{{Name: "X", Method: MethodHuffman, Data: bytes.Repeat([]byte("abc"), 100)}}, 1)
+	bad = bad[:len(bad)-4]
+	tb := bad[32:64]
+	XOR(tb, 1)
+	binary.LittleEndian.PutUint32(tb[28:], binary.LittleEndian.Uint32(tb[28:])-4)
+	XOR(tb, 1)
+	a, err = Open(bytes.NewReader(bad), int64(len(bad)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Data(0); err == nil {
+		t.Error("truncated Huffman stream decoded")
+	}
+}
+
+func FuzzRsLi(f *testing.F) {
+	for i, m := range []int{MethodRaw, MethodXORLZSS, MethodXORHuffman, MethodDeflate} {
+		b, _ := Build([]BuildEntry{{Name: "A", Method: m, Data: sampleData(200, int64(i))}, {Name: "B", Method: MethodLZSS, Data: []byte("hello hello")}}, uint16(i*77))
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := Open(bytes.NewReader(data), int64(len(data)), 0)
+		if err != nil {
+			return
+		}
+		for i := range a.Entries {
+			a.Data(i)
+		}
+	})
+}
+
+func FuzzUnpack(f *testing.F) {
+	f.Add(LZSS([]byte("abcabcabcabc")), Huff([]byte("abcabcabcabc")), uint16(12))
+	f.Fuzz(func(t *testing.T, lz, hf []byte, n uint16) {
+		UnLZSS(lz, int(n))
+		UnHuff(hf, int(n))
+	})
+}
+
+// TestOverlayTrailer: an "AO" trailer shifts every data offset.
+func TestOverlayTrailer(t *testing.T) {
+	plain, err := Build([]BuildEntry{{Name: "A", Method: MethodLZSS, Data: []byte("overlay overlay overlay")}, {Name: "B", Method: MethodRaw, Data: []byte("raw")}}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const junk = 10
+	head := 32 + 2*32
+	shifted := append(append(append([]byte(nil), plain[:head]...), make([]byte, junk)...), plain[head:]...)
+	shifted = append(shifted, 'A', 'O', junk, 0, 0, 0)
+	a, err := Open(bytes.NewReader(shifted), int64(len(shifted)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Overlay != junk {
+		t.Fatalf("overlay %d", a.Overlay)
+	}
+	for i, want := range []string{"overlay overlay overlay", "raw"} {
+		if got, err := a.Data(i); err != nil || string(got) != want {
+			t.Errorf("entry %d: %q %v", i, got, err)
+		}
+	}
+}

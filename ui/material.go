@@ -1,0 +1,1056 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/material"
+)
+
+func init() {
+	RegisterTab(TabProvider{
+		Name:  "Material",
+		Order: 10,
+		Match: func(n formats.Node) bool { _, ok := n.(*material.Node); return ok },
+		Make: func(h Host, n formats.Node) *Tab {
+			t := newMaterialTab(h, n.(*material.Node))
+			return &Tab{Title: "Material", Content: t.content, Close: t.close}
+		},
+	})
+}
+
+// The colour groups of a phase: first parameter byte and component count.
+type colorGroup struct {
+	name  string
+	first int
+	n     int
+}
+
+var colorGroups = []colorGroup{
+	{"additive", 0, 3},
+	{"directional", 4, 4},
+	{"specular", 8, 4},
+	{"extra", 12, 4},
+}
+
+// materialTab is the Material inspector: the live swatch, the phase table,
+// the phase editor and the animation editor.
+type materialTab struct {
+	h       Host
+	node    *material.Node
+	content fyne.CanvasObject
+
+	draft   *material.Mat0 // live preview while a slider is dragged
+	block   int
+	phase   int // phase selected in the editor
+	playing bool
+	baseMs  uint32    // clock at playStart (or the paused clock)
+	started time.Time // when playing started
+	anim    *fyne.Animation
+	loading bool   // widgets are being filled from the material: ignore callbacks
+	textMs  uint32 // clock of the last time-label update
+	active  int    // the phase the swatch shows (key k's phase), marked ▶ in the table
+
+	last     material.Sample
+	lastErr  error
+	lit      color.NRGBA // the swatch colour of the last sample
+	texName  string
+	texImg   *image.NRGBA
+	texPage  image.Rectangle
+	texNode  formats.Node
+	texCache map[string]texEntry
+
+	swatch, blend *canvas.Raster
+	swatchBuf     *image.NRGBA
+	srcBuf        *image.NRGBA
+	blendBuf      *image.NRGBA
+	play          *widget.Button
+	blockSel      *widget.Select
+	timeSlider    *widget.Slider
+	timeLabel     *widget.Label
+	modeLabel     *widget.Label
+	texLabel      *widget.Label
+	texButton     *widget.Button
+	blendLabel    *widget.Label
+	table         *widget.Table
+
+	// phase editor
+	phaseLabel  *widget.Label
+	colorRects  []*canvas.Rectangle
+	colorText   []*widget.Label
+	opacity     *widget.Slider
+	opacityL    *widget.Label
+	power       *widget.Slider
+	powerL      *widget.Label
+	page        *widget.Entry
+	texture     *widget.Entry
+	editorError *widget.Label
+
+	// animation editor
+	mode   *widget.Select
+	masks  []*widget.Check
+	keys   *fyne.Container
+	animUI *fyne.Container
+}
+
+type texEntry struct {
+	node formats.Node
+	img  *image.NRGBA
+}
+
+func newMaterialTab(h Host, n *material.Node) *materialTab {
+	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, playing: true, started: time.Now()}
+	t.swatch = canvas.NewRaster(t.drawSwatch)
+	t.swatch.SetMinSize(fyne.NewSize(160, 160))
+	t.swatch.ScaleMode = canvas.ImageScalePixels
+	t.blend = canvas.NewRaster(t.drawBlend)
+	t.blend.ScaleMode = canvas.ImageScalePixels
+	t.blend.SetMinSize(fyne.NewSize(160, 80))
+
+	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.togglePlay)
+	t.blockSel = widget.NewSelect(nil, func(s string) {
+		if t.loading {
+			return
+		}
+		if i, err := strconv.Atoi(strings.TrimPrefix(s, "block ")); err == nil {
+			t.block = i
+			t.refreshAnimation()
+			t.update(true)
+		}
+	})
+	t.timeSlider = widget.NewSlider(0, 1)
+	t.timeSlider.Step = 1
+	t.timeSlider.OnChanged = func(v float64) {
+		if t.loading {
+			return
+		}
+		t.pause()
+		t.baseMs = uint32(v)
+		t.update(true)
+	}
+	t.timeLabel = widget.NewLabel("")
+	t.modeLabel = widget.NewLabel("")
+	t.texLabel = widget.NewLabel("")
+	t.texLabel.Wrapping = fyne.TextWrapWord
+	t.texButton = widget.NewButtonWithIcon("Show texture", theme.NavigateNextIcon(), func() {
+		if t.texNode != nil {
+			t.h.SelectNode(t.texNode)
+		}
+	})
+	t.blendLabel = widget.NewLabel("")
+	t.blendLabel.Wrapping = fyne.TextWrapWord
+
+	left := container.NewVBox(
+		widget.NewLabelWithStyle("Swatch", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.swatch,
+		container.NewBorder(nil, nil, t.play, nil, t.blockSel),
+		t.timeSlider,
+		t.timeLabel,
+		t.modeLabel,
+		t.texLabel,
+		t.texButton,
+		widget.NewLabelWithStyle("Blend preview", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.blend,
+		t.blendLabel,
+	)
+
+	t.table = t.makeTable()
+	editors := container.NewAppTabs(
+		container.NewTabItem("Phase", container.NewVScroll(t.makePhaseEditor())),
+		container.NewTabItem("Animation", container.NewVScroll(t.makeAnimationEditor())),
+	)
+	split := container.NewVSplit(t.table, editors)
+	split.Offset = 0.35
+	t.content = container.NewBorder(nil, nil, container.NewVScroll(container.NewPadded(left)), nil, split)
+
+	t.refreshAll()
+	t.anim = fyne.NewAnimation(time.Second, func(float32) { t.update(false) })
+	t.anim.RepeatCount = fyne.AnimationRepeatForever
+	t.anim.Curve = fyne.AnimationLinear
+	t.anim.Start()
+	return t
+}
+
+func (t *materialTab) close() {
+	if t.anim != nil {
+		t.anim.Stop()
+	}
+}
+
+// view is the material the swatch shows: the draft while a slider moves.
+func (t *materialTab) view() *material.Mat0 {
+	if t.draft != nil {
+		return t.draft
+	}
+	return t.node.Material()
+}
+
+// clock returns the swatch clock in ms.
+func (t *materialTab) clock() uint32 {
+	if !t.playing {
+		return t.baseMs
+	}
+	return t.baseMs + uint32(time.Since(t.started).Milliseconds())
+}
+
+func (t *materialTab) togglePlay() {
+	if t.playing {
+		t.pause()
+	} else {
+		t.playing = true
+		t.started = time.Now()
+		t.play.SetIcon(theme.MediaPauseIcon())
+	}
+	t.update(true)
+}
+
+func (t *materialTab) pause() {
+	if t.playing {
+		t.baseMs = t.clock()
+		t.playing = false
+		t.play.SetIcon(theme.MediaPlayIcon())
+	}
+}
+
+// duration of the current block (0 without one).
+func (t *materialTab) duration() uint32 {
+	m := t.view()
+	if t.block < len(m.Blocks) {
+		return m.Blocks[t.block].Duration()
+	}
+	return 0
+}
+
+// update samples the material at the clock and redraws what changed.
+func (t *materialTab) update(force bool) {
+	m := t.view()
+	clock := t.clock()
+	d := t.duration()
+	random := uint32(0)
+	if d > 0 {
+		random = hash32(clock / d)
+	}
+	s, err := m.SampleAt(t.block, clock, 0, random)
+	changed := force || err != t.lastErr || s != t.last
+	t.last, t.lastErr = s, err
+	if force || clock-t.textMs >= 40 { // the time readout at 25 Hz is enough
+		t.textMs = clock
+		t.showTime(m, clock, d, s)
+	}
+	if !changed {
+		return
+	}
+	if err != nil {
+		t.modeLabel.SetText("cannot sample: " + err.Error())
+		t.lit = color.NRGBA{}
+	} else {
+		t.lit = litColor(s.Phase)
+		t.setTexture(s.Phase.Texture, s.Phase.Page)
+	}
+	if ap := activePhase(m, t.block, s, err); ap != t.active {
+		t.active = ap
+		t.table.Refresh()
+	}
+	t.renderSource()
+	t.swatch.Refresh()
+	t.blend.Refresh()
+}
+
+// showTime moves the scrubber and writes the time readout.
+func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sample) {
+	t.loading = true
+	if d > 0 {
+		t.timeSlider.Max = float64(d)
+		shown := float64(clock % (d + 1))
+		if m.Blocks[t.block].Mode() == material.ModeClamp {
+			shown = math.Min(float64(clock), float64(d))
+		}
+		if t.timeSlider.Value != shown {
+			t.timeSlider.Value = shown
+			t.timeSlider.Refresh()
+		}
+		t.timeLabel.SetText(fmt.Sprintf("%d / %d ms   key %d → %d   α %.2f", s.LocalMs, d, s.Key, s.Next, s.Alpha))
+	} else {
+		t.timeLabel.SetText("static (no animation keys)")
+	}
+	t.loading = false
+}
+
+// activePhase is the phase of the sample's key (phase 0 without keys).
+func activePhase(m *material.Mat0, block int, s material.Sample, err error) int {
+	if err != nil {
+		return -1
+	}
+	if block < len(m.Blocks) && s.Key < len(m.Blocks[block].Keys) && m.Blocks[block].Duration() > 0 {
+		return int(m.Blocks[block].Keys[s.Key].Phase)
+	}
+	return 0
+}
+
+// litColor is the swatch colour of a phase: ambient light 0.3 on the
+// additive colour, a directional light 0.7 on the directional colour, plus
+// the extra (emissive) colour, with the opacity as alpha; clamped for drawing.
+func litColor(v material.Values) color.NRGBA {
+	c := func(i int) uint8 {
+		x := 0.3*float64(v.Additive[i]) + 0.7*float64(v.Directional[i]) + float64(v.Extra[i])
+		return uint8(math.Round(255 * math.Max(0, math.Min(1, x))))
+	}
+	a := uint8(math.Round(255 * math.Max(0, math.Min(1, float64(v.Opacity)))))
+	return color.NRGBA{c(0), c(1), c(2), a}
+}
+
+func hash32(x uint32) uint32 {
+	x ^= x >> 16
+	x *= 0x7feb352d
+	x ^= x >> 15
+	x *= 0x846ca68b
+	x ^= x >> 16
+	return x
+}
+
+// setTexture finds the phase's texture (cached by name) and its page.
+func (t *materialTab) setTexture(name string, page int) {
+	if name != t.texName || t.texImg == nil && t.texNode == nil {
+		t.texName = name
+		e, ok := t.texCache[name]
+		if !ok {
+			e.node = material.FindTexture(t.node.Loc, name)
+			if im, ok := e.node.(formats.Imager); ok {
+				if img, err := im.Image(0); err == nil {
+					e.img = toNRGBA(img)
+				}
+			}
+			t.texCache[name] = e
+		}
+		t.texNode, t.texImg = e.node, e.img
+	}
+	switch {
+	case name == "":
+		t.texLabel.SetText("untextured")
+		t.texButton.Disable()
+	case t.texNode == nil:
+		t.texLabel.SetText(fmt.Sprintf("texture %s: not found", name))
+		t.texButton.Disable()
+	default:
+		t.texLabel.SetText(fmt.Sprintf("texture %s, page %d", name, page))
+		t.texButton.Enable()
+	}
+	t.texPage = image.Rectangle{}
+	if t.texImg != nil {
+		t.texPage = t.texImg.Rect
+		if p, ok := t.texNode.(interface{ PageRect(int) image.Rectangle }); ok {
+			if r := p.PageRect(page).Intersect(t.texImg.Rect); !r.Empty() {
+				t.texPage = r
+			}
+		}
+	}
+}
+
+// renderSource computes the material's colour over the swatch square
+// (swatchRes²): the texture page modulated by the lit colour, alpha =
+// texel alpha × opacity. Both rasters sample it.
+func (t *materialTab) renderSource() {
+	n := swatchRes
+	src := rasterBuf(&t.srcBuf, n, n)
+	c := t.lit
+	tex := t.texImg != nil && !t.texPage.Empty()
+	var cols [swatchRes]int
+	p := t.texPage
+	if tex {
+		for x := range cols {
+			cols[x] = 4 * (p.Min.X + x*p.Dx()/n - t.texImg.Rect.Min.X)
+		}
+	}
+	for y := 0; y < n; y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*n]
+		if !tex {
+			for x := 0; x < n; x++ {
+				row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = c.R, c.G, c.B, c.A
+			}
+			continue
+		}
+		ty := p.Min.Y + y*p.Dy()/n - t.texImg.Rect.Min.Y
+		trow := t.texImg.Pix[ty*t.texImg.Stride:]
+		for x := 0; x < n; x++ {
+			px := trow[cols[x] : cols[x]+4]
+			row[4*x] = mul8(c.R, px[0])
+			row[4*x+1] = mul8(c.G, px[1])
+			row[4*x+2] = mul8(c.B, px[2])
+			row[4*x+3] = mul8(c.A, px[3])
+		}
+	}
+}
+
+func mul8(a, b uint8) uint8 { return uint8((uint32(a)*uint32(b) + 127) / 255) }
+
+// swatchRes is the swatch's own resolution; the rasters are scaled up with
+// nearest-neighbour sampling, which keeps a frame cheap (the 60 fps budget).
+const swatchRes = 96
+
+// capSize scales w×h down so that neither side exceeds limit.
+func capSize(w, h, limit int) (int, int) {
+	if w <= limit && h <= limit {
+		return max(w, 1), max(h, 1)
+	}
+	f := float64(limit) / float64(max(w, h))
+	return max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
+}
+
+func rasterBuf(buf **image.NRGBA, w, h int) *image.NRGBA {
+	if *buf == nil || (*buf).Rect.Dx() != w || (*buf).Rect.Dy() != h {
+		*buf = image.NewNRGBA(image.Rect(0, 0, w, h))
+	}
+	return *buf
+}
+
+// srcAt returns the source pixel for (x, y) of a w×h raster.
+func (t *materialTab) srcAt(x, y, w, h int) []uint8 {
+	if t.srcBuf == nil {
+		t.renderSource()
+	}
+	sx, sy := x*swatchRes/max(w, 1), y*swatchRes/max(h, 1)
+	o := t.srcBuf.PixOffset(sx, sy)
+	return t.srcBuf.Pix[o : o+4]
+}
+
+// drawSwatch shows the texture under the swatch colour, opaque.
+func (t *materialTab) drawSwatch(w, h int) image.Image {
+	w, h = capSize(w, h, swatchRes)
+	out := rasterBuf(&t.swatchBuf, w, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := t.srcAt(x, y, w, h)
+			o := out.Pix[out.PixOffset(x, y):]
+			o[0], o[1], o[2], o[3] = s[0], s[1], s[2], 255
+		}
+	}
+	return out
+}
+
+// drawBlend composes the swatch over a checkerboard with the category's
+// blend factors (opaque when the category has no blend state): the left
+// quarter over white, the next over black, the right half over the board.
+func (t *materialTab) drawBlend(w, h int) image.Image {
+	w, h = capSize(w, h, swatchRes)
+	out := rasterBuf(&t.blendBuf, w, h)
+	bl := material.BlendFor(t.view().Category())
+	half := w/2 + 1
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			d := float64(checker(x, y)) / 255
+			if x < w/4 {
+				d = 1
+			} else if x < w/2 {
+				d = 0.05
+			}
+			s := t.srcAt(x%half, y, half, h)
+			a := float64(s[3]) / 255
+			p := out.Pix[out.PixOffset(x, y):]
+			for i := 0; i < 3; i++ {
+				p[i] = to8(blendChannel(bl, float64(s[i])/255, a, d))
+			}
+			p[3] = 255
+		}
+	}
+	return out
+}
+
+func to8(v float64) uint8 {
+	switch {
+	case v <= 0:
+		return 0
+	case v >= 1:
+		return 255
+	}
+	return uint8(v*255 + 0.5)
+}
+
+func factor(name string, s, a, d float64) float64 {
+	switch name {
+	case "ONE":
+		return 1
+	case "SRC_ALPHA":
+		return a
+	case "INV_SRC_ALPHA":
+		return 1 - a
+	case "SRC_COLOR":
+		return s
+	case "DEST_COLOR":
+		return d
+	}
+	return 0 // ZERO
+}
+
+// blendChannel is src·F_src + dst·F_dst for one channel.
+func blendChannel(b *material.Blend, s, a, d float64) float64 {
+	if b == nil || !b.Blending {
+		return s
+	}
+	return s*factor(b.Src, s, a, d) + d*factor(b.Dst, s, a, d)
+}
+
+// refreshAll fills every widget from the material.
+func (t *materialTab) refreshAll() {
+	m := t.view()
+	if t.phase >= len(m.Phases) {
+		t.phase = len(m.Phases) - 1
+	}
+	if t.phase < 0 {
+		t.phase = 0
+	}
+	if t.block >= len(m.Blocks) {
+		t.block = max(0, len(m.Blocks)-1)
+	}
+	t.loading = true
+	var blocks []string
+	for i := range m.Blocks {
+		blocks = append(blocks, "block "+strconv.Itoa(i))
+	}
+	t.blockSel.Options = blocks
+	if len(blocks) > 0 {
+		t.blockSel.Selected = blocks[t.block]
+		t.blockSel.Enable()
+	} else {
+		t.blockSel.Selected = ""
+		t.blockSel.PlaceHolder = "no animation"
+		t.blockSel.Disable()
+	}
+	t.blockSel.Refresh()
+	t.loading = false
+	cat := m.Category()
+	if bl := material.BlendFor(cat); bl != nil {
+		at := "no alpha test"
+		if bl.AlphaTest != nil {
+			at = "alpha test " + *bl.AlphaTest
+		}
+		t.blendLabel.SetText(fmt.Sprintf("category %d: %s / %s, %s", cat, bl.Src, bl.Dst, at))
+	} else {
+		t.blendLabel.SetText(fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
+	}
+	t.table.Refresh()
+	t.refreshEditor()
+	t.refreshAnimation()
+	t.update(true)
+}
+
+// refreshMode shows the current block's mode.
+func (t *materialTab) refreshMode() {
+	m := t.view()
+	if t.block < len(m.Blocks) {
+		b := &m.Blocks[t.block]
+		t.modeLabel.SetText(fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Header&7, b.Mask(), len(b.Keys)))
+	} else {
+		t.modeLabel.SetText("no animation blocks: phase 0 is shown")
+	}
+}
+
+var phaseColumns = []string{"additive", "opacity", "directional", "specular", "extra", "power", "page", "texture"}
+
+// columnGroup maps a colour column of phaseColumns to its colorGroups index.
+var columnGroup = map[int]int{0: 0, 2: 1, 3: 2, 4: 3}
+
+func (t *materialTab) makeTable() *widget.Table {
+	tb := widget.NewTableWithHeaders(
+		func() (int, int) { return len(t.view().Phases), len(phaseColumns) },
+		func() fyne.CanvasObject {
+			r := canvas.NewRectangle(color.Transparent)
+			r.SetMinSize(fyne.NewSize(14, 14))
+			return container.NewHBox(container.NewCenter(r), widget.NewLabel("#00000000"))
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			box := o.(*fyne.Container)
+			rect := box.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
+			label := box.Objects[1].(*widget.Label)
+			m := t.view()
+			if id.Row >= len(m.Phases) {
+				return
+			}
+			p := &m.Phases[id.Row]
+			v := p.Values()
+			rect.Hide()
+			switch phaseColumns[id.Col] {
+			case "additive", "directional", "specular", "extra":
+				g := colorGroups[columnGroup[id.Col]]
+				c := groupColor(p, g)
+				rect.FillColor = color.NRGBA{c.R, c.G, c.B, 255}
+				rect.Show()
+				rect.Refresh()
+				label.SetText(hexColor(p, g))
+			case "opacity":
+				label.SetText(fmt.Sprintf("%.2f", v.Opacity))
+			case "power":
+				label.SetText(strconv.Itoa(v.Power))
+			case "page":
+				label.SetText(strconv.Itoa(v.Page))
+			case "texture":
+				if v.Texture == "" {
+					label.SetText("(none)")
+				} else {
+					label.SetText(v.Texture)
+				}
+			}
+		})
+	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		l := o.(*widget.Label)
+		switch {
+		case id.Row < 0 && id.Col >= 0:
+			l.SetText(phaseColumns[id.Col])
+		case id.Col < 0 && id.Row >= 0:
+			if id.Row == t.active {
+				l.SetText("▶ " + strconv.Itoa(id.Row))
+			} else {
+				l.SetText(strconv.Itoa(id.Row))
+			}
+		default:
+			l.SetText("")
+		}
+	}
+	for i, w := range []float32{120, 70, 130, 130, 130, 60, 50, 120} {
+		tb.SetColumnWidth(i, w)
+	}
+	tb.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row != t.phase {
+			t.phase = id.Row
+			t.refreshEditor()
+		}
+	}
+	return tb
+}
+
+func groupColor(p *material.Phase, g colorGroup) color.NRGBA {
+	c := color.NRGBA{p.P[g.first], p.P[g.first+1], p.P[g.first+2], 255}
+	if g.n == 4 {
+		c.A = p.P[g.first+3]
+	}
+	return c
+}
+
+func hexColor(p *material.Phase, g colorGroup) string {
+	var sb strings.Builder
+	sb.WriteByte('#')
+	for i := 0; i < g.n; i++ {
+		fmt.Fprintf(&sb, "%02X", p.P[g.first+i])
+	}
+	return sb.String()
+}
+
+func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
+	t.phaseLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	form := container.NewVBox(t.phaseLabel)
+	for gi, g := range colorGroups {
+		gi, g := gi, g
+		r := canvas.NewRectangle(color.Black)
+		r.SetMinSize(fyne.NewSize(40, 20))
+		l := widget.NewLabel("")
+		t.colorRects = append(t.colorRects, r)
+		t.colorText = append(t.colorText, l)
+		pick := widget.NewButton("Pick…", func() {
+			m := t.view()
+			if t.phase >= len(m.Phases) {
+				return
+			}
+			d := dialog.NewColorPicker(g.name+" colour", fmt.Sprintf("Phase %d, %s (p%d..p%d)", t.phase, g.name, g.first, g.first+g.n-1), func(c color.Color) {
+				t.SetColor(gi, color.NRGBAModel.Convert(c).(color.NRGBA))
+			}, t.h.Window())
+			d.Advanced = true
+			d.SetColor(groupColor(&m.Phases[t.phase], g))
+			d.Show()
+		})
+		form.Add(container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel(g.name), r), pick, l))
+	}
+	t.opacity = widget.NewSlider(0, 255)
+	t.opacity.Step = 1
+	t.opacityL = widget.NewLabel("")
+	t.opacity.OnChanged = func(v float64) { t.slide("opacity", 3, v) }
+	t.opacity.OnChangeEnded = func(v float64) { t.commitDraft("set opacity") }
+	t.power = widget.NewSlider(0, 255)
+	t.power.Step = 1
+	t.powerL = widget.NewLabel("")
+	t.power.OnChanged = func(v float64) { t.slide("power", 16, v) }
+	t.power.OnChangeEnded = func(v float64) { t.commitDraft("set power") }
+	form.Add(container.NewBorder(nil, nil, widget.NewLabel("opacity"), t.opacityL, t.opacity))
+	form.Add(container.NewBorder(nil, nil, widget.NewLabel("power"), t.powerL, t.power))
+	t.page = widget.NewEntry()
+	t.page.OnSubmitted = func(s string) { t.SetPage(s) }
+	t.texture = widget.NewEntry()
+	t.texture.OnSubmitted = func(s string) { t.SetTexture(s) }
+	t.editorError = widget.NewLabel("")
+	t.editorError.Importance = widget.DangerImportance
+	form.Add(container.NewBorder(nil, nil, widget.NewLabel("page (−1 = whole)"), widget.NewButton("Set", func() { t.SetPage(t.page.Text) }), t.page))
+	form.Add(container.NewBorder(nil, nil, widget.NewLabel("texture"), widget.NewButton("Set", func() { t.SetTexture(t.texture.Text) }), t.texture))
+	form.Add(container.NewHBox(
+		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.AddPhase),
+		widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), t.RemovePhase),
+		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { t.MovePhase(-1) }),
+		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
+	))
+	form.Add(t.editorError)
+	return form
+}
+
+// refreshEditor fills the phase editor from the selected phase.
+func (t *materialTab) refreshEditor() {
+	m := t.view()
+	t.loading = true
+	defer func() { t.loading = false }()
+	if t.phase >= len(m.Phases) {
+		t.phaseLabel.SetText("no phases")
+		return
+	}
+	p := &m.Phases[t.phase]
+	v := p.Values()
+	t.phaseLabel.SetText(fmt.Sprintf("Phase %d of %d", t.phase, len(m.Phases)))
+	for i, g := range colorGroups {
+		c := groupColor(p, g)
+		t.colorRects[i].FillColor = color.NRGBA{c.R, c.G, c.B, 255}
+		t.colorRects[i].Refresh()
+		t.colorText[i].SetText(hexColor(p, g))
+	}
+	t.opacity.SetValue(float64(p.P[3]))
+	t.opacityL.SetText(fmt.Sprintf("%.2f", v.Opacity))
+	t.power.SetValue(float64(p.P[16]))
+	t.powerL.SetText(strconv.Itoa(v.Power))
+	t.page.SetText(strconv.Itoa(v.Page))
+	t.texture.SetText(v.Texture)
+}
+
+// slide previews a slider value on a draft of the material.
+func (t *materialTab) slide(what string, param int, v float64) {
+	if t.loading {
+		return
+	}
+	cur := t.node.Material()
+	if t.phase >= len(cur.Phases) {
+		return
+	}
+	if t.draft == nil {
+		t.draft = cur.Clone()
+	}
+	t.draft.Phases[t.phase].P[param] = uint8(v)
+	if param == 3 {
+		t.opacityL.SetText(fmt.Sprintf("%.2f", float64(uint8(v))*0.01))
+	} else {
+		t.powerL.SetText(strconv.Itoa(int(uint8(v))))
+	}
+	t.table.Refresh()
+	t.update(true)
+}
+
+// commitDraft applies the slider draft as one undoable edit.
+func (t *materialTab) commitDraft(name string) {
+	d := t.draft
+	t.draft = nil
+	if d == nil {
+		return
+	}
+	t.apply(fmt.Sprintf("%s of phase %d", name, t.phase), d)
+}
+
+// apply replaces the material with m as an undoable edit and refreshes.
+func (t *materialTab) apply(name string, m *material.Mat0) {
+	old := t.node.Material()
+	n := t.node
+	t.h.Apply(n, Edit{
+		Name: name + " (" + n.Name() + ")",
+		Do:   func() error { return n.SetMaterial(m) },
+		Undo: func() error { return n.SetMaterial(old) },
+	})
+	t.refreshAll()
+}
+
+// edit clones the material, runs fn on the clone and applies it.
+func (t *materialTab) edit(name string, fn func(m *material.Mat0) error) {
+	m := t.node.Material().Clone()
+	if err := fn(m); err != nil {
+		t.editorError.SetText(err.Error())
+		return
+	}
+	t.editorError.SetText("")
+	t.apply(name, m)
+}
+
+// SetColor sets colour group gi (0 additive, 1 directional, 2 specular,
+// 3 extra) of the selected phase; additive has no alpha byte.
+func (t *materialTab) SetColor(gi int, c color.NRGBA) {
+	g := colorGroups[gi]
+	t.edit(fmt.Sprintf("set %s of phase %d", g.name, t.phase), func(m *material.Mat0) error {
+		if t.phase >= len(m.Phases) {
+			return fmt.Errorf("no phase %d", t.phase)
+		}
+		p := &m.Phases[t.phase]
+		p.P[g.first], p.P[g.first+1], p.P[g.first+2] = c.R, c.G, c.B
+		if g.n == 4 {
+			p.P[g.first+3] = c.A
+		}
+		return nil
+	})
+}
+
+// SetPage sets the signed page index of the selected phase.
+func (t *materialTab) SetPage(s string) {
+	t.edit(fmt.Sprintf("set page of phase %d", t.phase), func(m *material.Mat0) error {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || v < -128 || v > 127 {
+			return fmt.Errorf("page %q: want a number from -128 to 127", s)
+		}
+		if t.phase >= len(m.Phases) {
+			return fmt.Errorf("no phase %d", t.phase)
+		}
+		m.Phases[t.phase].P[17] = byte(int8(v))
+		return nil
+	})
+}
+
+// SetTexture sets the texture name of the selected phase ("" = untextured).
+func (t *materialTab) SetTexture(s string) {
+	t.edit(fmt.Sprintf("set texture of phase %d", t.phase), func(m *material.Mat0) error {
+		if t.phase >= len(m.Phases) {
+			return fmt.Errorf("no phase %d", t.phase)
+		}
+		return m.Phases[t.phase].SetTextureName(strings.TrimSpace(s))
+	})
+}
+
+// AddPhase inserts a copy of the selected phase after it.
+func (t *materialTab) AddPhase() {
+	at := t.phase + 1
+	t.edit(fmt.Sprintf("add phase %d", at), func(m *material.Mat0) error {
+		var p material.Phase
+		if len(m.Phases) > 0 {
+			p = m.Phases[t.phase]
+		} else {
+			at = 0
+			p.P[3], p.P[17] = 100, 0xFF
+		}
+		m.Phases = append(m.Phases[:at], append([]material.Phase{p}, m.Phases[at:]...)...)
+		remapKeys(m, func(i int) int {
+			if i >= at {
+				return i + 1
+			}
+			return i
+		})
+		return nil
+	})
+	t.phase = at
+	t.refreshEditor()
+}
+
+// RemovePhase deletes the selected phase; keys naming later phases follow.
+func (t *materialTab) RemovePhase() {
+	at := t.phase
+	t.edit(fmt.Sprintf("remove phase %d", at), func(m *material.Mat0) error {
+		if at >= len(m.Phases) {
+			return fmt.Errorf("no phase %d", at)
+		}
+		m.Phases = append(m.Phases[:at], m.Phases[at+1:]...)
+		remapKeys(m, func(i int) int {
+			if i > at || (i == at && i >= len(m.Phases)) {
+				return max(0, i-1)
+			}
+			return i
+		})
+		return nil
+	})
+}
+
+// MovePhase swaps the selected phase with its neighbour (dir -1 or +1);
+// keys keep naming the same phases.
+func (t *materialTab) MovePhase(dir int) {
+	a, b := t.phase, t.phase+dir
+	t.edit(fmt.Sprintf("move phase %d", a), func(m *material.Mat0) error {
+		if b < 0 || b >= len(m.Phases) || a >= len(m.Phases) {
+			return fmt.Errorf("phase %d cannot move further", a)
+		}
+		m.Phases[a], m.Phases[b] = m.Phases[b], m.Phases[a]
+		remapKeys(m, func(i int) int {
+			switch i {
+			case a:
+				return b
+			case b:
+				return a
+			}
+			return i
+		})
+		return nil
+	})
+	if b >= 0 && b < len(t.view().Phases) {
+		t.phase = b
+		t.refreshEditor()
+	}
+}
+
+func remapKeys(m *material.Mat0, f func(int) int) {
+	for bi := range m.Blocks {
+		for ki := range m.Blocks[bi].Keys {
+			k := &m.Blocks[bi].Keys[ki]
+			k.Phase = uint16(f(int(k.Phase)))
+		}
+	}
+}
+
+var modeNames = []string{"0 loop", "1 pingpong", "2 clamp", "3 random", "4 unknown", "5 unknown", "6 unknown", "7 unknown"}
+
+var maskNames = []string{"additive p0..p2", "directional p4..p6", "specular p8..p10", "extra p12..p14", "opacity p3"}
+
+func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
+	t.mode = widget.NewSelect(modeNames, func(s string) {
+		if t.loading {
+			return
+		}
+		mode := material.Mode(s[0] - '0')
+		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
+	})
+	maskBox := container.NewVBox()
+	for i, name := range maskNames {
+		bit := uint32(1) << i
+		c := widget.NewCheck(name, func(on bool) {
+			if t.loading {
+				return
+			}
+			t.editBlock("set mask", func(b *material.Block) error {
+				mask := b.Mask()
+				if on {
+					mask |= bit
+				} else {
+					mask &^= bit
+				}
+				b.SetMask(mask)
+				return nil
+			})
+		})
+		t.masks = append(t.masks, c)
+		maskBox.Add(c)
+	}
+	t.keys = container.NewVBox()
+	blocks := container.NewHBox(
+		widget.NewButtonWithIcon("Add block", theme.ContentAddIcon(), func() {
+			t.edit("add animation block", func(m *material.Mat0) error {
+				if len(m.Blocks) >= material.MaxBlocks-1 {
+					return fmt.Errorf("at most %d blocks", material.MaxBlocks-1)
+				}
+				m.Blocks = append(m.Blocks, material.Block{Keys: []material.Key{{Phase: 0, EndMs: 1000}}})
+				t.block = len(m.Blocks) - 1
+				return nil
+			})
+		}),
+		widget.NewButtonWithIcon("Remove block", theme.ContentRemoveIcon(), func() {
+			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error {
+				if t.block >= len(m.Blocks) {
+					return fmt.Errorf("no block %d", t.block)
+				}
+				m.Blocks = append(m.Blocks[:t.block], m.Blocks[t.block+1:]...)
+				if len(m.Blocks) == 0 {
+					m.Blocks = nil
+				}
+				return nil
+			})
+		}),
+		widget.NewButtonWithIcon("Add key", theme.ContentAddIcon(), func() {
+			t.editBlock("add key", func(b *material.Block) error {
+				end := b.Duration() + 250
+				if end > 0xFFFF {
+					return fmt.Errorf("the block already ends at %d ms", b.Duration())
+				}
+				ph := uint16(0)
+				if len(b.Keys) > 0 {
+					ph = b.Keys[len(b.Keys)-1].Phase
+				}
+				b.Keys = append(b.Keys, material.Key{Phase: ph, EndMs: uint16(end)})
+				return nil
+			})
+		}),
+	)
+	t.animUI = container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("mode"), nil, t.mode),
+		widget.NewLabel("interpolation mask"),
+		maskBox,
+		widget.NewLabel("keys: phase, end time (ms, cumulative), raw k2"),
+		t.keys,
+	)
+	return container.NewVBox(blocks, t.animUI)
+}
+
+// editBlock edits the current animation block.
+func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
+	t.edit(fmt.Sprintf("%s of block %d", name, t.block), func(m *material.Mat0) error {
+		if t.block >= len(m.Blocks) {
+			return fmt.Errorf("the material has no animation block (add one first)")
+		}
+		return fn(&m.Blocks[t.block])
+	})
+}
+
+// refreshAnimation fills the animation editor from the current block.
+func (t *materialTab) refreshAnimation() {
+	m := t.view()
+	t.refreshMode()
+	t.loading = true
+	defer func() { t.loading = false }()
+	t.keys.Objects = nil
+	if t.block >= len(m.Blocks) {
+		t.animUI.Hide()
+		t.keys.Refresh()
+		return
+	}
+	t.animUI.Show()
+	b := &m.Blocks[t.block]
+	t.mode.SetSelected(modeNames[b.Header&7])
+	for i, c := range t.masks {
+		c.SetChecked(b.Mask()&(1<<i) != 0)
+	}
+	for ki, k := range b.Keys {
+		ki := ki
+		phase := widget.NewEntry()
+		phase.SetText(strconv.Itoa(int(k.Phase)))
+		end := widget.NewEntry()
+		end.SetText(strconv.Itoa(int(k.EndMs)))
+		set := func() {
+			p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
+			e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
+			if err1 != nil || err2 != nil {
+				t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
+				return
+			}
+			t.SetKey(ki, uint16(p), uint16(e))
+		}
+		phase.OnSubmitted = func(string) { set() }
+		end.OnSubmitted = func(string) { set() }
+		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error {
+				if ki >= len(b.Keys) {
+					return fmt.Errorf("no key %d", ki)
+				}
+				b.Keys = append(b.Keys[:ki], b.Keys[ki+1:]...)
+				return nil
+			})
+		})
+		row := container.NewGridWithColumns(5, widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end,
+			widget.NewLabel(fmt.Sprintf("k2 %d", k.K2)), container.NewHBox(widget.NewButton("Set", set), del))
+		t.keys.Add(row)
+	}
+	t.keys.Refresh()
+}
+
+// SetKey changes key ki of the current block.
+func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
+	t.editBlock(fmt.Sprintf("set key %d", ki), func(b *material.Block) error {
+		if ki >= len(b.Keys) {
+			return fmt.Errorf("no key %d", ki)
+		}
+		b.Keys[ki].Phase, b.Keys[ki].EndMs = phase, endMs
+		return nil
+	})
+}

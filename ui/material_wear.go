@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/material"
+	"rummage/samples"
+)
+
+func init() {
+	RegisterTab(TabProvider{
+		Name:  "Wear",
+		Order: 10,
+		Match: func(n formats.Node) bool { _, ok := n.(*material.WearNode); return ok },
+		Make: func(h Host, n formats.Node) *Tab {
+			return &Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
+		},
+	})
+	material.SetExtraLibraries(sampleLibraries)
+}
+
+var (
+	sampleLibOnce sync.Once
+	sampleLibs    []formats.Node
+)
+
+// sampleLibraries opens the built-in sample files once, so that in-memory
+// samples (which have no folder) resolve their materials and textures in
+// the sample Material.lib and Textures.lib.
+func sampleLibraries() []formats.Node {
+	sampleLibOnce.Do(func() {
+		for _, f := range samples.Files() {
+			switch strings.ToLower(f.Name) {
+			case "material.lib", "textures.lib", "lightmap.lib":
+			default:
+				continue
+			}
+			src := formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}}
+			if n, err := formats.OpenFile(src); err == nil {
+				sampleLibs = append(sampleLibs, n)
+			}
+		}
+	})
+	return sampleLibs
+}
+
+var wearColumns = []struct {
+	name  string
+	width float32
+}{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}
+
+// newWearView lists the rows with their resolved materials (click one to
+// open it) and the lightmaps with their slots; "Set material library…"
+// picks the library used when none is found beside the file.
+func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
+	var res []material.Resolved
+	info := widget.NewLabel("")
+	lightmaps := widget.NewLabel("")
+	lightmaps.Wrapping = fyne.TextWrapWord
+	tb := widget.NewTableWithHeaders(
+		func() (int, int) { return len(res), len(wearColumns) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row >= len(res) {
+				return
+			}
+			r := res[id.Row]
+			l.Importance = widget.MediumImportance
+			switch id.Col {
+			case 0:
+				l.SetText(strconv.Itoa(id.Row))
+			case 1:
+				txt := strconv.Itoa(r.Row.LegacyID)
+				if r.Row.LegacyID != id.Row {
+					txt += " ⚠"
+					l.Importance = widget.WarningImportance
+				}
+				l.SetText(txt)
+			case 2:
+				l.SetText(r.Row.Name)
+			case 3:
+				if r.Material == nil {
+					l.SetText("(missing)")
+				} else {
+					l.Importance = widget.HighImportance
+					l.SetText(r.Name)
+				}
+			case 4:
+				l.SetText(r.Via)
+			}
+			l.Refresh()
+		})
+	tb.ShowHeaderColumn = false
+	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 {
+			o.(*widget.Label).SetText(wearColumns[id.Col].name)
+		}
+	}
+	for i, c := range wearColumns {
+		tb.SetColumnWidth(i, c.width)
+	}
+	tb.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(res) && res[id.Row].Material != nil {
+			h.SelectNode(res[id.Row].Material)
+		}
+	}
+	fill := func() {
+		res = w.Resolve()
+		where := "material library: not found (set one)"
+		if lib := w.Loc.Library(material.LibMaterials); lib != nil {
+			where = fmt.Sprintf("material library: %s (%d materials) — click a resolved material to open it", lib.Where, len(lib.Entries))
+		}
+		info.SetText(where)
+		if len(w.Wear.Lightmaps) == 0 {
+			lightmaps.SetText("no LIGHTMAPS section")
+		} else {
+			slots := w.LightmapSlots()
+			var sb strings.Builder
+			sb.WriteString("LIGHTMAPS:")
+			for i, r := range w.Wear.Lightmaps {
+				fmt.Fprintf(&sb, "\n  %d  %s  → slot %d", r.LegacyID, r.Name, slots[i])
+			}
+			lightmaps.SetText(sb.String())
+		}
+		tb.Refresh()
+	}
+	set := widget.NewButton("Set material library…", func() {
+		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+			if err != nil || rc == nil {
+				return
+			}
+			path := rc.URI().Path()
+			rc.Close()
+			if o := h.Options(); o != nil {
+				o.Materials = path
+			}
+			if w.Loc.Opts != nil {
+				w.Loc.Opts.Materials = path
+			}
+			h.Status("material library: " + path)
+			fill()
+		}, h.Window())
+		d.Show()
+	})
+	fill()
+	return container.NewBorder(container.NewVBox(container.NewHBox(set), info), lightmaps, nil, nil, tb)
+}
