@@ -3,5 +3,13 @@
 package all
 
 import (
-	_ "rummage/formats/nres" // NRes archives (Parkan)
+	_ "rummage/formats/img"      // GTA IMG archives (version 1 and VER2)
+	_ "rummage/formats/material" // WEAR tables and MAT0 materials (Parkan)
+	_ "rummage/formats/msh"      // MSH models (Parkan)
+	_ "rummage/formats/nres"     // NRes archives (Parkan)
+	_ "rummage/formats/rsli"     // RsLi archives (Parkan)
+	_ "rummage/formats/rw"       // RenderWare binary streams (generic section tree)
+	_ "rummage/formats/texm"     // Texm textures (Parkan)
+	_ "rummage/formats/txd"      // RenderWare texture dictionaries
+	_ "rummage/formats/xrlevel"  // X-Ray level files (S.T.A.L.K.E.R. prototypes)
 )
