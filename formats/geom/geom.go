@@ -5,7 +5,7 @@ package geom
 import (
 	"image/color"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -42,6 +42,7 @@ type Mesh struct {
 	edgesOnce sync.Once
 	edges     []Edge
 	edgeGroup []uint16
+	edgeTris  [][2]uint32
 }
 
 // Edge joins two vertices, A < B.
@@ -53,24 +54,28 @@ type Bounds struct{ Min, Max Vec3 }
 // Triangles returns the number of triangles.
 func (m *Mesh) Triangles() int { return len(m.Indices) / 3 }
 
-// Bounds returns the box around every position (a zero box for an empty mesh).
+// Bounds returns the box around every finite position (a zero box when
+// there is none).
 func (m *Mesh) Bounds() Bounds {
-	if len(m.Positions) == 0 {
-		return Bounds{}
-	}
-	b := Bounds{Min: m.Positions[0], Max: m.Positions[0]}
-	for _, p := range m.Positions[1:] {
+	var b Bounds
+	found := false
+	for _, p := range m.Positions {
+		if !finite(p[0]) || !finite(p[1]) || !finite(p[2]) {
+			continue
+		}
+		if !found {
+			b, found = Bounds{Min: p, Max: p}, true
+			continue
+		}
 		for i := 0; i < 3; i++ {
-			if p[i] < b.Min[i] {
-				b.Min[i] = p[i]
-			}
-			if p[i] > b.Max[i] {
-				b.Max[i] = p[i]
-			}
+			b.Min[i] = min(b.Min[i], p[i])
+			b.Max[i] = max(b.Max[i], p[i])
 		}
 	}
 	return b
 }
+
+func finite(v float32) bool { return v-v == 0 }
 
 // Center returns the middle of the box.
 func (b Bounds) Center() Vec3 {
@@ -95,68 +100,147 @@ func (m *Mesh) GroupOf(t int) int {
 
 // Edges returns the deduplicated edge list, built once per mesh, and for
 // each edge the group of the first triangle that uses it (0 when the mesh
-// has no groups). Indices out of range are skipped.
+// has no groups). Edges are sorted by (A, B). Triangles with an index out of
+// range are skipped; degenerate sides (a == b) give no edge, so an outline
+// group's (a,b,b) triangles give the single edge a-b.
 func (m *Mesh) Edges() ([]Edge, []uint16) {
 	m.edgesOnce.Do(m.buildEdges)
 	return m.edges, m.edgeGroup
 }
 
+// NoTri marks a missing triangle in EdgeTris.
+const NoTri = ^uint32(0)
+
+// EdgeTris returns, for each edge of Edges, the first two triangles that use
+// it, in triangle order (NoTri when there is no second one). The preview uses
+// it to dim edges whose triangles all face away.
+func (m *Mesh) EdgeTris() [][2]uint32 {
+	m.edgesOnce.Do(m.buildEdges)
+	return m.edgeTris
+}
+
+// TriGroups returns the group index of every triangle (0 for triangles in no
+// group, the first matching group when groups overlap). It is built on each
+// call; groups beyond 65535 share the last index.
+func (m *Mesh) TriGroups() []uint16 {
+	nt := m.Triangles()
+	out := make([]uint16, nt)
+	for gi := len(m.Groups) - 1; gi >= 0; gi-- {
+		g := m.Groups[gi]
+		lo, hi := g.FirstTri, g.FirstTri+g.TriCount
+		if g.TriCount <= 0 || hi < lo {
+			continue
+		}
+		lo, hi = min(max(lo, 0), nt), min(hi, nt)
+		v := uint16(min(gi, math.MaxUint16))
+		for t := lo; t < hi; t++ {
+			out[t] = v
+		}
+	}
+	return out
+}
+
+// buildEdges dedups the triangle sides with a counting sort on the smaller
+// vertex index (linear time), then a small insertion sort of each bucket on
+// the larger index (buckets hold a handful of sides in real meshes).
 func (m *Mesh) buildEdges() {
 	n := uint32(len(m.Positions))
-	type tagged struct {
-		e Edge
-		g uint16
-		o uint32
+	nt := m.Triangles()
+	if n == 0 || nt == 0 {
+		return
 	}
-	all := make([]tagged, 0, len(m.Indices))
-	tri := 0
-	g := 0
-	groupEnd := math.MaxInt
-	if len(m.Groups) > 0 {
-		groupEnd = m.Groups[0].FirstTri + m.Groups[0].TriCount
-	}
-	for i := 0; i+2 < len(m.Indices); i, tri = i+3, tri+1 {
-		if len(m.Groups) > 0 && tri >= groupEnd {
-			g = m.GroupOf(tri)
-			if g < 0 {
-				g = 0
-				groupEnd = math.MaxInt
-			} else {
-				groupEnd = m.Groups[g].FirstTri + m.Groups[g].TriCount
-			}
-		}
-		a, b, c := m.Indices[i], m.Indices[i+1], m.Indices[i+2]
+	triGroup := m.TriGroups()
+	// Pass 1: count sides per smaller vertex.
+	start := make([]uint32, n+1)
+	sides := 0
+	for t := 0; t < nt; t++ {
+		a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
 		if a >= n || b >= n || c >= n {
 			continue
 		}
-		for _, p := range [3][2]uint32{{a, b}, {b, c}, {c, a}} {
-			x, y := p[0], p[1]
-			if x == y {
-				continue
-			}
-			if x > y {
-				x, y = y, x
-			}
-			all = append(all, tagged{Edge{x, y}, uint16(g), uint32(len(all))})
+		if a != b {
+			start[min(a, b)+1]++
+			sides++
+		}
+		if b != c {
+			start[min(b, c)+1]++
+			sides++
+		}
+		if c != a {
+			start[min(c, a)+1]++
+			sides++
 		}
 	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].e.A != all[j].e.A {
-			return all[i].e.A < all[j].e.A
+	for i := uint32(1); i <= n; i++ {
+		start[i] += start[i-1]
+	}
+	// Pass 2: place each side as (larger vertex << 32 | triangle), in
+	// triangle order.
+	keys := make([]uint64, sides)
+	fill := make([]uint32, n)
+	copy(fill, start[:n])
+	put := func(x, y uint32, t uint32) {
+		if x > y {
+			x, y = y, x
 		}
-		if all[i].e.B != all[j].e.B {
-			return all[i].e.B < all[j].e.B
-		}
-		return all[i].o < all[j].o
-	})
-	edges := make([]Edge, 0, len(all)/2+1)
-	groups := make([]uint16, 0, len(all)/2+1)
-	for i, t := range all {
-		if i > 0 && t.e == all[i-1].e {
+		k := fill[x]
+		fill[x]++
+		keys[k] = uint64(y)<<32 | uint64(t)
+	}
+	for t := 0; t < nt; t++ {
+		a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
+		if a >= n || b >= n || c >= n {
 			continue
 		}
-		edges = append(edges, t.e)
-		groups = append(groups, t.g)
+		if a != b {
+			put(a, b, uint32(t))
+		}
+		if b != c {
+			put(b, c, uint32(t))
+		}
+		if c != a {
+			put(c, a, uint32(t))
+		}
 	}
-	m.edges, m.edgeGroup = edges, groups
+	fill = nil
+	// Pass 3: sort each bucket by (larger vertex, triangle), so the first
+	// triangle of an edge comes first, and keep one edge per run. Buckets are
+	// tiny in real meshes; a fan around one vertex falls back to slices.Sort.
+	edges := make([]Edge, 0, sides/2+1)
+	groups := make([]uint16, 0, sides/2+1)
+	etris := make([][2]uint32, 0, sides/2+1)
+	for v := uint32(0); v < n; v++ {
+		bk := keys[start[v]:start[v+1]]
+		if len(bk) == 0 {
+			continue
+		}
+		if len(bk) > 24 {
+			slices.Sort(bk)
+		} else {
+			for i := 1; i < len(bk); i++ {
+				x := bk[i]
+				j := i
+				for ; j > 0 && bk[j-1] > x; j-- {
+					bk[j] = bk[j-1]
+				}
+				bk[j] = x
+			}
+		}
+		for i := 0; i < len(bk); {
+			h := uint32(bk[i] >> 32)
+			j := i + 1
+			for j < len(bk) && uint32(bk[j]>>32) == h {
+				j++
+			}
+			first, second := uint32(bk[i]), NoTri
+			if j > i+1 {
+				second = uint32(bk[i+1])
+			}
+			edges = append(edges, Edge{v, h})
+			groups = append(groups, triGroup[first])
+			etris = append(etris, [2]uint32{first, second})
+			i = j
+		}
+	}
+	m.edges, m.edgeGroup, m.edgeTris = edges, groups, etris
 }

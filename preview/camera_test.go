@@ -1,0 +1,96 @@
+package preview
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"rummage/formats/geom"
+)
+
+func near(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-3 }
+
+func TestProjectKnownPoints(t *testing.T) {
+	b := geom.Bounds{Min: geom.Vec3{-12, -12, -12}, Max: geom.Vec3{12, 12, 12}}
+	for _, c := range []struct {
+		name   string
+		up     geom.Up
+		proj   Projection
+		p      mgl32.Vec3
+		wx, wy float32
+	}{
+		// Y up, yaw 0: the eye is on +Z looking down -Z, +X is right.
+		{"y-centre", geom.YUp, Perspective, mgl32.Vec3{0, 0, 0}, 100, 50},
+		{"y-right", geom.YUp, Perspective, mgl32.Vec3{5, 0, 0}, 125, 50},
+		{"y-up", geom.YUp, Perspective, mgl32.Vec3{0, 5, 0}, 100, 25},
+		{"y-far", geom.YUp, Perspective, mgl32.Vec3{5, 0, -10}, 112.5, 50},
+		{"y-far-ortho", geom.YUp, Orthographic, mgl32.Vec3{5, 0, -10}, 125, 50},
+		{"y-up-ortho", geom.YUp, Orthographic, mgl32.Vec3{0, -5, 3}, 100, 75},
+		// Z up, yaw 0: the eye is on +X looking down -X, +Y is right.
+		{"z-right", geom.ZUp, Perspective, mgl32.Vec3{0, 5, 0}, 125, 50},
+		{"z-up", geom.ZUp, Perspective, mgl32.Vec3{0, 0, 5}, 100, 25},
+		{"z-left-ortho", geom.ZUp, Orthographic, mgl32.Vec3{-4, -5, 0}, 75, 50},
+	} {
+		cam := Camera{Distance: 10, FovY: math.Pi / 2, Up: c.up, Projection: c.proj}
+		f := cam.Frame(b, 200, 100)
+		x, y, ok := f.Project(c.p)
+		if !ok || !near(x, c.wx) || !near(y, c.wy) {
+			t.Errorf("%s: %v projects to (%g,%g,%v), want (%g,%g)", c.name, c.p, x, y, ok, c.wx, c.wy)
+		}
+	}
+	cam := Camera{Distance: 10, FovY: math.Pi / 2}
+	f := cam.Frame(b, 200, 100)
+	if _, _, ok := f.Project(mgl32.Vec3{0, 0, 11}); ok {
+		t.Error("a point behind the eye projects")
+	}
+}
+
+func TestFitKeepsCornersInside(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 500; i++ {
+		var b geom.Bounds
+		for k := 0; k < 3; k++ {
+			lo := float32(r.NormFloat64() * 100)
+			b.Min[k], b.Max[k] = lo, lo+float32(r.ExpFloat64()*50)
+		}
+		w, h := 50+r.Intn(2000), 50+r.Intn(2000)
+		cam := Camera{Yaw: float32(r.Float64() * 10), Pitch: float32(r.Float64()*3 - 1.5), FovY: float32(0.2 + r.Float64()*2), Up: geom.Up(r.Intn(2)), Projection: Projection(r.Intn(2))}
+		cam.Fit(b, float32(w)/float32(h))
+		cam.Orbit(float32(r.Float64()*7), float32(r.Float64()*4-2)) // any angle after the fit
+		f := cam.Frame(b, w, h)
+		for c := 0; c < 8; c++ {
+			p := mgl32.Vec3{b.Min[0], b.Min[1], b.Min[2]}
+			for k := 0; k < 3; k++ {
+				if c>>k&1 == 1 {
+					p[k] = b.Max[k]
+				}
+			}
+			x, y, ok := f.Project(p)
+			if !ok || x < 0 || y < 0 || x > float32(w) || y > float32(h) {
+				t.Fatalf("case %d (%+v, %dx%d): corner %v at (%g,%g,%v) is outside", i, cam, w, h, p, x, y, ok)
+			}
+		}
+	}
+}
+
+func TestPanFollowsPointer(t *testing.T) {
+	b := geom.Bounds{Min: geom.Vec3{-2, -1, 0}, Max: geom.Vec3{2, 1, 3}}
+	for _, proj := range []Projection{Perspective, Orthographic} {
+		cam := NewCamera(b, geom.ZUp, 1.5)
+		cam.Projection = proj
+		old := cam.Target
+		cam.Pan(30, -20, 400)
+		f := cam.Frame(b, 600, 400)
+		x, y, _ := f.Project(old)
+		if !near(x, 330) || !near(y, 180) {
+			t.Errorf("projection %d: the old target is at (%g,%g), want (330,180)", proj, x, y)
+		}
+		d := cam.Distance
+		cam.Dolly(0.5)
+		if !near(cam.Distance, d/2) {
+			t.Errorf("dolly: distance %g, want %g", cam.Distance, d/2)
+		}
+	}
+}

@@ -1,0 +1,583 @@
+package preview
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"runtime"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"rummage/formats/geom"
+)
+
+// Options choose what a frame shows.
+type Options struct {
+	GroupColors bool        // colour edges by group (the group's hint or a palette colour)
+	Color       color.NRGBA // edge colour otherwise
+	Background  color.NRGBA
+	Points      bool    // draw the vertices
+	Bounds      bool    // draw the bounding box
+	Axes        bool    // draw the axis gizmo in the lower left corner
+	BackFaces   bool    // dim edges whose triangles all face away from the eye
+	DepthCue    float32 // 0 keeps far lines as bright as near ones; 1 fades the farthest to black
+	// MaxEdges, when > 0, draws about this many edges, evenly picked from
+	// the edge list (a decimated frame, for dragging).
+	MaxEdges int
+}
+
+// DefaultOptions are the preview's starting options.
+func DefaultOptions() Options {
+	return Options{
+		GroupColors: true,
+		Color:       color.NRGBA{150, 205, 255, 255},
+		Background:  color.NRGBA{22, 24, 29, 255},
+		Axes:        true,
+		BackFaces:   true,
+		DepthCue:    0.65,
+	}
+}
+
+// Stats describe a rendered frame.
+type Stats struct {
+	Vertices, Triangles, Edges int
+	Drawn                      int  // edges looked at this frame (all, or the decimated set)
+	Decimated                  bool // MaxEdges cut the edge set
+	Elapsed                    time.Duration
+}
+
+// Renderer draws meshes; it keeps its buffers between frames, so a frame of
+// the same mesh at the same size allocates nothing. A Renderer is not safe
+// for concurrent use. Close stops its workers (a Renderer that becomes
+// unreachable is closed too).
+type Renderer struct{ *renderer }
+
+// vert is a projected vertex.
+type vert struct {
+	x, y float32 // pixels, y down
+	cue  float32 // depth-cue brightness
+	ok   uint32  // 1: in front with sane coordinates; 0: behind the near plane; 2: draw carefully
+}
+
+type renderer struct {
+	pool *pool
+
+	// the frame being drawn
+	dst    *image.RGBA
+	mesh   *geom.Mesh
+	edges  []geom.Edge
+	egroup []uint16
+	etris  [][2]uint32
+	fr     Frame
+	opt    Options
+	stride int
+	cueK   float32 // depth cue: cue = 1 - cueK*(depth-cue0)
+	cue0   float32
+
+	// buffers reused between frames
+	verts   []vert
+	back    []uint8
+	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
+	yr      []yRange      // per worker: the rows its vertices reach
+	rows    [2]int        // rows the layers may have touched this frame
+	palette []rgb
+	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
+	bN      int
+	bounds  geom.Bounds
+
+	projectFn, facingFn, drawFn, compositeFn, pointsFn func(int)
+}
+
+// yRange is the span of projected vertex rows one worker saw.
+type yRange struct {
+	lo, hi float32
+	wild   bool // a vertex behind the eye or far off screen: any row
+}
+
+// maxWorkers caps the workers (each beyond the first has its own layer).
+const maxWorkers = 4
+
+// NewRenderer makes a renderer with one worker per core (GOMAXPROCS, at
+// most maxWorkers).
+func NewRenderer() *Renderer { return newRendererN(min(runtime.GOMAXPROCS(0), maxWorkers)) }
+
+// newRendererN makes a renderer with n workers.
+func newRendererN(n int) *Renderer {
+	n = max(n, 1)
+	r := &renderer{pool: newPool(n)}
+	r.yr = make([]yRange, n)
+	r.projectFn, r.facingFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.facing, r.draw, r.composite, r.points
+	out := &Renderer{r}
+	runtime.AddCleanup(out, func(p *pool) { p.stop() }, r.pool)
+	return out
+}
+
+// Close stops the worker goroutines; the renderer must not be used after.
+func (r *Renderer) Close() { r.pool.stop() }
+
+// Render draws m seen by cam into dst (which it fills entirely) and
+// returns the frame's figures. The mesh must not change while it is being
+// rendered with a renderer (its bounds are cached).
+func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Options) Stats {
+	t0 := time.Now()
+	w, h := dst.Rect.Dx(), dst.Rect.Dy()
+	st := Stats{}
+	if w <= 0 || h <= 0 {
+		return st
+	}
+	rr := r.renderer
+	rr.dst, rr.opt = dst, *opt
+	if m == nil {
+		m = &emptyMesh
+	}
+	rr.mesh = m
+	rr.edges, rr.egroup = m.Edges()
+	rr.etris = m.EdgeTris()
+	if rr.bMesh != m || rr.bN != len(m.Positions) {
+		rr.bMesh, rr.bN, rr.bounds = m, len(m.Positions), m.Bounds()
+	}
+	b := rr.bounds
+	rr.fr = cam.Frame(b, w, h)
+	st.Vertices, st.Triangles, st.Edges = len(m.Positions), m.Triangles(), len(rr.edges)
+	if !finiteMat(&rr.fr.MVP) || !finiteMat(&rr.fr.View) {
+		full := newBand(dst, 0, h) // a camera made of NaNs shows nothing
+		full.clear(opt.Background)
+		return st
+	}
+
+	rr.stride = 1
+	if opt.MaxEdges > 0 && len(rr.edges) > opt.MaxEdges {
+		rr.stride = (len(rr.edges) + opt.MaxEdges - 1) / opt.MaxEdges
+		st.Decimated = true
+	}
+	st.Drawn = (len(rr.edges) + rr.stride - 1) / rr.stride
+	span := rr.fr.DepthMax - rr.fr.DepthMin
+	rr.cue0, rr.cueK = rr.fr.DepthMin, 0
+	if span > 0 {
+		rr.cueK = mgl32.Clamp(opt.DepthCue, 0, 1) / span
+	}
+	rr.setPalette()
+
+	if cap(rr.verts) < len(m.Positions) {
+		rr.verts = make([]vert, len(m.Positions))
+	}
+	rr.verts = rr.verts[:len(m.Positions)]
+	rr.pool.run(rr.projectFn)
+	rr.setRows(h)
+	if opt.BackFaces {
+		nt := m.Triangles()
+		if cap(rr.back) < nt {
+			rr.back = make([]uint8, nt)
+		}
+		rr.back = rr.back[:nt]
+		rr.pool.run(rr.facingFn)
+	}
+	rr.setLayers(w, h)
+	rr.pool.run(rr.drawFn)
+	if len(rr.layers) > 0 {
+		rr.pool.run(rr.compositeFn)
+	}
+	if opt.Points {
+		rr.pool.run(rr.pointsFn)
+	}
+
+	full := newBand(dst, 0, h)
+	if opt.Bounds && len(m.Positions) > 0 {
+		rr.drawBox(&full, b)
+	}
+	if opt.Axes {
+		rr.drawAxes(&full)
+	}
+	st.Elapsed = time.Since(t0)
+	runtime.KeepAlive(r) // the cleanup must not stop the workers mid-frame
+	return st
+}
+
+var emptyMesh geom.Mesh
+
+func finiteMat(m *mgl32.Mat4) bool {
+	for _, v := range m {
+		if v-v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// setPalette fills the group colours (once per mesh and option change).
+func (r *renderer) setPalette() {
+	n := max(len(r.mesh.Groups), 1)
+	if cap(r.palette) < n {
+		r.palette = make([]rgb, n)
+	}
+	r.palette = r.palette[:n]
+	for i := range r.palette {
+		c := r.opt.Color
+		if c.A == 0 {
+			c = DefaultOptions().Color
+		}
+		if r.opt.GroupColors && i < len(r.mesh.Groups) {
+			c = r.mesh.Groups[i].Color
+			if c.A == 0 {
+				c = geom.Palette(i)
+			}
+		}
+		r.palette[i] = toRGB(c)
+	}
+}
+
+// span returns worker w's share [lo, hi) of n items.
+func (r *renderer) span(w, n int) (int, int) {
+	k := r.pool.n
+	return n * w / k, n * (w + 1) / k
+}
+
+// project transforms worker w's share of the vertices and notes the rows
+// they reach.
+func (r *renderer) project(w int) {
+	lo, hi := r.span(w, len(r.verts))
+	m := r.fr.MVP
+	v := r.fr.View
+	fw, fh := float32(r.fr.W), float32(r.fr.H)
+	yr := yRange{lo: float32(math.Inf(1)), hi: float32(math.Inf(-1))}
+	pos := r.mesh.Positions[lo:hi]
+	out := r.verts[lo:hi]
+	for i := range pos {
+		p := &pos[i]
+		cx := m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12]
+		cy := m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13]
+		cz := m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14]
+		cw := m[3]*p[0] + m[7]*p[1] + m[11]*p[2] + m[15]
+		o := &out[i]
+		if !(cz >= -cw && cw > 0) {
+			o.ok = 0
+			yr.wild = true
+			continue
+		}
+		inv := 1 / cw
+		x := (cx*inv*0.5 + 0.5) * fw
+		y := (0.5 - cy*inv*0.5) * fh
+		if !(x > -1e5 && x < 1e5 && y > -1e5 && y < 1e5) {
+			o.ok = 2 // huge or NaN: the careful path handles it
+			yr.wild = true
+			continue
+		}
+		depth := -(v[2]*p[0] + v[6]*p[1] + v[10]*p[2] + v[14])
+		o.x, o.y, o.ok = x, y, 1
+		o.cue = 1 - mgl32.Clamp((depth-r.cue0)*r.cueK, 0, 1)
+		yr.lo, yr.hi = min(yr.lo, y), max(yr.hi, y)
+	}
+	r.yr[w] = yr
+}
+
+// setRows works out the rows any edge or point may touch: those between
+// the highest and lowest vertex, or all when some vertex needs clipping.
+func (r *renderer) setRows(h int) {
+	lo, hi := float32(math.Inf(1)), float32(math.Inf(-1))
+	for _, yr := range r.yr {
+		if yr.wild {
+			r.rows = [2]int{0, h}
+			return
+		}
+		lo, hi = min(lo, yr.lo), max(hi, yr.hi)
+	}
+	if lo > hi {
+		r.rows = [2]int{0, 0}
+		return
+	}
+	r.rows = [2]int{min(max(int(lo)-3, 0), h), min(max(int(hi)+3, 0), h)}
+}
+
+// setLayers makes the private layers of workers 1..n-1 the image's size.
+func (r *renderer) setLayers(w, h int) {
+	n := r.pool.n - 1
+	if len(r.layers) != n {
+		r.layers = make([]*image.RGBA, n)
+	}
+	for i, l := range r.layers {
+		if l == nil || l.Rect.Dx() != w || l.Rect.Dy() != h {
+			r.layers[i] = image.NewRGBA(image.Rect(0, 0, w, h))
+		}
+	}
+}
+
+// facing marks worker w's share of the triangles that face away (screen
+// area > 0 with y down means clockwise in the view).
+func (r *renderer) facing(w int) {
+	nt := len(r.back)
+	lo, hi := r.span(w, nt)
+	idx := r.mesh.Indices
+	vs := r.verts
+	nv := uint32(len(vs))
+	for t := lo; t < hi; t++ {
+		a, b, c := idx[3*t], idx[3*t+1], idx[3*t+2]
+		r.back[t] = 0
+		if a >= nv || b >= nv || c >= nv {
+			continue
+		}
+		va, vb, vc := &vs[a], &vs[b], &vs[c]
+		if va.ok&vb.ok&vc.ok&1 == 0 {
+			continue
+		}
+		area := (vb.x-va.x)*(vc.y-va.y) - (vc.x-va.x)*(vb.y-va.y)
+		if area > 0 {
+			r.back[t] = 1
+		}
+	}
+}
+
+const backDim = 0.3
+
+// draw draws worker w's share of the edges and points: worker 0 onto the
+// cleared image, the others onto their transparent layers, composited in
+// order afterwards, so the frame is the same as drawing every edge in turn.
+func (r *renderer) draw(w int) {
+	target := r.dst
+	if w > 0 {
+		target = r.layers[w-1]
+	}
+	bd := newBand(target, 0, target.Rect.Dy())
+	if w == 0 {
+		bd.clear(r.opt.Background)
+	}
+	vs := r.verts
+	pal := r.palette
+	ymin, ymax := float32(-1), float32(bd.y1)+1
+	xmax := float32(bd.w) + 1
+	// the box in which a segment needs no clipping (see band.line)
+	xin, yin1 := float32(bd.w)-2, float32(bd.y1)-2
+	back := r.back
+	useBack := r.opt.BackFaces && len(back) > 0
+	lo, hi := r.span(w, len(r.edges))
+	st := r.stride
+	for e := (lo + st - 1) / st * st; e < hi; e += st {
+		ed := r.edges[e]
+		va, vb := &vs[ed.A], &vs[ed.B]
+		if va.ok&vb.ok&1 == 0 {
+			if va.ok|vb.ok != 0 {
+				r.carefulEdge(&bd, e)
+			}
+			continue
+		}
+		if (va.y < ymin && vb.y < ymin) || (va.y > ymax && vb.y > ymax) ||
+			(va.x < -1 && vb.x < -1) || (va.x > xmax && vb.x > xmax) {
+			continue
+		}
+		alpha := (va.cue + vb.cue) * 0.5
+		if useBack {
+			t := r.etris[e]
+			if back[t[0]] != 0 && (t[1] == geom.NoTri || back[t[1]] != 0) {
+				alpha *= backDim
+			}
+		}
+		g := 0
+		if int(r.egroup[e]) < len(pal) {
+			g = int(r.egroup[e])
+		}
+		if va.x >= 1 && vb.x >= 1 && va.x < xin && vb.x < xin && va.y >= 1 && vb.y >= 1 && va.y < yin1 && vb.y < yin1 {
+			bd.lineInside(va.x, va.y, vb.x, vb.y, pal[g], alpha)
+		} else {
+			bd.line(va.x, va.y, vb.x, vb.y, pal[g], alpha)
+		}
+	}
+}
+
+// points draws the vertices on worker w's share of the rows, after every
+// edge.
+func (r *renderer) points(w int) {
+	h := r.dst.Rect.Dy()
+	bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
+	pc := rgb{255, 236, 150}
+	y0, y1 := float32(bd.y0)-1, float32(bd.y1)+1
+	vs := r.verts
+	for i := 0; i < len(vs); i += r.stride {
+		v := &vs[i]
+		if v.ok == 1 && v.y >= y0 && v.y < y1 {
+			bd.dot(v.x, v.y, pc, v.cue)
+		}
+	}
+}
+
+// composite lays the layers over the image, in worker order, on worker
+// w's share of the touched rows, and clears them for the next frame.
+func (r *renderer) composite(w int) {
+	r0, r1 := r.rows[0], r.rows[1]
+	lo, hi := r0+(r1-r0)*w/r.pool.n, r0+(r1-r0)*(w+1)/r.pool.n
+	dst := r.dst
+	n := 4 * dst.Rect.Dx()
+	for _, l := range r.layers {
+		for y := lo; y < hi; y++ {
+			compositeRow(dst.Pix[y*dst.Stride:y*dst.Stride+n], l.Pix[y*l.Stride:y*l.Stride+n])
+		}
+	}
+}
+
+// compositeRow draws the premultiplied row src over dst and zeroes src.
+func compositeRow(dst, src []uint8) {
+	for i := 0; i+4 <= len(src) && i+4 <= len(dst); i += 4 {
+		s := src[i : i+4 : i+4]
+		if s[0]|s[1]|s[2]|s[3] == 0 {
+			continue
+		}
+		d := dst[i : i+4 : i+4]
+		inv := overInv(uint32(s[3]))
+		d[0] = uint8(uint32(d[0])*inv>>8 + uint32(s[0]))
+		d[1] = uint8(uint32(d[1])*inv>>8 + uint32(s[1]))
+		d[2] = uint8(uint32(d[2])*inv>>8 + uint32(s[2]))
+		s[0], s[1], s[2], s[3] = 0, 0, 0, 0
+	}
+}
+
+// overInv is 256 × (1 - a/255), the weight of what lies under alpha a.
+func overInv(a uint32) uint32 { return 256 - (a + a>>7) }
+
+// carefulEdge draws edge e when an end is behind the near plane or far off
+// screen: clip in clip space first, then divide.
+func (r *renderer) carefulEdge(bd *band, e int) {
+	ed := r.edges[e]
+	p := r.mesh.Positions
+	g := 0
+	if int(r.egroup[e]) < len(r.palette) {
+		g = int(r.egroup[e])
+	}
+	r.segment(bd, mgl32.Vec3(p[ed.A]), mgl32.Vec3(p[ed.B]), r.palette[g], 1)
+}
+
+// segment draws a world-space segment with near-plane clipping and depth
+// cueing, at brightness k.
+func (r *renderer) segment(bd *band, a, b mgl32.Vec3, c rgb, k float32) {
+	m := &r.fr.MVP
+	ca, cb := m.Mul4x1(a.Vec4(1)), m.Mul4x1(b.Vec4(1))
+	// f(t) = z + w >= 0 is in front of the near plane
+	fa, fb := float64(ca[2]+ca[3]), float64(cb[2]+cb[3])
+	if !(fa >= 0 || fb >= 0) { // both behind, or NaN
+		return
+	}
+	ta, tb := 0.0, 1.0
+	if fa < 0 {
+		ta = fa / (fa - fb)
+	} else if fb < 0 {
+		tb = fa / (fa - fb)
+	}
+	pt := func(t float64) (x, y, depth float64, ok bool) {
+		var q [4]float64
+		for i := range q {
+			q[i] = float64(ca[i]) + (float64(cb[i])-float64(ca[i]))*t
+		}
+		if !(q[3] > 1e-12) {
+			return 0, 0, 0, false
+		}
+		pa := a.Add(b.Sub(a).Mul(float32(t)))
+		v := r.fr.View.Mul4x1(pa.Vec4(1))
+		return (q[0]/q[3]*0.5 + 0.5) * float64(r.fr.W), (0.5 - q[1]/q[3]*0.5) * float64(r.fr.H), float64(-v[2]), true
+	}
+	x0, y0, d0, ok0 := pt(ta)
+	x1, y1, d1, ok1 := pt(tb)
+	if !ok0 || !ok1 {
+		return
+	}
+	// Clip in float64 to a generous box, so float32 drawing stays exact.
+	lim := 4.0 * float64(max(r.fr.W, r.fr.H)+4)
+	if !clipSeg64(&x0, &y0, &x1, &y1, -lim, -lim, lim, lim) {
+		return
+	}
+	cue := 1 - mgl32.Clamp((float32((d0+d1)/2)-r.cue0)*r.cueK, 0, 1)
+	bd.line(float32(x0), float32(y0), float32(x1), float32(y1), c, cue*k)
+}
+
+func clipSeg64(x0, y0, x1, y1 *float64, xmin, ymin, xmax, ymax float64) bool {
+	if math.IsNaN(*x0 + *y0 + *x1 + *y1) {
+		return false
+	}
+	t0, t1 := 0.0, 1.0
+	dx, dy := *x1-*x0, *y1-*y0
+	for _, pq := range [4][2]float64{{-dx, *x0 - xmin}, {dx, xmax - *x0}, {-dy, *y0 - ymin}, {dy, ymax - *y0}} {
+		p, q := pq[0], pq[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = math.Max(t0, t)
+		} else {
+			t1 = math.Min(t1, t)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	ox, oy := *x0, *y0
+	*x0, *y0, *x1, *y1 = ox+t0*dx, oy+t0*dy, ox+t1*dx, oy+t1*dy
+	return true
+}
+
+// drawBox draws the bounding box's twelve edges.
+func (r *renderer) drawBox(bd *band, b geom.Bounds) {
+	c := rgb{230, 200, 90}
+	corner := func(i int) mgl32.Vec3 {
+		var p mgl32.Vec3
+		for k := 0; k < 3; k++ {
+			if i>>k&1 == 0 {
+				p[k] = b.Min[k]
+			} else {
+				p[k] = b.Max[k]
+			}
+		}
+		return p
+	}
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			if j := i | 1<<k; j != i {
+				r.segment(bd, corner(i), corner(j), c, 0.8)
+			}
+		}
+	}
+}
+
+// drawAxes draws the world axes as seen by the camera, X red, Y green,
+// Z blue, with letters, in the lower left corner.
+func (r *renderer) drawAxes(bd *band) {
+	size := float32(min(r.fr.W, r.fr.H)) / 12
+	size = mgl32.Clamp(size, 8, 40)
+	ox, oy := size*1.4, float32(r.fr.H)-size*1.4
+	cols := [3]rgb{{235, 80, 80}, {90, 220, 90}, {90, 140, 255}}
+	v := r.fr.View
+	for k := 0; k < 3; k++ {
+		// the view rotation's column k is where world axis k points
+		dx, dy, dz := v[k*4+0], v[k*4+1], v[k*4+2]
+		ex, ey := ox+dx*size, oy-dy*size
+		alpha := float32(1)
+		if dz < -0.2 { // pointing away
+			alpha = 0.55
+		}
+		bd.line(ox, oy, ex, ey, cols[k], alpha)
+		bd.line(ox+0.6, oy, ex+0.6, ey, cols[k], alpha*0.5)
+		lx, ly := ox+dx*size*1.3, oy-dy*size*1.3
+		drawGlyph(bd, int(lx)-1, int(ly)-2, k, cols[k])
+	}
+}
+
+// glyphs are 3×5 bitmaps of X, Y and Z (bit 2 is the left column).
+var glyphs = [3][5]uint8{
+	{5, 5, 2, 5, 5},
+	{5, 5, 2, 2, 2},
+	{7, 1, 2, 4, 7},
+}
+
+func drawGlyph(bd *band, x, y, k int, c rgb) {
+	for row := 0; row < 5; row++ {
+		for col := 0; col < 3; col++ {
+			if glyphs[k][row]>>(2-col)&1 == 0 {
+				continue
+			}
+			px, py := x+col, y+row
+			if px >= 0 && px < bd.w && py >= bd.y0 && py < bd.y1 {
+				bd.blend(px, py, c, 256)
+			}
+		}
+	}
+}

@@ -1,0 +1,580 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/geom"
+	"rummage/preview"
+)
+
+func init() {
+	RegisterTab(TabProvider{
+		Name:  "Preview",
+		Order: 10,
+		Match: func(n formats.Node) bool {
+			_, ok := n.(formats.Mesher)
+			k := n.Kind()
+			return ok && (k == formats.KindMesh || k == formats.KindLevel)
+		},
+		Make: func(h Host, n formats.Node) *Tab {
+			v := NewPreviewView(n.(formats.Mesher))
+			return &Tab{Title: "Preview", Content: v.Content, Close: v.Close}
+		},
+	})
+}
+
+// Preview timing: the frame time a drag aims for, and how long the camera
+// must rest before a decimated frame is redrawn in full.
+const (
+	previewBudget = 25 * time.Millisecond
+	previewRest   = 150 * time.Millisecond
+	minDecimated  = 50_000 // edges a decimated frame keeps at least
+)
+
+// PreviewView is the mesh inspector: a software wireframe of any
+// formats.Mesher. Drag orbits, right/middle or Shift+drag pans, the wheel
+// zooms, a double click (or F) fits; arrows orbit and +/- zoom. Frames
+// are drawn on a goroutine and handed to the UI with fyne.Do; the UI never
+// waits for one.
+type PreviewView struct {
+	Content fyne.CanvasObject
+	canvas  *previewCanvas
+
+	groups, points, bounds, backs *widget.Check
+	projection                    *widget.Select
+}
+
+// NewPreviewView builds the inspector and starts loading the mesh.
+func NewPreviewView(src formats.Mesher) *PreviewView { return newPreviewView(src, nil) }
+
+// newPreviewView is NewPreviewView with a hook called after each frame is
+// shown (for tests).
+func newPreviewView(src formats.Mesher, onFrame func(preview.Stats)) *PreviewView {
+	v := &PreviewView{canvas: newPreviewCanvas(src, onFrame)}
+	c := v.canvas
+	set := func(f func(o *preview.Options, on bool)) func(bool) {
+		return func(on bool) {
+			f(&c.opt, on)
+			c.request(false)
+		}
+	}
+	v.groups = widget.NewCheck("Groups", set(func(o *preview.Options, on bool) { o.GroupColors = on }))
+	v.groups.Checked = c.opt.GroupColors
+	v.points = widget.NewCheck("Points", set(func(o *preview.Options, on bool) { o.Points = on }))
+	v.points.Checked = c.opt.Points
+	v.bounds = widget.NewCheck("Bounds", set(func(o *preview.Options, on bool) { o.Bounds = on }))
+	v.bounds.Checked = c.opt.Bounds
+	v.backs = widget.NewCheck("Dim back", set(func(o *preview.Options, on bool) { o.BackFaces = on }))
+	v.backs.Checked = c.opt.BackFaces
+	v.projection = widget.NewSelect([]string{"Perspective", "Orthographic"}, func(s string) {
+		p := preview.Perspective
+		if s == "Orthographic" {
+			p = preview.Orthographic
+		}
+		if c.cam.Projection != p {
+			c.cam.Projection = p
+			c.fit()
+		}
+	})
+	v.projection.SetSelectedIndex(0)
+	reset := widget.NewButton("Reset", c.reset)
+	fit := widget.NewButton("Fit", c.fit)
+	bar := container.NewHBox(v.groups, v.points, v.bounds, v.backs, v.projection, fit, reset)
+	v.Content = container.NewBorder(bar, nil, nil, nil, c)
+	return v
+}
+
+// Close stops the render goroutine; the view shows its last frame.
+func (v *PreviewView) Close() { v.canvas.close() }
+
+// previewRequest is what the render goroutine is asked to draw.
+type previewRequest struct {
+	cam    preview.Camera
+	opt    preview.Options
+	w, h   int
+	moving bool // the user is dragging: a decimated frame will do
+	seq    uint64
+}
+
+// previewCanvas is the interactive raster. Its camera and options belong
+// to the UI goroutine; the render goroutine gets copies through req.
+type previewCanvas struct {
+	widget.BaseWidget
+	src    formats.Mesher
+	raster *canvas.Raster
+	info   *canvas.Text
+	msg    *canvas.Text
+
+	// UI goroutine state
+	mesh      *geom.Mesh
+	cam       preview.Camera
+	opt       preview.Options
+	fitted    bool
+	pxW, pxH  int
+	button    desktop.MouseButton
+	shift     bool
+	pressed   bool
+	lastMouse fyne.Position
+	frames    int         // frames shown
+	blank     *image.RGBA // shown before the first frame
+
+	// shared with the render goroutine
+	mu       sync.Mutex
+	req      previewRequest
+	wake     chan struct{}
+	stop     chan struct{}
+	done     chan struct{}
+	closed   bool
+	front    *image.RGBA // shown frame (read by the raster generator)
+	free     chan *image.RGBA
+	lastFull time.Duration // last full frame time, for decimation
+
+	// onFrame, when set (tests), is called on the UI goroutine after a
+	// frame is shown.
+	onFrame func(st preview.Stats)
+}
+
+func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewCanvas {
+	c := &previewCanvas{
+		src:     src,
+		onFrame: onFrame,
+		opt:     preview.DefaultOptions(),
+		wake:    make(chan struct{}, 1),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+		free:    make(chan *image.RGBA, 3),
+	}
+	c.raster = canvas.NewRaster(c.generate)
+	c.raster.ScaleMode = canvas.ImageScaleFastest
+	c.info = canvas.NewText("", color.NRGBA{220, 225, 235, 255})
+	c.info.TextSize = 11
+	c.info.TextStyle.Monospace = true
+	c.msg = canvas.NewText("Loading mesh…", color.NRGBA{220, 225, 235, 255})
+	c.msg.Alignment = fyne.TextAlignCenter
+	c.ExtendBaseWidget(c)
+	go c.loop()
+	return c
+}
+
+// CreateRenderer lays the overlay texts over the raster.
+func (c *previewCanvas) CreateRenderer() fyne.WidgetRenderer {
+	return &previewRenderer{c: c}
+}
+
+type previewRenderer struct{ c *previewCanvas }
+
+func (r *previewRenderer) Layout(size fyne.Size) {
+	c := r.c
+	c.raster.Resize(size)
+	c.raster.Move(fyne.NewPos(0, 0))
+	c.info.Move(fyne.NewPos(6, 4))
+	c.info.Resize(fyne.NewSize(size.Width-12, c.info.MinSize().Height))
+	ms := c.msg.MinSize()
+	c.msg.Resize(fyne.NewSize(size.Width, ms.Height))
+	c.msg.Move(fyne.NewPos(0, (size.Height-ms.Height)/2))
+	scale := float32(1)
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
+		scale = cv.Scale()
+	}
+	c.resizePixels(int(math.Ceil(float64(size.Width*scale))), int(math.Ceil(float64(size.Height*scale))))
+}
+
+func (r *previewRenderer) MinSize() fyne.Size { return fyne.NewSize(160, 120) }
+func (r *previewRenderer) Refresh() {
+	r.c.info.Refresh()
+	r.c.msg.Refresh()
+	r.c.raster.Refresh()
+}
+func (r *previewRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.c.raster, r.c.info, r.c.msg}
+}
+func (r *previewRenderer) Destroy() {}
+
+// generate is the raster's generator (UI goroutine): it returns the last
+// finished frame at once and asks for a new one when the size changed.
+func (c *previewCanvas) generate(w, h int) image.Image {
+	c.resizePixels(w, h)
+	c.mu.Lock()
+	f := c.front
+	c.mu.Unlock()
+	if f == nil {
+		if c.blank == nil {
+			bg := c.opt.Background
+			c.blank = image.NewRGBA(image.Rect(0, 0, 1, 1))
+			c.blank.SetRGBA(0, 0, color.RGBA{bg.R, bg.G, bg.B, 255})
+		}
+		return c.blank
+	}
+	return f
+}
+
+// resizePixels records the raster's pixel size and redraws at it.
+func (c *previewCanvas) resizePixels(w, h int) {
+	if w <= 0 || h <= 0 || (w == c.pxW && h == c.pxH) {
+		return
+	}
+	c.pxW, c.pxH = w, h
+	if c.mesh != nil && !c.fitted {
+		c.fit()
+		return
+	}
+	c.request(false)
+}
+
+func (c *previewCanvas) aspect() float32 {
+	if c.pxW <= 0 || c.pxH <= 0 {
+		return 4.0 / 3
+	}
+	return float32(c.pxW) / float32(c.pxH)
+}
+
+// request asks the render goroutine for a frame of the current state.
+func (c *previewCanvas) request(moving bool) {
+	if c.mesh == nil || c.pxW <= 0 || c.pxH <= 0 {
+		return
+	}
+	c.mu.Lock()
+	c.req = previewRequest{cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.req.seq + 1}
+	c.mu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// fit frames the whole mesh, keeping the angles.
+func (c *previewCanvas) fit() {
+	if c.mesh == nil {
+		return
+	}
+	c.cam.Fit(c.mesh.Bounds(), c.aspect())
+	c.fitted = c.pxW > 0
+	c.request(false)
+}
+
+// reset returns to the default view.
+func (c *previewCanvas) reset() {
+	if c.mesh == nil {
+		return
+	}
+	proj := c.cam.Projection
+	c.cam = preview.NewCamera(c.mesh.Bounds(), c.mesh.Up, c.aspect())
+	c.cam.Projection = proj
+	c.cam.Fit(c.mesh.Bounds(), c.aspect())
+	c.request(false)
+}
+
+// loaded runs on the UI goroutine once the mesh is decoded.
+func (c *previewCanvas) loaded(m *geom.Mesh, err error) {
+	if err != nil {
+		c.msg.Text = "Cannot show the mesh: " + err.Error()
+		c.msg.Refresh()
+		return
+	}
+	if m == nil || len(m.Positions) == 0 {
+		c.msg.Text = "The mesh is empty"
+		c.msg.Refresh()
+		return
+	}
+	c.mesh = m
+	c.msg.Text = ""
+	c.msg.Refresh()
+	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
+	c.fitted = c.pxW > 0
+	c.request(false)
+}
+
+// present shows a finished frame (UI goroutine) and gives the previous
+// one back to the render goroutine.
+func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
+	c.mu.Lock()
+	old := c.front
+	c.front = img
+	closed := c.closed
+	c.mu.Unlock()
+	if old != nil && old != img {
+		select {
+		case c.free <- old:
+		default:
+		}
+	}
+	c.frames++
+	text := fmt.Sprintf("%s vertices  %s triangles  %s edges  %.1f ms", group3(st.Vertices), group3(st.Triangles), group3(st.Edges), float64(st.Elapsed.Microseconds())/1000)
+	if st.Decimated {
+		text += fmt.Sprintf("  (moving: %s edges)", group3(st.Drawn))
+	}
+	c.info.Text = text
+	c.info.Refresh()
+	c.raster.Refresh()
+	if c.onFrame != nil && !closed {
+		c.onFrame(st)
+	}
+}
+
+// group3 writes n with thousands separators.
+func group3(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// loop is the render goroutine: it loads the mesh, then draws the latest
+// request whenever woken, and redraws a decimated frame in full once the
+// camera has rested.
+func (c *previewCanvas) loop() {
+	defer close(c.done)
+	m, err := loadMesh(c.src)
+	if err == nil && m != nil {
+		m.Edges() // build the edge list here, not in the first frame
+	}
+	select {
+	case <-c.stop:
+		return
+	default:
+	}
+	fyne.Do(func() { c.loaded(m, err) })
+	if err != nil || m == nil || len(m.Positions) == 0 {
+		return // nothing to draw
+	}
+	r := preview.NewRenderer()
+	defer r.Close()
+	rest := time.NewTimer(time.Hour)
+	rest.Stop()
+	var pending *previewRequest // decimated frame waiting for a full redraw
+	var last uint64
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-c.wake:
+		case <-rest.C:
+			if pending == nil {
+				continue
+			}
+			req := *pending
+			req.moving = false
+			pending = nil
+			c.draw(r, m, &req)
+			continue
+		}
+		c.mu.Lock()
+		req := c.req
+		c.mu.Unlock()
+		if req.seq == last {
+			continue
+		}
+		last = req.seq
+		if c.draw(r, m, &req) {
+			pending = &req
+			rest.Reset(previewRest)
+		} else {
+			pending = nil
+		}
+	}
+}
+
+// loadMesh calls Mesh with a panic in format code turned into an error.
+func loadMesh(src formats.Mesher) (m *geom.Mesh, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			m, err = nil, fmt.Errorf("internal error decoding the mesh: %v", p)
+		}
+	}()
+	return src.Mesh()
+}
+
+// draw renders one request into a free buffer and hands it to the UI. It
+// reports whether the frame was decimated.
+func (c *previewCanvas) draw(r *preview.Renderer, m *geom.Mesh, req *previewRequest) bool {
+	if m == nil || req.w <= 0 || req.h <= 0 {
+		return false
+	}
+	var img *image.RGBA
+	select {
+	case img = <-c.free:
+	default:
+	}
+	if img == nil || img.Rect.Dx() != req.w || img.Rect.Dy() != req.h {
+		img = image.NewRGBA(image.Rect(0, 0, req.w, req.h))
+	}
+	opt := req.opt
+	if req.moving {
+		edges, _ := m.Edges()
+		opt.MaxEdges = decimateTo(len(edges), c.lastFull)
+	}
+	st := r.Render(img, m, &req.cam, &opt)
+	if !st.Decimated {
+		c.lastFull = st.Elapsed
+	}
+	select {
+	case <-c.stop:
+		return false
+	default:
+	}
+	fyne.Do(func() { c.present(img, st) })
+	return st.Decimated
+}
+
+// decimateTo is the number of edges a frame drawn while the camera moves
+// keeps so it fits previewBudget, given the time of the last full frame;
+// 0 keeps them all.
+func decimateTo(edges int, lastFull time.Duration) int {
+	if lastFull <= previewBudget || edges <= minDecimated {
+		return 0
+	}
+	keep := int(float64(edges) * float64(previewBudget) / float64(lastFull))
+	return max(keep, minDecimated)
+}
+
+// close stops the render goroutine (UI goroutine; it does not wait).
+func (c *previewCanvas) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.closed = true
+		close(c.stop)
+	}
+}
+
+// Interaction: all of these run on the UI goroutine.
+
+// orbitPerUnit is the orbit angle per logical pixel of drag.
+const orbitPerUnit = 0.01
+
+// MouseDown records the button and modifiers of a drag.
+func (c *previewCanvas) MouseDown(ev *desktop.MouseEvent) {
+	c.button, c.shift, c.pressed = ev.Button, ev.Modifier&fyne.KeyModifierShift != 0, true
+	c.lastMouse = ev.Position
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
+		cv.Focus(c)
+	}
+}
+
+// MouseUp ends a right-button pan (Fyne does not report it as a drag).
+func (c *previewCanvas) MouseUp(ev *desktop.MouseEvent) {
+	wasRight := c.pressed && c.button == desktop.MouseButtonSecondary
+	c.pressed = false
+	if wasRight {
+		c.request(false)
+	}
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (c *previewCanvas) MouseIn(ev *desktop.MouseEvent) { c.lastMouse = ev.Position }
+
+// MouseMoved pans while the right button is held.
+func (c *previewCanvas) MouseMoved(ev *desktop.MouseEvent) {
+	if c.pressed && c.button == desktop.MouseButtonSecondary && ev.Button == desktop.MouseButtonSecondary {
+		d := ev.Position.Subtract(c.lastMouse)
+		c.pan(d.X, d.Y)
+	}
+	c.lastMouse = ev.Position
+}
+
+// MouseOut is part of desktop.Hoverable.
+func (c *previewCanvas) MouseOut() {}
+
+// Dragged orbits, or pans with the middle button or Shift.
+func (c *previewCanvas) Dragged(ev *fyne.DragEvent) {
+	if c.mesh == nil {
+		return
+	}
+	if c.button == desktop.MouseButtonTertiary || c.button == desktop.MouseButtonSecondary || c.shift {
+		c.pan(ev.Dragged.DX, ev.Dragged.DY)
+		return
+	}
+	c.cam.Orbit(-ev.Dragged.DX*orbitPerUnit, ev.Dragged.DY*orbitPerUnit)
+	c.request(true)
+}
+
+// DragEnd draws the final view in full.
+func (c *previewCanvas) DragEnd() {
+	c.pressed = false
+	c.request(false)
+}
+
+func (c *previewCanvas) pan(dx, dy float32) {
+	if c.mesh == nil {
+		return
+	}
+	c.cam.Pan(dx, dy, int(c.Size().Height))
+	c.request(true)
+}
+
+// Scrolled zooms: each wheel notch moves 15% closer or farther.
+func (c *previewCanvas) Scrolled(ev *fyne.ScrollEvent) {
+	c.zoom(ev.Scrolled.DY / 25)
+}
+
+func (c *previewCanvas) zoom(notches float32) {
+	if c.mesh == nil || notches == 0 {
+		return
+	}
+	c.cam.Dolly(float32(math.Pow(0.85, float64(notches))))
+	c.request(true)
+}
+
+// Tapped takes the keyboard focus.
+func (c *previewCanvas) Tapped(*fyne.PointEvent) {
+	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
+		cv.Focus(c)
+	}
+}
+
+// DoubleTapped fits the mesh.
+func (c *previewCanvas) DoubleTapped(*fyne.PointEvent) { c.fit() }
+
+// FocusGained is part of fyne.Focusable.
+func (c *previewCanvas) FocusGained() {}
+
+// FocusLost is part of fyne.Focusable.
+func (c *previewCanvas) FocusLost() {}
+
+// TypedRune handles F (fit) and +/- (zoom).
+func (c *previewCanvas) TypedRune(r rune) {
+	switch r {
+	case 'f', 'F':
+		c.fit()
+	case '+', '=':
+		c.zoom(1)
+	case '-', '_':
+		c.zoom(-1)
+	}
+}
+
+// orbitKeyStep is the orbit angle of one arrow key press.
+const orbitKeyStep = math.Pi / 36
+
+// TypedKey handles the arrows (orbit).
+func (c *previewCanvas) TypedKey(ev *fyne.KeyEvent) {
+	if c.mesh == nil {
+		return
+	}
+	switch ev.Name {
+	case fyne.KeyLeft:
+		c.cam.Orbit(orbitKeyStep, 0)
+	case fyne.KeyRight:
+		c.cam.Orbit(-orbitKeyStep, 0)
+	case fyne.KeyUp:
+		c.cam.Orbit(0, orbitKeyStep)
+	case fyne.KeyDown:
+		c.cam.Orbit(0, -orbitKeyStep)
+	default:
+		return
+	}
+	c.request(false)
+}

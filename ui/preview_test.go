@@ -1,0 +1,242 @@
+package ui
+
+import (
+	"image"
+	"math"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"rummage/formats"
+	"rummage/formats/geom"
+	"rummage/preview"
+	"rummage/samples"
+)
+
+// gatedMesh is a Mesher whose Mesh waits until the test opens the gate, so
+// the test knows when the view's state changes.
+type gatedMesh struct {
+	m    *geom.Mesh
+	gate chan struct{}
+}
+
+func (g gatedMesh) Mesh() (*geom.Mesh, error) {
+	<-g.gate
+	return g.m, nil
+}
+
+// previewFixture shows a preview of m in a 400×300 test window and waits
+// for its first frame.
+func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan preview.Stats) {
+	t.Helper()
+	test.NewTempApp(t)
+	frames := make(chan preview.Stats, 1000)
+	src := gatedMesh{m, make(chan struct{})}
+	v := newPreviewView(src, func(st preview.Stats) { frames <- st })
+	t.Cleanup(v.Close)
+	w := test.NewTempWindow(t, v.Content)
+	w.Resize(fyne.NewSize(400, 300))
+	close(src.gate)
+	waitFrame(t, frames, false)
+	return v, w, frames
+}
+
+// waitFrame waits for the next frame (a full one unless decimated is
+// allowed) and returns it. The timeout only catches a broken render loop.
+func waitFrame(t *testing.T, frames chan preview.Stats, decimated bool) preview.Stats {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case st := <-frames:
+			if decimated || !st.Decimated {
+				return st
+			}
+		case <-deadline:
+			t.Fatal("no frame from the render goroutine")
+		}
+	}
+}
+
+func drain(frames chan preview.Stats) {
+	for {
+		select {
+		case <-frames:
+		default:
+			return
+		}
+	}
+}
+
+func frontCopy(v *PreviewView) *image.RGBA {
+	c := v.canvas
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := image.NewRGBA(c.front.Rect)
+	copy(out.Pix, c.front.Pix)
+	return out
+}
+
+func samePix(a, b *image.RGBA) bool {
+	if a.Rect != b.Rect {
+		return false
+	}
+	for i := range a.Pix {
+		if a.Pix[i] != b.Pix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestPreviewDragOrbitsAndDoubleClickFits(t *testing.T) {
+	m := geom.Torus(2, 0.6, 40, 16, 4, geom.ZUp)
+	v, w, frames := previewFixture(t, m)
+	c := v.canvas
+	if c.front == nil || c.front.Rect.Dx() < 300 {
+		t.Fatalf("first frame %v", c.front.Rect)
+	}
+	before := frontCopy(v)
+	yaw, pitch := c.cam.Yaw, c.cam.Pitch
+
+	centre := fyne.CurrentApp().Driver().AbsolutePositionForObject(c).Add(fyne.NewPos(c.Size().Width/2, c.Size().Height/2))
+	drain(frames)
+	test.Drag(w.Canvas(), centre, 40, 10)
+	if d := c.cam.Yaw - yaw; math.Abs(float64(d+40*orbitPerUnit)) > 1e-4 {
+		t.Errorf("drag changed yaw by %g, want %g", d, -40*orbitPerUnit)
+	}
+	if d := c.cam.Pitch - pitch; math.Abs(float64(d-10*orbitPerUnit)) > 1e-4 {
+		t.Errorf("drag changed pitch by %g, want %g", d, 10*orbitPerUnit)
+	}
+	waitFrame(t, frames, false)
+	if samePix(before, frontCopy(v)) {
+		t.Error("the frame did not change after the drag")
+	}
+
+	// zoom in with the wheel, pan with Shift+drag, then double-click fits
+	fitted := c.cam
+	test.Scroll(w.Canvas(), centre, 0, 50)
+	if !(c.cam.Distance < fitted.Distance*0.8) {
+		t.Errorf("wheel: distance %g, was %g", c.cam.Distance, fitted.Distance)
+	}
+	c.shift = true
+	test.Drag(w.Canvas(), centre, 30, 0)
+	c.shift = false
+	if c.cam.Target == fitted.Target {
+		t.Error("shift+drag did not pan")
+	}
+	test.DoubleTap(c)
+	want := c.cam
+	want.Fit(m.Bounds(), float32(c.pxW)/float32(c.pxH))
+	if c.cam.Distance != want.Distance || c.cam.Target != want.Target {
+		t.Errorf("double click: camera %+v, want %+v", c.cam, want)
+	}
+	b := m.Bounds()
+	if c.cam.Target != [3]float32(b.Center()) {
+		t.Errorf("double click: target %v, want the bounds centre %v", c.cam.Target, b.Center())
+	}
+
+	// keys
+	y := c.cam.Yaw
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if math.Abs(float64(c.cam.Yaw-y-orbitKeyStep)) > 1e-4 {
+		t.Errorf("left arrow: yaw %g -> %g", y, c.cam.Yaw)
+	}
+	d := c.cam.Distance
+	c.TypedRune('+')
+	if !(c.cam.Distance < d) {
+		t.Error("+ did not zoom in")
+	}
+	c.TypedRune('f')
+	if c.cam.Distance != want.Distance {
+		t.Error("F did not fit")
+	}
+
+	// the overlay shows the counts
+	drain(frames)
+	c.request(false)
+	waitFrame(t, frames, false)
+	if got := c.info.Text; len(got) < 20 || got[:len(group3(len(m.Positions)))] != group3(len(m.Positions)) {
+		t.Errorf("overlay %q", got)
+	}
+}
+
+func TestPreviewToolbarAndClose(t *testing.T) {
+	m := geom.Icosphere(1, 3, geom.YUp)
+	v, _, frames := previewFixture(t, m)
+	c := v.canvas
+	drain(frames)
+	test.Tap(v.points)
+	if !c.opt.Points {
+		t.Fatal("the Points check did not switch points on")
+	}
+	waitFrame(t, frames, false)
+	v.projection.SetSelected("Orthographic")
+	if c.cam.Projection != preview.Orthographic {
+		t.Fatal("projection not switched")
+	}
+	v.Close()
+	select {
+	case <-c.done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the render goroutine did not stop")
+	}
+	c.request(false) // no goroutine: must not block
+}
+
+func TestPreviewBrokenMesh(t *testing.T) {
+	test.NewTempApp(t)
+	v := NewPreviewView(panicMesh{})
+	defer v.Close()
+	select {
+	case <-v.canvas.done: // the loop ends when there is nothing to draw
+	case <-time.After(20 * time.Second):
+		t.Fatal("the render goroutine did not end")
+	}
+	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error decoding the mesh: decoder bug" {
+		t.Errorf("message %q", got)
+	}
+}
+
+type panicMesh struct{}
+
+func (panicMesh) Mesh() (*geom.Mesh, error) { panic("decoder bug") }
+
+func TestPreviewTabMatchesSampleMeshes(t *testing.T) {
+	for _, n := range samples.Nodes() {
+		found := false
+		for _, p := range tabsFor(n) {
+			found = found || p.Name == "Preview"
+		}
+		if !found {
+			t.Errorf("sample %s gets no Preview tab", n.Name())
+		}
+	}
+	if len(tabsFor(&formats.Raw{NodeName: "x", NodeKind: formats.KindRaw})) != 0 {
+		for _, p := range tabsFor(&formats.Raw{NodeName: "x", NodeKind: formats.KindRaw}) {
+			if p.Name == "Preview" {
+				t.Error("a raw node gets the Preview tab")
+			}
+		}
+	}
+}
+
+func TestPreviewDecimation(t *testing.T) {
+	for _, c := range []struct {
+		edges int
+		full  time.Duration
+		want  int
+	}{
+		{1_500_000, 20 * time.Millisecond, 0},        // fast enough: everything
+		{1_500_000, 50 * time.Millisecond, 750_000},  // twice the budget: half
+		{1_500_000, 5 * time.Second, minDecimated},   // never below the floor
+		{40_000, time.Second, 0},                     // small meshes are never cut
+		{3_000_000, 100 * time.Millisecond, 750_000}, // a quarter
+	} {
+		if got := decimateTo(c.edges, c.full); got != c.want {
+			t.Errorf("decimateTo(%d, %v) = %d, want %d", c.edges, c.full, got, c.want)
+		}
+	}
+}
