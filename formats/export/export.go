@@ -51,8 +51,8 @@ var Formats = []string{PNG, OBJ, GLTF, JSON, Raw}
 // export is not available.
 var WriteOBJ func(obj, mtl io.Writer, m *geom.Mesh, name, mtlName string) error
 
-// WriteGLTF writes m as one self-contained glTF 2.0 JSON file (extension
-// ".gltf", buffers embedded as base64 data: URIs). name is the node's name.
+// WriteGLTF writes m as binary glTF 2.0 (extension ".glb": the JSON chunk
+// and one BIN chunk). name is the node's name.
 // Set by formats/export/gltf.go; nil means glTF export is not available.
 var WriteGLTF func(w io.Writer, m *geom.Mesh, name string) error
 
@@ -310,7 +310,7 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 		base := names.claimPair(dir, seg, ".obj", ".mtl")
 		j.Files = []string{base + ".obj", base + ".mtl"}
 	case GLTF:
-		j.Files = []string{names.claim(dir, seg, ".gltf")}
+		j.Files = []string{names.claim(dir, seg, ".glb")}
 	case JSON:
 		j.Files = []string{names.claim(dir, seg, ".json")}
 	default:

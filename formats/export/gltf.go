@@ -12,7 +12,7 @@ import (
 	"rummage/formats/geom"
 )
 
-func init() { WriteGLTF = WriteGLTFEmbedded }
+func init() { WriteGLTF = WriteGLB }
 
 // The glTF 2.0 constants used here.
 const (
