@@ -1,11 +1,88 @@
 // Package ui is Rummage's Fyne application: the window, the tree browser and
 // the inspectors.
+//
+// Without files the window opens the built-in sample set, each sample file
+// as a root of the tree. Files named on the command line are opened in the
+// background; a folder opens every recognised file below it (named by its
+// path inside the folder).
+//
+// `--screenshot OUT.png [--select NODE] [--size WxH]` renders the real
+// window and saves it (see screenshot.go). Two environment variables help
+// to take screenshots of other states: RUMMAGE_SCREENSHOT_FILTER (text for
+// the filter box) and RUMMAGE_SCREENSHOT_TAB (the inspector tab to show).
 package ui
 
-import "fyne.io/fyne/v2"
+import (
+	"fmt"
+	"os"
+
+	"fyne.io/fyne/v2"
+
+	"rummage/formats"
+	_ "rummage/formats/all" // every format
+)
 
 // AppID is the application ID used for preferences and the desktop file.
 const AppID = "io.github.rummage"
 
-// Run opens the window on the files in args and returns the exit status.
-func Run(a fyne.App, args []string) int { return 0 }
+// Run opens the window on the files in args and returns the exit status:
+// 0, 1 when a screenshot could not be made, 2 on bad usage.
+func Run(a fyne.App, args []string) int {
+	cfg, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rummage:", err)
+		fmt.Fprintln(os.Stderr, usage)
+		return 2
+	}
+	w, err := openWindow(a, formats.Options{Materials: cfg.materials})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rummage: cannot open the window:", err)
+		return 1
+	}
+	if cfg.screenshot != "" {
+		return w.screenshot(cfg, os.Stderr)
+	}
+	if len(cfg.files) == 0 {
+		w.addFiles(sampleFiles(&w.opts))
+		w.selectStart(cfg.selectNode)
+	} else {
+		a.Lifecycle().SetOnStarted(func() {
+			j := w.openPaths(cfg.files, true)
+			if cfg.selectNode != "" {
+				go func() {
+					<-j.done
+					fyne.Do(func() { w.selectStart(cfg.selectNode) })
+				}()
+			}
+		})
+	}
+	w.win.ShowAndRun()
+	return 0
+}
+
+// openWindow is newWindow with a driver failure (no display: GLFW panics)
+// turned into an error.
+func openWindow(a fyne.App, opts formats.Options) (w *window, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			w, err = nil, fmt.Errorf("%v (is there a display? try xvfb-run)", r)
+		}
+	}()
+	return newWindow(a, opts), nil
+}
+
+// selectStart selects NODE (a node path in the first file) given with
+// --select; an unknown path is reported in the status bar.
+func (w *window) selectStart(path string) error {
+	if path == "" || len(w.files) == 0 {
+		return nil
+	}
+	root := w.model.items[w.files[0].uid]
+	it, err := w.model.resolve(root, path)
+	if err != nil {
+		w.setError(err)
+		return err
+	}
+	w.selectUID(it.uid)
+	return nil
+}

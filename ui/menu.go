@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+)
+
+func ctrl(k fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+func ctrlShift(k fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+}
+
+// buildMenu sets the main menu: File, Edit, View, Help.
+func (w *window) buildMenu() {
+	open := fyne.NewMenuItem("Open…", w.openFileDialog)
+	open.Shortcut = ctrl(fyne.KeyO)
+	open.Icon = theme.FolderOpenIcon()
+	openDir := fyne.NewMenuItem("Open folder…", w.openFolderDialog)
+	recent := fyne.NewMenuItem("Recent", nil)
+	w.recentMenu = fyne.NewMenu("Recent")
+	recent.ChildMenu = w.recentMenu
+	save := fyne.NewMenuItem("Save", w.save)
+	save.Shortcut = ctrl(fyne.KeyS)
+	save.Icon = theme.DocumentSaveIcon()
+	saveAs := fyne.NewMenuItem("Save as…", w.saveAs)
+	export := fyne.NewMenuItem("Export…", w.exportSelected)
+	export.Shortcut = ctrl(fyne.KeyE)
+	closeF := fyne.NewMenuItem("Close", w.closeCurrent)
+	closeF.Shortcut = ctrl(fyne.KeyW)
+	quit := fyne.NewMenuItem("Quit", w.quit)
+	quit.Shortcut = ctrl(fyne.KeyQ)
+	quit.IsQuit = true
+	file := fyne.NewMenu("File", open, openDir, recent, fyne.NewMenuItemSeparator(), save, saveAs, export,
+		fyne.NewMenuItemSeparator(), closeF, quit)
+
+	undo := fyne.NewMenuItem("Undo", w.undoEdit)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	redo := fyne.NewMenuItem("Redo", w.redoEdit)
+	redo.Shortcut = ctrlShift(fyne.KeyZ)
+	find := fyne.NewMenuItem("Find", w.focusFilter)
+	find.Shortcut = ctrl(fyne.KeyF)
+	copyPath := fyne.NewMenuItem("Copy path", w.copyPath)
+	hex := fyne.NewMenuItem("Show in hex", w.showInHex)
+	edit := fyne.NewMenu("Edit", undo, redo, fyne.NewMenuItemSeparator(), find, copyPath, hex)
+
+	w.themeItems = nil
+	var themeItems []*fyne.MenuItem
+	for _, name := range []string{"system", "light", "dark"} {
+		name := name
+		label := strings.ToUpper(name[:1]) + name[1:] + " theme"
+		mi := fyne.NewMenuItem(label, func() {
+			setTheme(w.app, name)
+			w.checkTheme()
+		})
+		themeItems = append(themeItems, mi)
+	}
+	w.themeItems = themeItems
+	w.checkTheme()
+	view := fyne.NewMenu("View", themeItems...)
+
+	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("Formats", w.showFormats),
+		fyne.NewMenuItem("Shortcuts", w.showShortcuts),
+		fyne.NewMenuItem("About", w.showAbout))
+
+	w.menu = fyne.NewMainMenu(file, edit, view, help)
+	w.undoItem, w.redoItem = undo, redo
+	w.rebuildRecent()
+	w.win.SetMainMenu(w.menu)
+}
+
+// addShortcuts adds keys that have no menu item (Ctrl+Y redo as well).
+func (w *window) addShortcuts() {
+	w.win.Canvas().AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { w.redoEdit() })
+}
+
+// checkTheme ticks the current theme in the View menu.
+func (w *window) checkTheme() {
+	cur := themePref(w.app)
+	for i, name := range []string{"system", "light", "dark"} {
+		if i < len(w.themeItems) {
+			w.themeItems[i].Checked = name == cur
+		}
+	}
+	if w.menu != nil {
+		w.menu.Refresh()
+	}
+}
+
+// rebuildRecent fills File › Recent from the preferences.
+func (w *window) rebuildRecent() {
+	if w.recentMenu == nil {
+		return
+	}
+	var items []*fyne.MenuItem
+	for _, p := range recentFiles(w.app) {
+		p := p
+		items = append(items, fyne.NewMenuItem(p, func() { w.openPaths([]string{p}, true) }))
+	}
+	if len(items) == 0 {
+		none := fyne.NewMenuItem("(none)", nil)
+		none.Disabled = true
+		items = append(items, none)
+	} else {
+		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear recent", func() {
+			clearRecent(w.app)
+			w.rebuildRecent()
+		}))
+	}
+	w.recentMenu.Items = items
+	if w.menu != nil {
+		w.menu.Refresh()
+	}
+}
+
+// updateUndoMenu names the edit Undo and Redo would act on.
+func (w *window) updateUndoMenu() {
+	if w.undoItem == nil {
+		return
+	}
+	w.undoItem.Label, w.undoItem.Disabled = "Undo", len(w.undo) == 0
+	if n := len(w.undo); n > 0 {
+		w.undoItem.Label = "Undo " + w.undo[n-1].edit.Name
+	}
+	w.redoItem.Label, w.redoItem.Disabled = "Redo", len(w.redo) == 0
+	if n := len(w.redo); n > 0 {
+		w.redoItem.Label = "Redo " + w.redo[n-1].edit.Name
+	}
+	w.menu.Refresh()
+}
+
+// newToolbar makes [Open] [Export…] [Save].
+func (w *window) newToolbar() fyne.CanvasObject {
+	openB := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), w.openFileDialog)
+	w.expB = widget.NewButtonWithIcon("Export…", theme.DownloadIcon(), w.exportSelected)
+	w.saveB = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), w.save)
+	return container.NewHBox(openB, w.expB, w.saveB)
+}
+
+// focusFilter is Edit › Find.
+func (w *window) focusFilter() { w.win.Canvas().Focus(w.filter) }
+
+// showFormats lists the registered formats.
+func (w *window) showFormats() {
+	var names []string
+	for _, f := range formats.Registered() {
+		names = append(names, "• "+f.Name)
+	}
+	sort.Strings(names)
+	text := "Rummage detects formats by their magic bytes, never by extension.\n\nRegistered formats:\n" +
+		strings.Join(names, "\n") +
+		"\n\nFamilies: Parkan NRes archives (WEAR, MAT0, Texm, MSH), RenderWare TXD texture dictionaries, " +
+		"X-Ray level files."
+	w.showText("Formats", text)
+}
+
+// shortcutsText is the Help › Shortcuts text.
+const shortcutsText = `Ctrl+O	Open…
+Ctrl+S	Save
+Ctrl+E	Export…
+Ctrl+W	Close the selected file
+Ctrl+Q	Quit
+Ctrl+Z	Undo
+Ctrl+Shift+Z, Ctrl+Y	Redo
+Ctrl+F	Find (focus the filter)
+
+Filter: words match names (case-insensitive); type:MAT0 matches the type tag; kind:texture the kind.
+Right-click a node: Copy path, Show in hex, Export…, Open containing folder.
+Drop files or folders on the window to open them.`
+
+func (w *window) showShortcuts() {
+	w.showText("Shortcuts", strings.ReplaceAll(shortcutsText, "\t", "    "))
+}
+
+func (w *window) showAbout() {
+	w.showText("About Rummage", fmt.Sprintf("Rummage %s\n\nA desktop explorer for classic game asset files:\n"+
+		"Parkan: Iron Strategy, RenderWare 3.x texture dictionaries and S.T.A.L.K.E.R. prototype levels.\n\n"+
+		"Command line: rummage ls|info|export|samples — see rummage help.", appVersion(w.app)))
+}
+
+// showText shows a scrollable text dialog.
+func (w *window) showText(title, text string) {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	sc := container.NewVScroll(l)
+	sc.SetMinSize(fyne.NewSize(560, 320))
+	dialog.ShowCustom(title, "Close", sc, w.win)
+}
+
+// appVersion is the version from the app metadata, "dev" when unset.
+func appVersion(a fyne.App) string {
+	if v := a.Metadata().Version; v != "" {
+		return v
+	}
+	return "dev"
+}
+
+// openContainingFolder opens the selected file's folder in the desktop's
+// file manager.
+func (w *window) openContainingFolder() {
+	it := w.current()
+	if it == nil || it.file == nil || it.file.path == "" {
+		w.Status("the node is not in a file on disk")
+		return
+	}
+	dir, err := filepath.Abs(filepath.Dir(it.file.path))
+	if err != nil {
+		w.setError(err)
+		return
+	}
+	if err := w.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
+		w.setError(err)
+	}
+}

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+)
+
+func TestRecentFiles(t *testing.T) {
+	a := test.NewTempApp(t)
+	for i := 0; i < maxRecent+3; i++ {
+		addRecent(a, fmt.Sprintf("/f%d", i))
+	}
+	addRecent(a, "/f5") // again: moves to the front, no duplicate
+	got := recentFiles(a)
+	if len(got) != maxRecent || got[0] != "/f5" || got[1] != fmt.Sprintf("/f%d", maxRecent+2) || strings.Count(strings.Join(got, ","), "/f5,") > 1 {
+		t.Errorf("recent %v", got)
+	}
+	setLastFolder(a, "/data")
+	if lastFolder(a) != "/data" {
+		t.Error("last folder not kept")
+	}
+	clearRecent(a)
+	if len(recentFiles(a)) != 0 {
+		t.Error("recent not cleared")
+	}
+}
+
+func TestRecentMenu(t *testing.T) {
+	w := newTestWindow(t)
+	addRecent(w.app, "/tmp/a.lib")
+	w.rebuildRecent()
+	if len(w.recentMenu.Items) != 3 || w.recentMenu.Items[0].Label != "/tmp/a.lib" {
+		t.Errorf("recent menu %d items", len(w.recentMenu.Items))
+	}
+}
+
+func TestThemeChoice(t *testing.T) {
+	w := newTestWindow(t)
+	setTheme(w.app, "dark")
+	if th, ok := w.app.Settings().Theme().(variantTheme); !ok || th.v != theme.VariantDark {
+		t.Errorf("dark theme not applied: %T", w.app.Settings().Theme())
+	}
+	w.checkTheme()
+	if !w.themeItems[2].Checked || w.themeItems[0].Checked {
+		t.Error("View menu does not tick the dark theme")
+	}
+	setTheme(w.app, "system")
+	if _, ok := w.app.Settings().Theme().(variantTheme); ok {
+		t.Error("system theme still forced")
+	}
+}

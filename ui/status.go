@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// statusBar is the line under the window: node path, offset, size, edit
+// state, the last message and the problem count; a progress bar with Cancel
+// while background work runs.
+type statusBar struct {
+	w        *window
+	path     *widget.Label
+	offset   *widget.Label
+	size     *widget.Label
+	state    *widget.Label
+	msg      *widget.Label
+	problems *widget.Button
+	bar      *widget.ProgressBar
+	barText  *widget.Label
+	cancel   *widget.Button
+	busy     *fyne.Container
+	content  fyne.CanvasObject
+
+	cancelFn func()
+	active   int
+}
+
+func newStatusBar(w *window) *statusBar {
+	s := &statusBar{w: w}
+	mono := fyne.TextStyle{Monospace: true}
+	s.path = widget.NewLabel("")
+	s.path.Truncation = fyne.TextTruncateEllipsis
+	s.offset = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
+	s.size = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
+	s.state = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.msg = widget.NewLabel("")
+	s.msg.Truncation = fyne.TextTruncateEllipsis
+	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), s.showProblems)
+	s.problems.Importance = widget.LowImportance
+	s.problems.Hide()
+	s.bar = widget.NewProgressBar()
+	s.barText = widget.NewLabel("")
+	s.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+		if s.cancelFn != nil {
+			s.cancelFn()
+		}
+	})
+	s.busy = container.NewHBox(s.barText, container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
+	s.busy.Hide()
+	left := container.NewHBox(s.offset, s.size, s.state)
+	right := container.NewHBox(s.problems, s.busy)
+	mid := container.NewBorder(nil, nil, left, nil, s.msg)
+	s.content = container.NewBorder(widget.NewSeparator(), nil, nil, right,
+		container.NewGridWithColumns(2, s.path, mid))
+	return s
+}
+
+// showItem shows the node's path, offset and size.
+func (s *statusBar) showItem(it *item) {
+	if it == nil {
+		s.path.SetText("")
+		s.offset.SetText("")
+		s.size.SetText("")
+		s.problems.Hide()
+		return
+	}
+	if it.path == "" && it.file != nil && it.file.path != "" {
+		s.path.SetText(it.file.path) // a file's root: where it is on disk
+	} else {
+		s.path.SetText(displayPath(it))
+	}
+	off, size, ok := rawRange(it.node)
+	switch {
+	case !ok:
+		s.offset.SetText("")
+		s.size.SetText("")
+	default:
+		if off >= 0 {
+			s.offset.SetText(fmt.Sprintf("offset 0x%X", off))
+		} else {
+			s.offset.SetText("offset —")
+		}
+		s.size.SetText("size " + sizeText(size))
+	}
+	n := len(it.diags)
+	if it.err != nil {
+		n++
+	}
+	if n > 0 {
+		s.problems.SetText(summary(n, "problem"))
+		s.problems.Show()
+	} else {
+		s.problems.Hide()
+	}
+}
+
+// showEditState shows whether the current file has unsaved edits.
+func (s *statusBar) showEditState(f *openFile) {
+	switch {
+	case f == nil:
+		s.state.SetText("")
+	case f.dirty():
+		s.state.SetText("edited")
+	default:
+		s.state.SetText("")
+	}
+}
+
+// message shows a short message; errors are marked.
+func (s *statusBar) message(msg string, isErr bool) {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if isErr {
+		msg = "✕ " + msg
+	}
+	s.msg.SetText(msg)
+}
+
+// showProblems lists the current node's error and diagnostics.
+func (s *statusBar) showProblems() {
+	it := s.w.current()
+	if it == nil {
+		return
+	}
+	var b strings.Builder
+	if it.err != nil {
+		fmt.Fprintf(&b, "Error %s\n", errorText(it.err))
+	}
+	for _, d := range it.diags {
+		if d.Off >= 0 {
+			fmt.Fprintf(&b, "⚠ at 0x%X: %s\n", d.Off, d.Msg)
+		} else {
+			fmt.Fprintf(&b, "⚠ %s\n", d.Msg)
+		}
+	}
+	text := widget.NewLabel(strings.TrimSpace(b.String()))
+	text.Wrapping = fyne.TextWrapWord
+	sc := container.NewVScroll(text)
+	sc.SetMinSize(fyne.NewSize(520, 200))
+	dialog.ShowCustom("Problems in "+it.name, "Close", sc, s.w.win)
+}
+
+// startProgress shows the progress bar; cancel stops the work.
+func (s *statusBar) startProgress(title string, cancel func()) {
+	s.active++
+	s.cancelFn = cancel
+	s.barText.SetText(title)
+	s.bar.SetValue(0)
+	s.busy.Show()
+}
+
+// progress shows done of total.
+func (s *statusBar) progress(title string, done, total int) {
+	if total > 0 {
+		s.bar.SetValue(float64(done) / float64(total))
+	}
+	s.barText.SetText(fmt.Sprintf("%s %d/%d", title, done, total))
+}
+
+// endProgress hides the bar when the last job ends.
+func (s *statusBar) endProgress() {
+	s.active--
+	if s.active <= 0 {
+		s.active = 0
+		s.cancelFn = nil
+		s.busy.Hide()
+	}
+}
+
+// sizeText is "0x19C (412 B)".
+func sizeText(n int64) string {
+	return fmt.Sprintf("0x%X (%s)", n, humanSize(n))
+}
+
+// humanSize is a byte count for people: 412 B, 3.2 KiB, 1.5 MiB.
+func humanSize(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+}

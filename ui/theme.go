@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// variantTheme is Fyne's default theme forced to light or dark.
+type variantTheme struct {
+	fyne.Theme
+	v fyne.ThemeVariant
+}
+
+// Color returns the default theme's colour for the forced variant.
+func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, t.v)
+}
+
+// setTheme applies "light", "dark" or "system" (the default, following the
+// desktop setting) and remembers it.
+func setTheme(a fyne.App, name string) {
+	a.Preferences().SetString(prefTheme, name)
+	applyThemePref(a)
+}
+
+// applyThemePref applies the remembered theme.
+func applyThemePref(a fyne.App) {
+	switch a.Preferences().String(prefTheme) {
+	case "light":
+		a.Settings().SetTheme(variantTheme{theme.DefaultTheme(), theme.VariantLight})
+	case "dark":
+		a.Settings().SetTheme(variantTheme{theme.DefaultTheme(), theme.VariantDark})
+	default:
+		// Only undo a forced variant; otherwise keep the app's theme
+		// (the default one, or the test theme in tests).
+		if _, forced := a.Settings().Theme().(variantTheme); forced {
+			a.Settings().SetTheme(theme.DefaultTheme())
+		}
+	}
+}
+
+// themePref is the remembered theme name ("system" when unset).
+func themePref(a fyne.App) string {
+	if s := a.Preferences().String(prefTheme); s != "" {
+		return s
+	}
+	return "system"
+}

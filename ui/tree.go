@@ -1,0 +1,303 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+)
+
+// item is one row of the tree: a node with its cached children. Children are
+// loaded once, when the branch is first opened (or searched by the filter),
+// and kept: Fyne's tree asks for them on every layout.
+type item struct {
+	uid    string
+	node   formats.Node
+	file   *openFile
+	parent string // uid of the parent, "" for a file's root
+	seg    string // the path segment (formats.ChildNames), "" for a root
+	path   string // node path from the file's root as `ls --json` prints it
+	name   string
+	tag    string
+	kind   formats.Kind
+	branch bool     // may have children (O(1) for IsBranch)
+	loaded bool     // kids is valid
+	kids   []string // child uids
+	err    error    // broken node, or its Children failed
+	diags  []formats.Diagnostic
+	edits  int // edits applied to this node and not undone (● when > 0)
+}
+
+// leafKinds are kinds whose nodes are shown as leaves without asking for
+// their children (asking would decode them).
+var leafKinds = map[formats.Kind]bool{
+	formats.KindTexture:  true,
+	formats.KindMaterial: true,
+	formats.KindWear:     true,
+	formats.KindText:     true,
+	formats.KindRaw:      true,
+}
+
+// mayHaveChildren decides, without decoding, whether n is shown as a branch.
+// A branch that turns out empty becomes a leaf once opened.
+func mayHaveChildren(n formats.Node, kind formats.Kind) bool {
+	switch n.(type) {
+	case *formats.Folder:
+		return true
+	case *formats.Raw, *formats.BrokenNode:
+		return false
+	}
+	return !leafKinds[kind]
+}
+
+// treeModel holds the items of every opened file, keyed by uid. A root's uid
+// is "f<N>"; a child's is its parent's uid + "/" + its index.
+type treeModel struct {
+	items  map[string]*item
+	roots  []string
+	seq    int
+	filter *filterView // nil when no filter is active
+	byNode map[formats.Node]string
+}
+
+func newTreeModel() *treeModel {
+	return &treeModel{items: map[string]*item{}, byNode: map[formats.Node]string{}}
+}
+
+func (m *treeModel) newItem(uid string, n formats.Node, f *openFile, parent, seg, path string) *item {
+	it := &item{uid: uid, node: n, file: f, parent: parent, seg: seg, path: path}
+	it.name = safeName(n)
+	it.kind = safeKind(n)
+	it.tag = typeTag(n)
+	it.err = brokenErr(n)
+	it.diags = diagnostics(n)
+	it.branch = it.err == nil && mayHaveChildren(n, it.kind)
+	m.items[uid] = it
+	m.index(n, uid)
+	return it
+}
+
+// index remembers uid for n so SelectNode can find it (comparable nodes only).
+func (m *treeModel) index(n formats.Node, uid string) {
+	defer func() { recover() }()
+	m.byNode[n] = uid
+}
+
+// uidOf returns the uid of an already loaded node.
+func (m *treeModel) uidOf(n formats.Node) (uid string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			uid, ok = "", false
+		}
+	}()
+	uid, ok = m.byNode[n]
+	return uid, ok
+}
+
+// addRoot adds an opened file as a root and returns its item.
+func (m *treeModel) addRoot(f *openFile) *item {
+	m.seq++
+	uid := "f" + strconv.Itoa(m.seq)
+	it := m.newItem(uid, f.root, f, "", "", "")
+	it.name = f.name
+	if f.err != nil && it.err == nil {
+		it.err = f.err
+		it.branch = false
+	}
+	m.roots = append(m.roots, uid)
+	f.uid = uid
+	return it
+}
+
+// removeRoot drops a file's root and everything below it.
+func (m *treeModel) removeRoot(uid string) {
+	for i, r := range m.roots {
+		if r == uid {
+			m.roots = append(m.roots[:i:i], m.roots[i+1:]...)
+			break
+		}
+	}
+	prefix := uid + "/"
+	for k, it := range m.items {
+		if k == uid || strings.HasPrefix(k, prefix) {
+			delete(m.items, k)
+			if u, ok := m.uidOf(it.node); ok && u == k {
+				func() {
+					defer func() { recover() }()
+					delete(m.byNode, it.node)
+				}()
+			}
+		}
+	}
+}
+
+// load reads it's children once (with panics from format code recovered).
+func (m *treeModel) load(it *item) {
+	if it.loaded {
+		return
+	}
+	it.loaded = true
+	if !it.branch {
+		return
+	}
+	kids, err := safeChildren(it.node)
+	if err != nil {
+		it.err = err
+	}
+	names, nerr := childNames(kids, it.node)
+	if nerr != nil {
+		it.err = nerr
+		kids = nil
+	}
+	it.kids = make([]string, 0, len(kids))
+	for i, k := range kids {
+		if k == nil {
+			continue
+		}
+		uid := it.uid + "/" + strconv.Itoa(i)
+		p := names[i]
+		if it.path != "" {
+			p = it.path + "/" + names[i]
+		}
+		m.newItem(uid, k, it.file, it.uid, names[i], p)
+		it.kids = append(it.kids, uid)
+	}
+	if len(it.kids) == 0 && it.err == nil {
+		it.branch = false
+	}
+}
+
+// childNames is formats.ChildNames with panics recovered.
+func childNames(kids []formats.Node, parent formats.Node) (names []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			names, err = nil, &PanicError{Where: "child names of " + safeName(parent), Value: r}
+		}
+	}()
+	for _, k := range kids {
+		if k == nil {
+			// ChildNames would call Name on nil; give it a stand-in.
+			return childNamesWithNil(kids, parent), nil
+		}
+	}
+	return formats.ChildNames(kids, formats.Folds(parent)), nil
+}
+
+func childNamesWithNil(kids []formats.Node, parent formats.Node) []string {
+	fixed := make([]formats.Node, len(kids))
+	for i, k := range kids {
+		if k == nil {
+			k = &formats.Folder{}
+		}
+		fixed[i] = k
+	}
+	return formats.ChildNames(fixed, formats.Folds(parent))
+}
+
+// childUIDs is the tree's ChildUIDs: the cached (and maybe filtered) kids.
+func (m *treeModel) childUIDs(uid string) []string {
+	if m.filter != nil {
+		if uid == "" {
+			return m.filter.roots
+		}
+		if k, ok := m.filter.kids[uid]; ok {
+			return k
+		}
+	}
+	if uid == "" {
+		return m.roots
+	}
+	it := m.items[uid]
+	if it == nil {
+		return nil
+	}
+	m.load(it)
+	return it.kids
+}
+
+// isBranch is the tree's IsBranch, O(1).
+func (m *treeModel) isBranch(uid string) bool {
+	if uid == "" {
+		return true
+	}
+	it := m.items[uid]
+	return it != nil && it.branch
+}
+
+// fileOf returns the root item of uid's file.
+func (m *treeModel) rootOf(uid string) *item {
+	if i := strings.IndexByte(uid, '/'); i >= 0 {
+		uid = uid[:i]
+	}
+	return m.items[uid]
+}
+
+// ancestors returns the uids above uid, outermost first.
+func ancestors(uid string) []string {
+	var out []string
+	for i := 0; i < len(uid); i++ {
+		if uid[i] == '/' {
+			out = append(out, uid[:i])
+		}
+	}
+	return out
+}
+
+// resolve finds the item at a node path (as `ls --json` prints it) below
+// the root item, loading branches on the way.
+func (m *treeModel) resolve(root *item, path string) (*item, error) {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return root, nil
+	}
+	cur := root
+	walked := ""
+	for _, seg := range strings.Split(path, "/") {
+		m.load(cur)
+		if cur.err != nil && len(cur.kids) == 0 {
+			return nil, fmt.Errorf("%s: %s", displayPath(cur), errorText(cur.err))
+		}
+		fold := formats.Folds(cur.node)
+		var next *item
+		for _, k := range cur.kids {
+			c := m.items[k]
+			if c.seg == seg || (fold && strings.EqualFold(c.seg, seg)) {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			// "name@N" for a unique name: let formats.Resolve decide.
+			if n, err := formats.Resolve(cur.node, seg); err == nil {
+				if u, ok := m.uidOf(n); ok {
+					next = m.items[u]
+				}
+			}
+		}
+		if next == nil {
+			if walked == "" {
+				return nil, fmt.Errorf("no node %q in %s", seg, root.name)
+			}
+			return nil, fmt.Errorf("no node %q in %s/%s", seg, root.name, walked)
+		}
+		cur = next
+		if walked != "" {
+			walked += "/"
+		}
+		walked += seg
+	}
+	return cur, nil
+}
+
+// displayPath is the path shown in the status bar: "file › a › b".
+func displayPath(it *item) string {
+	if it == nil {
+		return ""
+	}
+	s := it.file.name
+	if it.path != "" {
+		s += " › " + strings.ReplaceAll(it.path, "/", " › ")
+	}
+	return s
+}

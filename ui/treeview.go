@@ -1,0 +1,182 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// newTree makes the tree widget over the model.
+func (w *window) newTree() *widget.Tree {
+	t := widget.NewTree(w.model.childUIDs, w.model.isBranch,
+		func(bool) fyne.CanvasObject {
+			return newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
+		},
+		func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
+			o.(*treeRow).set(w.model.items[uid])
+		})
+	t.OnSelected = func(uid widget.TreeNodeID) {
+		if it := w.model.items[uid]; it != nil && (w.sel == nil || w.sel.uid != uid) {
+			w.show(it)
+		}
+	}
+	return t
+}
+
+// refreshItem redraws one row (after an edit mark changed).
+func (w *window) refreshItem(uid string) {
+	if uid != "" {
+		w.tree.RefreshItem(uid)
+	}
+}
+
+// treeRow is one row of the tree: kind icon, name, type tag and marks
+// (● edited, ⚠ diagnostics, ✕ broken). Right-click opens the node menu.
+type treeRow struct {
+	widget.BaseWidget
+	icon   *widget.Icon
+	name   *widget.Label
+	tag    *canvas.Text
+	mark   *canvas.Text
+	it     *item
+	onMenu func(it *item, pos fyne.Position)
+	marked func(uid string) bool
+}
+
+func newTreeRow(onMenu func(*item, fyne.Position)) *treeRow {
+	return newTreeRowMarked(onMenu, nil)
+}
+
+// newTreeRowMarked makes a row that also shows whether its node is marked
+// for export.
+func newTreeRowMarked(onMenu func(*item, fyne.Position), marked func(uid string) bool) *treeRow {
+	r := &treeRow{icon: widget.NewIcon(theme.FileIcon()), name: widget.NewLabel(""), onMenu: onMenu, marked: marked}
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.tag = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
+	r.tag.TextSize = theme.CaptionTextSize()
+	r.mark = canvas.NewText("", theme.Color(theme.ColorNameWarning))
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// set shows it in the row.
+func (r *treeRow) set(it *item) {
+	r.it = it
+	if it == nil {
+		r.name.SetText("")
+		r.tag.Text = ""
+		r.mark.Text = ""
+		r.Refresh()
+		return
+	}
+	// Only touch what changed: the tree updates every visible row on each
+	// refresh, and re-shaping unchanged text is the expensive part.
+	if res := kindIcon(it); r.icon.Resource != res {
+		r.icon.SetResource(res)
+	}
+	if r.name.Text != it.name {
+		r.name.SetText(it.name)
+	}
+	mark, mc := marks(it)
+	if r.marked != nil && r.marked(it.uid) {
+		mark = " ⇩" + mark
+	}
+	tc := theme.Color(theme.ColorNamePlaceHolder)
+	if r.tag.Text != it.tag || r.tag.Color != tc {
+		r.tag.Text, r.tag.Color = it.tag, tc
+		r.tag.Refresh()
+	}
+	if r.mark.Text != mark || r.mark.Color != mc {
+		r.mark.Text, r.mark.Color = mark, mc
+		r.mark.Refresh()
+	}
+}
+
+// marks returns the row's mark text and its colour.
+func marks(it *item) (string, color.Color) {
+	s := ""
+	c := theme.Color(theme.ColorNamePrimary)
+	if it.edits > 0 || (it.file != nil && it.uid == it.file.uid && it.file.dirty()) {
+		s += "●"
+	}
+	if len(it.diags) > 0 {
+		s += "⚠"
+		c = theme.Color(theme.ColorNameWarning)
+	}
+	if it.err != nil {
+		s += "✕"
+		c = theme.Color(theme.ColorNameError)
+	}
+	if s != "" {
+		s = " " + s
+	}
+	return s, c
+}
+
+// SecondaryTapped opens the node's context menu.
+func (r *treeRow) SecondaryTapped(e *fyne.PointEvent) {
+	if r.it != nil && r.onMenu != nil {
+		r.onMenu(r.it, e.AbsolutePosition)
+	}
+}
+
+// CreateRenderer lays out icon | name | tag marks.
+func (r *treeRow) CreateRenderer() fyne.WidgetRenderer {
+	// Right padding keeps the tag clear of the tree's scroll bar.
+	right := container.New(layout.NewCustomPaddedLayout(0, 0, 0, 2*theme.Padding()),
+		container.NewHBox(container.NewCenter(r.tag), container.NewCenter(r.mark)))
+	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, right, r.name))
+}
+
+// showContextMenu is the right-click menu of a tree row.
+func (w *window) showContextMenu(it *item, pos fyne.Position) {
+	if it.uid != "" {
+		w.selectUID(it.uid)
+	}
+	markLabel := "Mark for export"
+	if w.marked[it.uid] {
+		markLabel = "Unmark for export"
+	}
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Copy path", w.copyPath),
+		fyne.NewMenuItem("Show in hex", w.showInHex),
+		fyne.NewMenuItem("Export…", w.exportSelected),
+		fyne.NewMenuItem(markLabel, func() { w.toggleMark(it) }),
+	}
+	if len(w.marked) > 0 {
+		items = append(items, fyne.NewMenuItem("Clear export marks", w.clearMarks))
+	}
+	if it.file != nil && it.file.path != "" {
+		items = append(items, fyne.NewMenuItem("Open containing folder", w.openContainingFolder))
+	}
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), w.win.Canvas(), pos)
+}
+
+// toggleMark marks or unmarks a node for a multi-node export (Export…
+// then exports every marked node).
+func (w *window) toggleMark(it *item) {
+	if it == nil || it.uid == "" {
+		return
+	}
+	if w.marked[it.uid] {
+		delete(w.marked, it.uid)
+	} else {
+		w.marked[it.uid] = true
+	}
+	w.refreshItem(it.uid)
+	w.Status(summary(len(w.marked), "node") + " marked for export")
+}
+
+// clearMarks drops every export mark.
+func (w *window) clearMarks() {
+	for uid := range w.marked {
+		delete(w.marked, uid)
+		w.refreshItem(uid)
+	}
+	w.Status("export marks cleared")
+}

@@ -1,0 +1,499 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/nres"
+	"rummage/samples"
+)
+
+// uidByPath resolves a node path in the first file.
+func uidByPath(t *testing.T, w *window, path string) string {
+	t.Helper()
+	it, err := w.model.resolve(w.model.items[w.files[0].uid], path)
+	if err != nil {
+		t.Fatalf("resolve %s: %v", path, err)
+	}
+	return it.uid
+}
+
+func tabTitles(in *inspector) []string {
+	var out []string
+	for _, t := range in.tabs.Items {
+		out = append(out, t.Text)
+	}
+	return out
+}
+
+func TestSelectShowsFacts(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	if w.sel == nil || w.sel.uid != f.uid {
+		t.Fatalf("the first opened file is not selected")
+	}
+	w.tree.OpenBranch(f.uid)
+	uid := uidByPath(t, w, "WATER_M")
+	w.tree.Select(uid)
+	if w.insp.title.Text != "WATER_M" {
+		t.Errorf("inspector title %q", w.insp.title.Text)
+	}
+	if facts := w.insp.facts.Text; !strings.HasPrefix(facts, "MAT0") || !strings.Contains(facts, "48 B") {
+		t.Errorf("header facts %q", facts)
+	}
+	if got := strings.Join(tabTitles(w.insp), ","); got != "Overview,Hex" {
+		t.Errorf("tabs %s", got)
+	}
+	if w.status.path.Text != "fake.lib › WATER_M" || w.status.offset.Text != "offset 0x100" || w.status.size.Text != "size 0x30 (48 B)" {
+		t.Errorf("status %q %q %q", w.status.path.Text, w.status.offset.Text, w.status.size.Text)
+	}
+	if w.insp.card.Visible() {
+		t.Error("error card shown for a good node")
+	}
+	// The hex tab shows the node's bytes at their file offsets.
+	if w.insp.hex.list.Length() != 3 || !strings.HasPrefix(w.insp.hex.data.row(1), "00000110  10 11 12") {
+		t.Errorf("hex: %d rows, row 1 %q", w.insp.hex.list.Length(), w.insp.hex.data.row(1))
+	}
+}
+
+func TestSelectNodeOpensParents(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, tex := addFake(w)
+	w.tree.OpenBranch(f.uid) // load the root's children, not textures
+	kids, _ := tex.Children()
+	w.SelectNode(kids[0]) // not loaded yet: shown alone
+	if w.insp.title.Text != "brick" {
+		t.Fatalf("title %q", w.insp.title.Text)
+	}
+	// Once loaded, SelectNode finds it in the tree and opens the branch.
+	uid := uidByPath(t, w, "textures/Water")
+	w.SelectNode(kids[1])
+	if w.sel == nil || w.sel.uid != uid || !w.tree.IsBranchOpen(uid[:strings.LastIndexByte(uid, '/')]) {
+		t.Errorf("SelectNode did not select %s in the tree (sel %+v)", uid, w.sel)
+	}
+}
+
+func TestFilterBox(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	other := &openFile{name: "other.lib", root: &formats.Folder{NodeName: "other.lib", Items: []formats.Node{
+		rawNode("stone", formats.KindTexture, "Texm", nil, 0)}}}
+	w.addFiles([]*openFile{other})
+	w.filter.SetText("kind:texture wat")
+	roots := w.model.childUIDs("")
+	if len(roots) != 1 || roots[0] != f.uid {
+		t.Fatalf("filtered roots %v", roots)
+	}
+	if !w.tree.IsBranchOpen(f.uid) {
+		t.Error("the branch with matches is not opened")
+	}
+	got := visibleNames(w.model)
+	if strings.Join(got, ",") != "fake.lib,textures,Water" {
+		t.Errorf("visible %v", got)
+	}
+	w.filter.SetText("")
+	if len(w.model.childUIDs("")) != 2 {
+		t.Error("clearing the filter did not restore the tree")
+	}
+}
+
+func TestBrokenNodeShowsError(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	w.tree.OpenBranch(f.uid)
+	uid := uidByPath(t, w, "bad")
+	w.tree.Select(uid)
+	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "offset 0x140") {
+		t.Fatalf("error card %v %q", w.insp.card.Visible(), w.insp.problem.Text)
+	}
+	if txt, _ := marks(w.model.items[uid]); !strings.Contains(txt, "✕") {
+		t.Errorf("tree mark %q", txt)
+	}
+	w.showInHex()
+	if w.insp.tabs.Selected() != w.insp.hexTab {
+		t.Error("Show in hex did not select the Hex tab")
+	}
+	// The node starts at 0x130: the error at 0x140 is row 1.
+	var selected []widget.ListItemID
+	w.insp.hex.list.OnSelected = func(id widget.ListItemID) { selected = append(selected, id) }
+	w.insp.hex.scrollToOffset(0x130)
+	w.insp.hex.scrollToOffset(0x140) // Show in hex had selected it already
+	if w.insp.hex.scrollToOffset(0x150) {
+		t.Error("an offset after the node was accepted")
+	}
+	if len(selected) != 2 || selected[0] != 0 || selected[1] != 1 {
+		t.Errorf("hex selected %v, want rows 0 then 1", selected)
+	}
+	// Diagnostics mark a node with ⚠.
+	if txt, _ := marks(w.model.items[uidByPath(t, w, "odd")]); !strings.Contains(txt, "⚠") {
+		t.Errorf("diagnostic mark %q", txt)
+	}
+}
+
+func TestPanickingNodeDoesNotCrash(t *testing.T) {
+	w := newTestWindow(t)
+	w.addFiles([]*openFile{{name: "r", root: &formats.Folder{NodeName: "r", Items: []formats.Node{panicNode{}}}}})
+	uid := uidByPath(t, w, "boom")
+	w.tree.OpenBranch(uid)
+	w.model.childUIDs(uid)
+	w.tree.Select(uid)
+	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "children exploded") {
+		t.Errorf("card %q", w.insp.problem.Text)
+	}
+}
+
+func TestCorruptFileShowsError(t *testing.T) {
+	dir := t.TempDir()
+	good, err := nres.Build([]nres.Entry{{TypeID: nres.TypeID("TEXT"), Name: "a.txt", Data: []byte("hello")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrupt := filepath.Join(dir, "corrupt.lib")
+	os.WriteFile(corrupt, good[:len(good)-10], 0o644) // the directory is cut short
+	unknown := filepath.Join(dir, "unknown.bin")
+	os.WriteFile(unknown, []byte("no magic here"), 0o644)
+
+	w := newTestWindow(t)
+	<-w.openPaths([]string{corrupt, unknown}, false).done
+	if len(w.files) != 2 {
+		t.Fatalf("%d files open", len(w.files))
+	}
+	for _, f := range w.files {
+		if f.err == nil {
+			t.Errorf("%s opened without error", f.name)
+		}
+	}
+	w.selectUID(w.files[0].uid)
+	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "offset 0x") {
+		t.Errorf("corrupt file card %q", w.insp.problem.Text)
+	}
+	if w.insp.hex.list == nil || w.insp.hex.data.size != int64(len(good)-10) {
+		t.Error("a broken file still has its bytes in the hex view")
+	}
+	w.selectUID(w.files[1].uid)
+	if !strings.Contains(w.insp.problem.Text, "not a recognised format") {
+		t.Errorf("unknown file card %q", w.insp.problem.Text)
+	}
+}
+
+func TestDropOpensFilesAndFolders(t *testing.T) {
+	dir := t.TempDir()
+	lib, err := nres.Build([]nres.Entry{{TypeID: nres.TypeID("TEXT"), Name: "a.txt", Data: []byte("hello")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "folder")
+	os.MkdirAll(filepath.Join(sub, "deeper"), 0o755)
+	os.WriteFile(filepath.Join(dir, "one.lib"), lib, 0o644)
+	os.WriteFile(filepath.Join(sub, "two.lib"), lib, 0o644)
+	os.WriteFile(filepath.Join(sub, "deeper", "three.rlb"), lib, 0o644)
+	os.WriteFile(filepath.Join(sub, "readme.txt"), []byte("not an archive"), 0o644) // skipped in folders
+
+	w := newTestWindow(t)
+	w.onDropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(filepath.Join(dir, "one.lib")), storage.NewFileURI(sub)})
+	w.waitJobs()
+	var names []string
+	for _, f := range w.files {
+		names = append(names, f.name)
+		if f.err != nil {
+			t.Errorf("%s: %v", f.name, f.err)
+		}
+	}
+	if got := strings.Join(names, ","); got != "one.lib,deeper/three.rlb,two.lib" {
+		t.Errorf("opened %s", got)
+	}
+	if got := recentFiles(w.app); len(got) != 2 || got[0] != sub {
+		t.Errorf("recent %v", got)
+	}
+	uid := uidByPath(t, w, "a.txt")
+	w.selectUID(uid)
+	if w.insp.title.Text != "a.txt" {
+		t.Errorf("title %q", w.insp.title.Text)
+	}
+}
+
+// fakeSaver is an editable in-memory root.
+type fakeSaver struct {
+	formats.Folder
+	data   []byte
+	edited bool
+}
+
+func (s *fakeSaver) Edited() bool { return s.edited }
+func (s *fakeSaver) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(s.data)
+	return int64(n), err
+}
+
+func TestUndoRedoAndSave(t *testing.T) {
+	w := newTestWindow(t)
+	leaf := rawNode("WATER_M", formats.KindMaterial, "MAT0", seq(4), 0)
+	root := &fakeSaver{Folder: formats.Folder{NodeName: "m.lib", Items: []formats.Node{leaf}}, data: []byte("v0")}
+	f := &openFile{name: "m.lib", root: root}
+	w.addFiles([]*openFile{f})
+	uid := uidByPath(t, w, "WATER_M")
+	w.selectUID(uid)
+
+	set := func(v string) func() error { return func() error { root.data = []byte(v); return nil } }
+	w.Apply(leaf, Edit{Name: "set opacity", Do: set("v1"), Undo: set("v0")})
+	if string(root.data) != "v1" || !f.dirty() || w.model.items[uid].edits != 1 {
+		t.Fatalf("after Apply: data %q dirty %v", root.data, f.dirty())
+	}
+	if txt, _ := marks(w.model.items[uid]); !strings.Contains(txt, "●") {
+		t.Errorf("edited mark %q", txt)
+	}
+	if w.status.state.Text != "edited" || w.undoItem.Label != "Undo set opacity" || w.saveB.Disabled() {
+		t.Errorf("state %q, undo %q, save disabled %v", w.status.state.Text, w.undoItem.Label, w.saveB.Disabled())
+	}
+	w.undoEdit()
+	if string(root.data) != "v0" || f.dirty() || w.model.items[uid].edits != 0 || w.redoItem.Label != "Redo set opacity" {
+		t.Fatalf("after undo: data %q dirty %v", root.data, f.dirty())
+	}
+	w.redoEdit()
+	if string(root.data) != "v1" || !f.dirty() {
+		t.Fatalf("after redo: data %q", root.data)
+	}
+	w.undoEdit()
+	w.undoEdit() // nothing left: no change
+	if string(root.data) != "v0" {
+		t.Fatalf("extra undo changed data to %q", root.data)
+	}
+	w.redoEdit()
+
+	// A failing edit changes nothing and is reported.
+	w.Apply(leaf, Edit{Name: "bad", Do: func() error { return errFake }, Undo: set("x")})
+	if len(w.undo) != 1 || !strings.Contains(w.status.msg.Text, "fake failure") {
+		t.Errorf("failed edit: %d undo entries, status %q", len(w.undo), w.status.msg.Text)
+	}
+
+	// Closing with unsaved edits asks first.
+	w.closeCurrent()
+	if len(w.files) != 1 || w.win.Canvas().Overlays().Top() == nil {
+		t.Error("closing an edited file did not ask")
+	}
+	w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
+
+	// Save (an in-memory file has no path: save to one).
+	out := filepath.Join(t.TempDir(), "m.lib")
+	if err := w.saveTo(f, out); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(out); !bytes.Equal(b, []byte("v1")) || f.dirty() || f.path != out {
+		t.Errorf("saved %q, dirty %v", b, f.dirty())
+	}
+	w.closeCurrent()
+	if len(w.files) != 0 || w.sel != nil || len(w.undo) != 0 {
+		t.Errorf("close after save: %d files, %d undo", len(w.files), len(w.undo))
+	}
+}
+
+func TestSaveUnsupported(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	if err := w.saveTo(f, filepath.Join(t.TempDir(), "x")); err == nil {
+		t.Error("saving a format without Saver succeeded")
+	}
+	if !w.saveB.Disabled() {
+		t.Error("Save enabled for a read-only format")
+	}
+}
+
+func TestOwnTabsFirst(t *testing.T) {
+	tabMu.Lock()
+	saved := append([]TabProvider(nil), tabProviders...)
+	tabMu.Unlock()
+	t.Cleanup(func() {
+		tabMu.Lock()
+		tabProviders = saved
+		tabMu.Unlock()
+	})
+	var closed int
+	RegisterTab(TabProvider{Name: "test-late", Order: 20,
+		Match: func(n formats.Node) bool { return n.Name() == "brick" },
+		Make: func(h Host, n formats.Node) *Tab {
+			return &Tab{Title: "Late", Content: widget.NewLabel("late"), Close: func() { closed++ }}
+		}})
+	RegisterTab(TabProvider{Name: "test-image", Order: 10,
+		Match: func(n formats.Node) bool { return n.Name() == "brick" },
+		Make: func(h Host, n formats.Node) *Tab {
+			if h.Window() == nil || h.Options() == nil {
+				t.Error("host without window or options")
+			}
+			return &Tab{Title: "Image", Content: widget.NewLabel("pixels")}
+		}})
+	RegisterTab(TabProvider{Name: "test-panic", Order: 30,
+		Match: func(n formats.Node) bool { return n.Name() == "brick" },
+		Make:  func(Host, formats.Node) *Tab { panic("tab exploded") }})
+	w := newTestWindow(t)
+	addFake(w)
+	w.selectUID(uidByPath(t, w, "textures/brick"))
+	if got := strings.Join(tabTitles(w.insp), ","); got != "Image,Late,test-panic,Overview,Hex" {
+		t.Fatalf("tabs %s", got)
+	}
+	if w.insp.tabs.SelectedIndex() != 0 {
+		t.Error("the kind's own tab is not selected")
+	}
+	w.selectUID(uidByPath(t, w, "textures/Water"))
+	if closed != 1 {
+		t.Errorf("Close called %d times when the node changed", closed)
+	}
+}
+
+func TestSamplesOpen(t *testing.T) {
+	files := samples.Files()
+	if len(files) == 0 {
+		t.Skip("no samples built")
+	}
+	w := newTestWindow(t)
+	w.addFiles(sampleFiles(&w.opts))
+	if len(w.files) != len(files) {
+		t.Fatalf("%d roots for %d samples", len(w.files), len(files))
+	}
+	for _, f := range w.files {
+		if f.err != nil {
+			t.Errorf("sample %s: %v", f.name, f.err)
+		}
+	}
+	root := w.files[0]
+	w.tree.OpenBranch(root.uid)
+	kids := w.model.childUIDs(root.uid)
+	if len(kids) == 0 {
+		t.Fatalf("sample %s has no children", root.name)
+	}
+	w.tree.Select(kids[0])
+	it := w.model.items[kids[0]]
+	if w.insp.title.Text != it.name || !strings.Contains(w.status.path.Text, it.name) {
+		t.Errorf("inspector %q / status %q for %s", w.insp.title.Text, w.status.path.Text, it.name)
+	}
+	if it.tag != "" && !strings.HasPrefix(w.insp.facts.Text, it.tag) {
+		t.Errorf("facts %q lack the tag %s", w.insp.facts.Text, it.tag)
+	}
+}
+
+func TestCopyPath(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	w.selectUID(uidByPath(t, w, "x@5"))
+	w.copyPath()
+	if got := w.app.Clipboard().Content(); got != "x@5" {
+		t.Errorf("copied %q", got)
+	}
+}
+
+func TestContextMenu(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	uid := uidByPath(t, w, "textures/brick")
+	row := newTreeRow(w.showContextMenu)
+	row.set(w.model.items[uid])
+	row.SecondaryTapped(&fyne.PointEvent{AbsolutePosition: fyne.NewPos(20, 20)})
+	top := w.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("right-click showed no menu")
+	}
+	if w.sel == nil || w.sel.uid != uid {
+		t.Error("right-click did not select the node")
+	}
+	w.win.Canvas().Overlays().Remove(top)
+}
+
+func TestMenusAndShortcuts(t *testing.T) {
+	w := newTestWindow(t)
+	want := map[string]string{"Open…": "CustomDesktop:Control+O", "Save": "CustomDesktop:Control+S", "Close": "CustomDesktop:Control+W",
+		"Quit": "CustomDesktop:Control+Q", "Undo": "Undo", "Redo": "CustomDesktop:Shift+Control+Z", "Find": "CustomDesktop:Control+F",
+		"Export…": "CustomDesktop:Control+E"}
+	got := map[string]string{}
+	var menus []string
+	for _, m := range w.menu.Items {
+		menus = append(menus, m.Label)
+		for _, mi := range m.Items {
+			if mi.Shortcut != nil {
+				got[mi.Label] = mi.Shortcut.ShortcutName()
+			}
+		}
+	}
+	if strings.Join(menus, ",") != "File,Edit,View,Help" {
+		t.Errorf("menus %v", menus)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s shortcut %q, want %q", k, got[k], v)
+		}
+	}
+	w.focusFilter()
+	if w.win.Canvas().Focused() != w.filter {
+		t.Error("Find did not focus the filter")
+	}
+}
+
+func TestSelectNodeFindsOtherInstance(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	w.tree.OpenBranch(f.uid)
+	uid := uidByPath(t, w, "DEFAULT")
+	// A fresh node for the same entry (as a container gives after an edit).
+	w.SelectNode(rawNode("DEFAULT", formats.KindMaterial, "MAT0", seq(48), 0x130))
+	if w.sel == nil || w.sel.uid != uid {
+		t.Errorf("selected %+v, want %s", w.sel, uid)
+	}
+	// Two equal candidates and no better one: shown alone, not guessed.
+	w.SelectNode(rawNode("x", formats.KindRaw, "", nil, 0x999))
+	if w.sel == nil || w.sel.uid != "" || w.insp.title.Text != "x" {
+		t.Errorf("ambiguous node selected %+v", w.sel)
+	}
+}
+
+func TestEditAndSaveDiskArchive(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "edit.lib")
+	lib, err := nres.Build([]nres.Entry{{TypeID: nres.TypeID("TEXT"), Name: "a.txt", Data: []byte("hello")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, lib, 0o644)
+	w := newTestWindow(t)
+	<-w.openPaths([]string{path}, false).done
+	f := w.files[0]
+	root, ok := f.root.(*nres.Node)
+	if !ok {
+		t.Fatalf("root is %T", f.root)
+	}
+	uid := uidByPath(t, w, "a.txt")
+	w.selectUID(uid)
+	set := func(s string) func() error {
+		return func() error { return root.Edit(func(a *nres.Archive) error { return a.Replace(0, []byte(s)) }) }
+	}
+	w.Apply(w.model.items[uid].node, Edit{Name: "replace a.txt", Do: set("goodbye"), Undo: set("hello")})
+	if !f.dirty() || w.saveB.Disabled() {
+		t.Fatal("edit did not mark the file")
+	}
+	w.save()
+	if f.dirty() || !strings.HasPrefix(w.status.msg.Text, "saved") {
+		t.Fatalf("after save: dirty %v, status %q", f.dirty(), w.status.msg.Text)
+	}
+	if bak, _ := os.ReadFile(path + ".bak"); !bytes.Equal(bak, lib) {
+		t.Error("the previous file was not kept as .bak")
+	}
+	saved, err := formats.Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer saved.Close()
+	n, err := formats.Resolve(saved.Root, "a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(n.(formats.Rawer).Open())
+	if string(b) != "goodbye" {
+		t.Errorf("saved entry %q", b)
+	}
+}
