@@ -103,7 +103,9 @@ func sampleFiles(opts *formats.Options) []*openFile {
 	for _, s := range samples.Files() {
 		out = append(out, openMemory(s.Name, s.Data, opts))
 	}
-	return out
+	// The meshes made in code, for the wireframe preview.
+	shapes := &formats.Folder{NodeName: "shapes", Tag: "code", Items: samples.Nodes()}
+	return append(out, &openFile{name: shapes.NodeName, root: shapes})
 }
 
 // target is one file to open: its path and the name shown for it.

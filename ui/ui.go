@@ -15,6 +15,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -80,6 +81,16 @@ func (w *window) selectStart(path string) error {
 	root := w.model.items[w.files[0].uid]
 	it, err := w.model.resolve(root, path)
 	if err != nil {
+		// "FILE/NODE" picks another open file by its root name.
+		first, rest, _ := strings.Cut(strings.Trim(path, "/"), "/")
+		for _, f := range w.files[1:] {
+			if strings.EqualFold(f.name, first) {
+				if other, err2 := w.model.resolve(w.model.items[f.uid], rest); err2 == nil {
+					w.selectUID(other.uid)
+					return nil
+				}
+			}
+		}
 		w.setError(err)
 		return err
 	}
