@@ -355,8 +355,9 @@ func TestSamplesOpen(t *testing.T) {
 	}
 	w := newTestWindow(t)
 	w.addFiles(sampleFiles(&w.opts))
-	if len(w.files) != len(files) {
-		t.Fatalf("%d roots for %d samples", len(w.files), len(files))
+	// One root per sample file, then the code-made shapes.
+	if len(w.files) != len(files)+1 || w.files[len(files)].name != "shapes" {
+		t.Fatalf("%d roots for %d samples and the shapes", len(w.files), len(files))
 	}
 	for _, f := range w.files {
 		if f.err != nil {
