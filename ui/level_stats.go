@@ -80,19 +80,25 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 	totals := []struct {
 		k string
 		v int
-	}{{"visuals", t.Visuals}, {"vertices", t.Vertices}, {"triangles", t.VisualTriangles}, {"CFORM vertices", t.CFormVertices},
-		{"CFORM triangles", t.CFormTriangles}, {"sectors", t.Sectors}, {"portals", t.Portals}, {"lights", t.Lights},
-		{"glows", t.Glows}, {"textures", t.Textures}, {"shaders", t.Shaders}, {"vertex buffers", t.VertexBuffers}}
-	grid := container.NewGridWithColumns(6)
+	}{{"visuals", t.Visuals}, {"vertices", t.Vertices}, {"triangles", t.VisualTriangles}, {"CFORM verts", t.CFormVertices},
+		{"CFORM tris", t.CFormTriangles}, {"sectors", t.Sectors}, {"portals", t.Portals}, {"lights", t.Lights},
+		{"glows", t.Glows}, {"textures", t.Textures}, {"shaders", t.Shaders}, {"vert. buffers", t.VertexBuffers}}
+	// Four compact columns: narrow enough for the inspector at the default
+	// window size (six made it wider than the window), and a fixed height
+	// (a wrapping grid's height lags behind its width).
+	grid := container.NewGridWithColumns(4)
 	for _, x := range totals {
+		k := widget.NewLabel(x.k)
 		v := widget.NewLabelWithStyle(strconv.Itoa(x.v), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
-		grid.Add(container.NewHBox(widget.NewLabel(x.k), v))
+		grid.Add(container.NewBorder(nil, nil, k, v))
 	}
 	title := fmt.Sprintf("X-Ray level, xrLC version %d", st.Version)
 	if st.Description != "" {
 		title += " — " + st.Description
 	}
-	head := container.NewVBox(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), grid)
+	titleLabel := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	titleLabel.Truncation = fyne.TextTruncateEllipsis
+	head := container.NewVBox(titleLabel, grid)
 
 	// Chunks
 	chunkRows := make([][]string, len(st.Chunks))
@@ -111,7 +117,7 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 		chunkBars = append(chunkBars, levelBar{label: c.Name, value: float64(c.Size), second: float64(c.Unpacked)})
 	}
 	chunkTable := newLevelTable([]string{"id", "name", "offset", "size", "compressed", "unpacked", "items", "error"},
-		chunkRows, []float32{60, 120, 90, 90, 90, 90, 60, 300}, func(row int) {
+		chunkRows, []float32{60, 130, 80, 80, 90, 80, 60, 240}, func(row int) {
 			levelSelectChild(h, n, strings.SplitN(st.Chunks[row].Name, " (", 2)[0])
 		})
 	chunkChart := newLevelBarChart("bytes per chunk (stored ■, unpacked □)", chunkBars, levelFormatBytes)
@@ -122,7 +128,11 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 	secRows := make([][]string, len(st.Sectors))
 	var secBars []levelBar
 	for i, s := range st.Sectors {
-		secRows[i] = []string{strconv.Itoa(s.Index), strconv.Itoa(s.Root), strconv.Itoa(s.Visuals), strconv.Itoa(s.Triangles),
+		visuals := strconv.Itoa(s.Visuals)
+		if s.Partial {
+			visuals += "+ (cut)" // the hierarchy walks hit their cap
+		}
+		secRows[i] = []string{strconv.Itoa(s.Index), strconv.Itoa(s.Root), visuals, strconv.Itoa(s.Triangles),
 			strconv.Itoa(s.Vertices), strconv.Itoa(s.Portals), strconv.Itoa(s.Lights), strconv.Itoa(s.Glows),
 			strconv.Itoa(s.Occluders), strconv.Itoa(s.CFormTris), strings.Join(s.Textures, ", ")}
 		secBars = append(secBars, levelBar{label: "sector " + strconv.Itoa(s.Index), value: float64(s.Triangles), second: float64(s.CFormTris),
@@ -172,7 +182,12 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 	if len(diagRows) == 0 {
 		diagTab = container.NewCenter(widget.NewLabel("No findings: every check of the validation list passed."))
 	} else {
-		diagTab = newLevelTable([]string{"offset", "finding"}, diagRows, []float32{90, 900}, nil)
+		// Selecting a finding selects the node it is about.
+		diagTab = newLevelTable([]string{"offset", "finding"}, diagRows, []float32{90, 900}, func(row int) {
+			if p := xrlevel.FindingPath(st.Diagnostics[row].Msg); p != "" {
+				levelSelectChild(h, n, p)
+			}
+		})
 	}
 	diagTitle := fmt.Sprintf("Diagnostics (%d)", len(st.Diagnostics))
 
@@ -296,6 +311,7 @@ type levelBarChart struct {
 	title  string
 	bars   []levelBar
 	format func(float64) string
+	labelW float32 // the label column's width
 }
 
 // levelMaxBars caps a chart; the largest bars are kept, in their order.
@@ -317,15 +333,20 @@ func newLevelBarChart(title string, bars []levelBar, format func(float64) string
 		title = fmt.Sprintf("%s — the %d largest of %d", title, levelMaxBars, len(bars))
 		bars = kept
 	}
-	c := &levelBarChart{title: title, bars: bars, format: format}
+	c := &levelBarChart{title: title, bars: bars, format: format, labelW: levelChartLabel}
+	for _, b := range bars {
+		w := fyne.MeasureText(b.label, 12, fyne.TextStyle{}).Width + 12
+		c.labelW = min(max(c.labelW, w), levelChartLabelMax)
+	}
 	c.ExtendBaseWidget(c)
 	return c
 }
 
 const (
-	levelChartRow   = 20
-	levelChartLabel = 130
-	levelChartValue = 90
+	levelChartRow      = 20
+	levelChartLabel    = 90  // narrowest label column
+	levelChartLabelMax = 240 // widest; longer labels are cut
+	levelChartValue    = 130
 )
 
 // CreateRenderer builds the bars.
@@ -345,7 +366,11 @@ func (c *levelBarChart) CreateRenderer() fyne.WidgetRenderer {
 		out := canvas.NewRectangle(color.Transparent)
 		out.StrokeColor = theme.Color(theme.ColorNameForeground)
 		out.StrokeWidth = 1.5
-		v := canvas.NewText(c.format(b.value), theme.Color(theme.ColorNameForeground))
+		text := c.format(b.value)
+		if b.second > 0 && b.second != b.value {
+			text += " / " + c.format(b.second) // the outlined figure too
+		}
+		v := canvas.NewText(text, theme.Color(theme.ColorNameForeground))
 		v.TextSize = 12
 		r.rows = append(r.rows, levelBarRow{l, fill, out, v})
 		r.objs = append(r.objs, l, fill, out, v)
@@ -377,7 +402,8 @@ func (r *levelBarRenderer) maxValue() float64 {
 func (r *levelBarRenderer) Layout(size fyne.Size) {
 	r.title.Move(fyne.NewPos(4, 2))
 	m := r.maxValue()
-	width := size.Width - levelChartLabel - levelChartValue - 8
+	lw := r.c.labelW
+	width := size.Width - lw - levelChartValue - 8
 	if width < 10 {
 		width = 10
 	}
@@ -391,19 +417,19 @@ func (r *levelBarRenderer) Layout(size fyne.Size) {
 			}
 			return float32(v/m) * width
 		}
-		row.fill.Move(fyne.NewPos(levelChartLabel, y+3))
+		row.fill.Move(fyne.NewPos(lw, y+3))
 		row.fill.Resize(fyne.NewSize(max(w(b.value), 1), levelChartRow-6))
-		row.out.Move(fyne.NewPos(levelChartLabel, y+3))
+		row.out.Move(fyne.NewPos(lw, y+3))
 		row.out.Resize(fyne.NewSize(max(w(b.second), 1), levelChartRow-6))
 		if b.second <= 0 {
 			row.out.Hide()
 		}
-		row.value.Move(fyne.NewPos(levelChartLabel+max(w(b.value), w(b.second))+4, y))
+		row.value.Move(fyne.NewPos(lw+max(w(b.value), w(b.second))+4, y))
 	}
 }
 
 func (r *levelBarRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(levelChartLabel+levelChartValue+120, float32(levelChartRow*(len(r.rows)+1)+10))
+	return fyne.NewSize(r.c.labelW+levelChartValue+120, float32(levelChartRow*(len(r.rows)+1)+10))
 }
 
 func (r *levelBarRenderer) Refresh() {

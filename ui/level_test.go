@@ -160,3 +160,41 @@ func TestLevelBarChartCap(t *testing.T) {
 	}
 	test.NewTempWindow(t, c)
 }
+
+// Selecting a finding in the Diagnostics tab selects the node it is about.
+func TestLevelDiagnosticsSelect(t *testing.T) {
+	test.NewTempApp(t)
+	lv := xrlevel.SampleLevel()
+	lv.Sectors[2].Root = 500
+	b, err := xrlevel.WriteV4(lv, xrlevel.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := xrlevel.Open(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "level"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := n.(*xrlevel.LevelNode).Stats()
+	if err != nil || len(st.Diagnostics) == 0 {
+		t.Fatalf("stats %v, %d findings", err, len(st.Diagnostics))
+	}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	h := &levelHost{win: w}
+	view := levelStatsView(h, n.(*xrlevel.LevelNode), st)
+	w.SetContent(view)
+	var tabs *container.AppTabs
+	for _, o := range view.(*fyne.Container).Objects {
+		if at, ok := o.(*container.AppTabs); ok {
+			tabs = at
+		}
+	}
+	tabs.SelectIndex(4)
+	table, ok := tabs.Items[4].Content.(*widget.Table)
+	if !ok {
+		t.Fatalf("diagnostics content %T", tabs.Items[4].Content)
+	}
+	table.Select(widget.TableCellID{Row: 0, Col: 1})
+	if s, ok := h.selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
+		t.Fatalf("selected %v for %q", h.selected, st.Diagnostics[0].Msg)
+	}
+}

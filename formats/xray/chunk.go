@@ -71,12 +71,19 @@ const MaxChunks = 1 << 22
 // that runs past the end is clamped, reported in Diags, and ends the list;
 // a remainder shorter than a header is recorded in Tail.
 func ScanAt(r io.ReaderAt, base, size int64) (*List, error) {
+	return ScanAtN(r, base, size, MaxChunks)
+}
+
+// ScanAtN is ScanAt for a list of at most max chunks: the rest is not
+// read, and a diagnostic says so.
+func ScanAtN(r io.ReaderAt, base, size int64, max int) (*List, error) {
 	l := &List{}
 	var hdr [8]byte
 	pos := int64(0)
+	max = min(max, MaxChunks)
 	for size-pos >= 8 {
-		if len(l.Chunks) >= MaxChunks {
-			l.Diags = append(l.Diags, formats.Diagnostic{Off: base + pos, Msg: fmt.Sprintf("more than %d chunks: list cut short", MaxChunks)})
+		if len(l.Chunks) >= max {
+			l.Diags = append(l.Diags, formats.Diagnostic{Off: base + pos, Msg: fmt.Sprintf("more than %d chunks: list cut short", max)})
 			return l, nil
 		}
 		if n, err := r.ReadAt(hdr[:], pos); n < 8 {
@@ -117,7 +124,12 @@ func ScanAt(r io.ReaderAt, base, size int64) (*List, error) {
 // offset base (use a negative base for decompressed data: offsets are then
 // relative to b).
 func Scan(b []byte, base int64) *List {
-	l, _ := ScanAt(bytes.NewReader(b), base, int64(len(b)))
+	return ScanN(b, base, MaxChunks)
+}
+
+// ScanN is Scan for a list of at most max chunks.
+func ScanN(b []byte, base int64, max int) *List {
+	l, _ := ScanAtN(bytes.NewReader(b), base, int64(len(b)), max)
 	return l
 }
 

@@ -127,7 +127,9 @@ const (
 // B,G,R,A). Reserved bits or impossible combinations are an error.
 func ParseFVF(fvf uint32) (VertexFormat, error) {
 	f := VertexFormat{FVF: fvf}
-	if fvf&fvfReserved0 != 0 || fvf&fvfReserved2 != 0 || fvf>>24 != 0 {
+	// Bits 16..31 are the texture-coordinate sizes of sets 0..7: none of
+	// them is reserved.
+	if fvf&fvfReserved0 != 0 || fvf&fvfReserved2 != 0 {
 		return f, fmt.Errorf("FVF 0x%X has reserved bits set", fvf)
 	}
 	pos := fvf & fvfPositionMask

@@ -46,10 +46,20 @@ type Level struct {
 	// name: the chunk (offsets in that file) and its unpacked bytes.
 	Side map[string]SidePart
 
+	// FastVBs, FastIBs and FastSWIs are the level.geomx buffers (v13+),
+	// which OGF v4 FASTPATH chunks refer to.
+	FastVBs  []*VertexBuffer
+	FastIBs  []IndexBuffer
+	FastSWIs [][]SWI
+
 	GeomFile  string // level.geom used for the buffers ("" when none)
+	GeomxFile string // level.geomx used for the fast-path buffers
 	CFormFile string // level.cform used for the collision mesh
 
 	Diags []formats.Diagnostic
+
+	dataBytes  int64 // decoded bytes of all parts (caps derived meshes)
+	nestedLeft int64 // bytes compressed chunks inside chunks may still unpack to
 
 	statsOnce sync.Once
 	stats     *Stats
@@ -72,9 +82,31 @@ type loc struct {
 	chunkOff   int64
 	dataOff    int64
 	compressed bool
+	side       bool  // in a file beside the level: no offset in the level file
+	stored     int64 // bytes of the chunk as stored (caps its item count)
+}
+
+// itemCap is the most items a list chunk of stored bytes may make: far
+// above real levels (a visual or sector costs dozens of stored bytes), far
+// below what empty chunk headers inside a compressed chunk could claim.
+func (l loc) itemCap(limit int) int {
+	return int(min(int64(limit), 4096+l.stored/8))
+}
+
+// capItems cuts a declared item count to the chunk's item cap, with a
+// finding.
+func (lv *Level) capItems(l loc, n int, what string) int {
+	if c := l.itemCap(MaxItems); n > c {
+		lv.diagAt(l, 0, "%d %ss declared; only the first %d are read (more than a %d-byte chunk can really hold)", n, what, c, l.stored)
+		return c
+	}
+	return n
 }
 
 func (l loc) abs(rel int64) int64 {
+	if l.side {
+		return -1
+	}
 	if l.compressed {
 		return l.chunkOff
 	}
@@ -82,6 +114,9 @@ func (l loc) abs(rel int64) int64 {
 }
 
 func (l loc) where(rel int64) string {
+	if l.side {
+		return fmt.Sprintf("%s (+0x%X)", l.name, rel)
+	}
 	if l.compressed {
 		return fmt.Sprintf("%s (unpacked +0x%X)", l.name, rel)
 	}
@@ -100,6 +135,9 @@ func (lv *Level) diag(off int64, format string, args ...any) {
 }
 
 func (lv *Level) diagAt(l loc, rel int64, format string, args ...any) {
+	if len(lv.Diags) >= maxDiags {
+		return // formatting costs more than the finding is worth now
+	}
 	lv.diag(l.abs(rel), "%s: %s", l.where(rel), fmt.Sprintf(format, args...))
 }
 
@@ -241,7 +279,7 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 	if err != nil {
 		return nil, err
 	}
-	lv := &Level{List: list}
+	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size}
 	lv.Diags = append(lv.Diags, list.Diags...)
 	hc, ok := list.Find(1)
 	if !ok || len(list.Chunks) == 0 || list.Chunks[0].ID != 1 {
@@ -258,6 +296,9 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 	lv.Version, lv.Quality, lv.Description, lv.HasName = h.Version, h.Quality, h.Description, h.HasName
 	if h.Version < 4 || h.Version > 14 {
 		return nil, binread.Unsupportedf(hc.DataOff, "xrLC version %d (Rummage reads 4, 5 and 8–14)", h.Version)
+	}
+	if h.Version == 4 && h.Quality > 0 {
+		lv.diag(hc.DataOff, "header: version 4 is a u32, but it reads 0x%X (u16 version 4, u16 quality %d)", uint32(h.Version)|uint32(h.Quality)<<16, h.Quality)
 	}
 	if h.Version == 6 || h.Version == 7 {
 		lv.diag(hc.DataOff, "xrLC version %d is not a known release version; reading it like version 8", h.Version)
@@ -302,6 +343,9 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		if ci.Name == NameHeader {
 			continue
 		}
+		if _, known := lv.Roles[ci.ID]; !known {
+			continue // unknown chunks are shown raw: nothing to unpack
+		}
 		b, err := get(ci.Chunk)
 		if err != nil {
 			ci.Err = err
@@ -310,7 +354,7 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 				continue
 			}
 		}
-		l := loc{name: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed}
+		l := loc{name: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
 		ci.Items = lv.decodeChunk(ci.Name, ci.ID, b, l)
 	}
 
@@ -318,8 +362,45 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 	if dir != "" && lv.Visuals != nil {
 		lv.loadSideFiles(dir)
 	}
+	lv.dataBytes = size
+	for _, b := range payloads {
+		lv.dataBytes += int64(len(b))
+	}
+	for _, sp := range lv.Side {
+		lv.dataBytes += int64(len(sp.Data))
+	}
 	lv.validate()
 	return lv, nil
+}
+
+// Caps on list lengths (far above real levels), so that a small file of
+// empty chunk headers cannot make millions of records.
+const (
+	MaxVisuals   = 1 << 18
+	MaxSectors   = 1 << 16
+	MaxItems     = 1 << 20 // strings, vertex and index buffers, SWIs
+	maxSubChunks = 512     // per visual, per sector, in level.geom
+)
+
+// Compressed chunks inside (possibly compressed) chunks may unpack to at
+// most nestedBase + nestedFactor × the file size in all: otherwise copies of
+// one small, highly compressible chunk inside a compressed list would
+// multiply the two expansion ratios.
+const (
+	nestedBase   = 16 << 20
+	nestedFactor = 4
+)
+
+// decodeNested decompresses a chunk found inside another chunk, within the
+// level's remaining nested budget.
+func (lv *Level) decodeNested(p []byte) ([]byte, error) {
+	n, ok := xray.UnpackedSize(p)
+	if ok && int64(n) > lv.nestedLeft {
+		return nil, fmt.Errorf("declared size %d exceeds what nested chunks may still unpack to (%d bytes)", n, lv.nestedLeft)
+	}
+	out, err := xray.Decode(p, xray.MaxUnpacked)
+	lv.nestedLeft -= int64(len(out))
+	return out, err
 }
 
 // fixVBIBRoles swaps the names of chunks 9 and 0xa for version 13 files
@@ -428,39 +509,21 @@ func (lv *Level) loadSideFiles(dir string) {
 		return b, p
 	}
 	if lv.Version >= 10 && lv.VBs == nil {
-		if b, p := readSide("level.geom"); b != nil {
-			lv.GeomFile = p
-			gl := xray.Scan(b, 0)
-			for _, d := range gl.Diags {
-				lv.diag(-1, "level.geom: offset 0x%X: %s", d.Off, d.Msg)
-			}
-			roles := ChunkNames(lv.Version)
-			if c9, ok := gl.Find(9); ok && c9.Avail >= 12 && !looksLikeDeclVB(b[c9.DataOff:c9.DataOff+c9.Avail]) {
-				roles = map[uint32]string{9: NameIBs, 0xa: NameVBs, 0xb: NameSWIs}
-			}
-			for _, c := range gl.Chunks {
-				name := roles[c.ID]
-				if name != NameVBs && name != NameIBs && name != NameSWIs {
-					continue
-				}
-				if first, _ := gl.Find(c.ID); first.Index != c.Index {
-					continue
-				}
-				pb, err := xray.Payload(byteReader(b), 0, c)
-				if err != nil {
-					lv.diag(-1, "level.geom: %s: %v", name, err)
-					continue
-				}
-				l := loc{name: "level.geom " + name, chunkOff: c.Off, dataOff: c.DataOff, compressed: true}
-				n := lv.decodeChunk(name, c.ID, pb, l)
-				lv.addSide(name, SidePart{File: p, Info: ChunkInfo{Chunk: c, Name: name, Unpacked: int64(len(pb)), Items: n}, Data: pb})
-			}
-		}
+		lv.GeomFile = lv.loadGeom(readSide, "level.geom", "")
+	}
+	if lv.Version >= 13 {
+		// level.geomx: the fast-path (position-only) buffers of v13+,
+		// decoded like level.geom into the Fast fields.
+		vbs, ibs, swis := lv.VBs, lv.IBs, lv.SWIs
+		lv.VBs, lv.IBs, lv.SWIs = nil, nil, nil
+		lv.GeomxFile = lv.loadGeom(readSide, "level.geomx", GeomxPrefix)
+		lv.FastVBs, lv.FastIBs, lv.FastSWIs = lv.VBs, lv.IBs, lv.SWIs
+		lv.VBs, lv.IBs, lv.SWIs = vbs, ibs, swis
 	}
 	if lv.Version >= 10 && lv.CForm == nil {
 		if b, p := readSide("level.cform"); b != nil {
 			lv.CFormFile = p
-			l := loc{name: "level.cform", compressed: true}
+			l := loc{name: "level.cform", side: true}
 			lv.CForm = lv.parseCForm(b, l)
 			items := -1
 			if lv.CForm != nil {
@@ -470,6 +533,45 @@ func (lv *Level) loadSideFiles(dir string) {
 				Name: NameCForm, Unpacked: int64(len(b)), Items: items}, Data: b})
 		}
 	}
+}
+
+// GeomxPrefix starts the Side keys of the parts read from level.geomx.
+const GeomxPrefix = "geomx "
+
+// loadGeom decodes the VB, IB and SWI chunks of a level.geom-like file into
+// lv.VBs, lv.IBs and lv.SWIs and records them in Side under prefix+role. It
+// returns the file's path ("" when absent).
+func (lv *Level) loadGeom(readSide func(string) ([]byte, string), file, prefix string) string {
+	b, p := readSide(file)
+	if b == nil {
+		return ""
+	}
+	gl := xray.ScanN(b, 0, maxSubChunks)
+	for _, d := range gl.Diags {
+		lv.diag(-1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
+	}
+	roles := ChunkNames(lv.Version)
+	if c9, ok := gl.Find(9); ok && c9.Avail >= 12 && !looksLikeDeclVB(b[c9.DataOff:c9.DataOff+c9.Avail]) {
+		roles = map[uint32]string{9: NameIBs, 0xa: NameVBs, 0xb: NameSWIs}
+	}
+	for _, c := range gl.Chunks {
+		name := roles[c.ID]
+		if name != NameVBs && name != NameIBs && name != NameSWIs {
+			continue
+		}
+		if first, _ := gl.Find(c.ID); first.Index != c.Index {
+			continue
+		}
+		pb, err := xray.Payload(byteReader(b), 0, c)
+		if err != nil {
+			lv.diag(-1, "%s %s: %v", file, name, err)
+			continue
+		}
+		l := loc{name: file + " " + name, side: true, stored: c.Avail}
+		n := lv.decodeChunk(name, c.ID, pb, l)
+		lv.addSide(prefix+name, SidePart{File: p, Info: ChunkInfo{Chunk: c, Name: name, Unpacked: int64(len(pb)), Items: n}, Data: pb})
+	}
+	return p
 }
 
 // SidePart is a part of the level read from a file beside it.
@@ -509,6 +611,7 @@ func (lv *Level) parseStrings(b []byte, l loc) []string {
 		lv.diagAt(l, 0, "%v", c.Err())
 		return nil
 	}
+	n = lv.capItems(l, n, "string")
 	out := make([]string, 0, min(n, MaxStrings))
 	pos := 4
 	for i := 0; i < n; i++ {
@@ -558,6 +661,7 @@ func (lv *Level) parseVBs(b []byte, l loc, decl bool) []*VertexBuffer {
 		lv.diagAt(l, 0, "%v", c.Err())
 		return nil
 	}
+	n = lv.capItems(l, n, "vertex buffer")
 	var out []*VertexBuffer
 	for i := 0; i < n; i++ {
 		rel := int64(c.Pos())
@@ -613,7 +717,7 @@ func readU16s(b []byte) []uint16 {
 
 func (lv *Level) parseIBs(b []byte, l loc) []IndexBuffer {
 	c := binread.NewCursor(b, 0)
-	n := c.Count("index buffer", 4)
+	n := lv.capItems(l, c.Count("index buffer", 4), "index buffer")
 	var out []IndexBuffer
 	for i := 0; i < n && c.Err() == nil; i++ {
 		rel := int64(c.Pos())
@@ -648,7 +752,7 @@ func parseSWIList(c *binread.Cursor) []SWI {
 
 func (lv *Level) parseSWIs(b []byte, l loc) [][]SWI {
 	c := binread.NewCursor(b, 0)
-	n := c.Count("SWI", 20)
+	n := lv.capItems(l, c.Count("SWI", 20), "SWI")
 	var out [][]SWI
 	for i := 0; i < n && c.Err() == nil; i++ {
 		s := parseSWIList(c)
@@ -956,7 +1060,7 @@ type Sector struct {
 }
 
 func (lv *Level) parseSectors(b []byte, l loc) []*Sector {
-	list := xray.Scan(b, 0)
+	list := xray.ScanN(b, 0, l.itemCap(MaxSectors))
 	for _, d := range list.Diags {
 		lv.diagAt(l, d.Off, "sector list: %s", d.Msg)
 	}
@@ -969,14 +1073,14 @@ func (lv *Level) parseSectors(b []byte, l loc) []*Sector {
 		body := b[ch.DataOff : ch.DataOff+ch.Avail]
 		if ch.Compressed {
 			var err error
-			body, err = xray.Decode(body, xray.MaxUnpacked)
+			body, err = lv.decodeNested(body)
 			if err != nil {
 				lv.diagAt(l, ch.Off, "sector %d: %v", i, err)
 				out = append(out, s)
 				continue
 			}
 		}
-		sub := xray.Scan(body, 0)
+		sub := xray.ScanN(body, 0, maxSubChunks)
 		s.Chunks = sub.Chunks
 		for _, d := range sub.Diags {
 			lv.diagAt(l, ch.DataOff+d.Off, "sector %d: %s", i, d.Msg)
@@ -1026,116 +1130,151 @@ func (lv *Level) parseSectors(b []byte, l loc) []*Sector {
 	return out
 }
 
-// validate runs the §2.11 checklist (and its equivalents for later versions).
-func (lv *Level) validate() {
-	chunkOff := func(name string) int64 {
-		for _, c := range lv.Chunks {
-			if c.Name == name {
-				return c.Off
-			}
+// chunkLoc returns the location of the first top-level chunk with a role
+// name; parts read from a side file (or missing) get offset -1.
+func (lv *Level) chunkLoc(name string) loc {
+	for _, c := range lv.Chunks {
+		if c.Name == name {
+			return loc{name: name, chunkOff: c.Off, dataOff: c.DataOff, compressed: c.Compressed}
 		}
-		return -1
 	}
-	vo := chunkOff(NameVisuals)
+	if name == NameCForm && lv.CFormFile != "" {
+		return loc{name: "level.cform", side: true}
+	}
+	return loc{name: name, side: true}
+}
+
+// validate runs the §2.11 checklist (and its equivalents for later
+// versions). Each finding carries the offset of the record it concerns: the
+// absolute offset in a stored chunk, the chunk's header offset plus an
+// "unpacked +N" note in a compressed one.
+func (lv *Level) validate() {
+	vl := lv.chunkLoc(NameVisuals)
+	tex, sh := lv.textureList(), lv.Shaders
 	for _, v := range lv.Visuals {
-		off := vo
-		tex, sh := lv.textureList(), lv.Shaders
+		at := func(format string, args ...any) {
+			lv.diagAt(vl, v.Rel, "visual %d: %s", v.Index, fmt.Sprintf(format, args...))
+		}
 		if v.TextureIndex >= 0 && v.TextureIndex >= len(tex) {
-			lv.diag(off, "visual %d: texture index %d, %d textures", v.Index, v.TextureIndex, len(tex))
+			at("texture index %d, %d textures", v.TextureIndex, len(tex))
 		}
 		if v.ShaderIndex >= 0 && v.ShaderIndex >= len(sh) {
-			lv.diag(off, "visual %d: shader index %d, %d shaders", v.Index, v.ShaderIndex, len(sh))
+			at("shader index %d, %d shaders", v.ShaderIndex, len(sh))
 		}
 		if v.VB >= 0 {
 			if v.VB >= len(lv.VBs) {
-				lv.diag(off, "visual %d: vertex buffer %d, %d buffers", v.Index, v.VB, len(lv.VBs))
+				at("vertex buffer %d, %d buffers", v.VB, len(lv.VBs))
 			} else if vb := lv.VBs[v.VB]; int64(v.VBase)+int64(v.VCount) > int64(vb.Count) {
-				lv.diag(off, "visual %d: vertices %d..%d outside buffer %d (%d vertices)", v.Index, v.VBase, int64(v.VBase)+int64(v.VCount), v.VB, vb.Count)
+				at("vertices %d..%d outside buffer %d (%d vertices)", v.VBase, int64(v.VBase)+int64(v.VCount), v.VB, vb.Count)
 			}
 		}
 		if v.IB >= 0 {
 			if v.IB >= len(lv.IBs) {
-				lv.diag(off, "visual %d: index buffer %d, %d buffers", v.Index, v.IB, len(lv.IBs))
+				at("index buffer %d, %d buffers", v.IB, len(lv.IBs))
 			} else if int64(v.IBase)+int64(v.ICount) > int64(len(lv.IBs[v.IB].Indices)) {
-				lv.diag(off, "visual %d: indices %d..%d outside index buffer %d (%d indices)", v.Index, v.IBase, int64(v.IBase)+int64(v.ICount), v.IB, len(lv.IBs[v.IB].Indices))
+				at("indices %d..%d outside index buffer %d (%d indices)", v.IBase, int64(v.IBase)+int64(v.ICount), v.IB, len(lv.IBs[v.IB].Indices))
 			}
 		}
 		if idx := lv.visualIndices(v); idx != nil {
 			if len(idx)%3 != 0 {
-				lv.diag(off, "visual %d: %d indices, not a multiple of 3", v.Index, len(idx))
+				at("%d indices, not a multiple of 3", len(idx))
 			}
 			if v.VB >= 0 {
 				for _, i := range idx {
 					if int(i) >= v.VCount {
-						lv.diag(off, "visual %d: index %d ≥ vertex count %d", v.Index, i, v.VCount)
+						at("index %d ≥ vertex count %d", i, v.VCount)
 						break
 					}
 				}
 			}
 		}
+		if f := v.Fast; f != nil && lv.GeomxFile != "" {
+			switch {
+			case f[0] < 0 || f[0] >= len(lv.FastVBs):
+				at("FASTPATH vertex buffer %d, %d in level.geomx", f[0], len(lv.FastVBs))
+			case int64(f[1])+int64(f[2]) > int64(lv.FastVBs[f[0]].Count):
+				at("FASTPATH vertices %d..%d outside level.geomx buffer %d (%d vertices)", f[1], int64(f[1])+int64(f[2]), f[0], lv.FastVBs[f[0]].Count)
+			}
+			switch {
+			case f[3] < 0 || f[3] >= len(lv.FastIBs):
+				at("FASTPATH index buffer %d, %d in level.geomx", f[3], len(lv.FastIBs))
+			case int64(f[4])+int64(f[5]) > int64(len(lv.FastIBs[f[3]].Indices)):
+				at("FASTPATH indices %d..%d outside level.geomx index buffer %d (%d indices)", f[4], int64(f[4])+int64(f[5]), f[3], len(lv.FastIBs[f[3]].Indices))
+			}
+		}
 		for _, ch := range v.Children {
 			if ch < 0 || ch >= len(lv.Visuals) {
-				lv.diag(off, "visual %d: child %d, %d visuals", v.Index, ch, len(lv.Visuals))
+				at("child %d, %d visuals", ch, len(lv.Visuals))
 			}
 		}
 	}
-	so := chunkOff(NameSectors)
+	sl := lv.chunkLoc(NameSectors)
 	for _, s := range lv.Sectors {
+		at := func(format string, args ...any) {
+			lv.diagAt(sl, s.Rel, "sector %d %s", s.Index, fmt.Sprintf(format, args...))
+		}
 		if s.Root < 0 {
-			lv.diag(so, "sector %d has no root visual", s.Index)
+			at("has no root visual")
 		} else if s.Root >= len(lv.Visuals) {
-			lv.diag(so, "sector %d: root visual %d, %d visuals", s.Index, s.Root, len(lv.Visuals))
+			at("has root visual %d, %d visuals", s.Root, len(lv.Visuals))
 		}
 		for _, p := range s.Portals {
 			if int(p) >= len(lv.Portals) {
-				lv.diag(so, "sector %d: portal %d, %d portals", s.Index, p, len(lv.Portals))
+				at("lists portal %d, %d portals", p, len(lv.Portals))
 			}
 		}
 		for _, g := range s.Glows {
 			if int(g) >= len(lv.Glows) {
-				lv.diag(so, "sector %d: glow %d, %d glows", s.Index, g, len(lv.Glows))
+				at("lists glow %d, %d glows", g, len(lv.Glows))
 			}
 		}
 		for _, li := range s.Lights {
 			if int(li) >= len(lv.Lights) {
-				lv.diag(so, "sector %d: light %d, %d lights", s.Index, li, len(lv.Lights))
+				at("lists light %d, %d lights", li, len(lv.Lights))
 			}
 		}
 	}
-	po := chunkOff(NamePortals)
+	pl := lv.chunkLoc(NamePortals)
 	for i, p := range lv.Portals {
 		if lv.Sectors != nil && (int(p.Front) >= len(lv.Sectors) || int(p.Back) >= len(lv.Sectors)) {
-			lv.diag(po+int64(i*80), "portal %d joins sectors %d and %d, %d sectors", i, p.Front, p.Back, len(lv.Sectors))
+			lv.diagAt(pl, int64(i*80), "portal %d joins sectors %d and %d, %d sectors", i, p.Front, p.Back, len(lv.Sectors))
 		}
 		if p.Count < 3 || p.Count > 6 {
-			lv.diag(po+int64(i*80), "portal %d has %d vertices (3..6 expected)", i, p.Count)
+			lv.diagAt(pl, int64(i*80), "portal %d has %d vertices (3..6 expected)", i, p.Count)
 		}
 	}
+	ll := lv.chunkLoc(NameLights)
 	for i, li := range lv.Lights {
 		if li.Flags&LightProcedural != 0 && lv.Version <= 5 && int(li.KeyStart)+int(li.KeyCount) > len(lv.LightKeys) {
-			lv.diag(chunkOff(NameLights), "light %d: keys %d..%d, %d light keys", i, li.KeyStart, int(li.KeyStart)+int(li.KeyCount), len(lv.LightKeys))
+			lv.diagAt(ll, int64(i*LightSize(lv.Version)), "light %d: keys %d..%d, %d light keys", i, li.KeyStart, int(li.KeyStart)+int(li.KeyCount), len(lv.LightKeys))
 		}
 	}
 	if lv.CForm != nil && lv.Sectors != nil {
-		bad := 0
-		for _, t := range lv.CForm.Tris {
+		bad, first := 0, -1
+		for i, t := range lv.CForm.Tris {
 			if int(t.Sector) >= len(lv.Sectors) {
+				if first < 0 {
+					first = i
+				}
 				bad++
 			}
 		}
 		if bad > 0 {
-			lv.diag(chunkOff(NameCForm), "%d CFORM triangles name a sector ≥ %d", bad, len(lv.Sectors))
+			cl := lv.chunkLoc(NameCForm)
+			lv.diagAt(cl, 36+12*int64(len(lv.CForm.Verts))+int64(first*lv.CForm.TriSize),
+				"%d CFORM triangles name a sector ≥ %d (the first is triangle %d, sector %d)", bad, len(lv.Sectors), first, lv.CForm.Tris[first].Sector)
 		}
 	}
+	gl := lv.chunkLoc(NameGlows)
 	for i, g := range lv.Glows {
 		if g.Shader >= 0 && int(g.Shader) >= len(lv.Shaders) {
-			lv.diag(chunkOff(NameGlows), "glow %d: shader %d, %d shaders", i, g.Shader, len(lv.Shaders))
+			lv.diagAt(gl, int64(i*GlowSize(lv.Version)), "glow %d: shader %d, %d shaders", i, g.Shader, len(lv.Shaders))
 		}
 		if g.Texture >= 0 && lv.Textures != nil && int(g.Texture) >= len(lv.Textures) {
-			lv.diag(chunkOff(NameGlows), "glow %d: texture %d, %d textures", i, g.Texture, len(lv.Textures))
+			lv.diagAt(gl, int64(i*GlowSize(lv.Version)), "glow %d: texture %d, %d textures", i, g.Texture, len(lv.Textures))
 		}
 	}
 	if lv.Version == 4 && !lv.HasName {
-		lv.diag(chunkOff(NameHeader), "version 4 header without the 124-byte description")
+		lv.diagAt(lv.chunkLoc(NameHeader), 0, "version 4 header without the 124-byte description")
 	}
 }

@@ -392,6 +392,8 @@ func TestFVF(t *testing.T) {
 		{0x4002 | 0x100, 24, false},                                   // XYZW
 		{0x002 | 0x300 | 1<<16 | 3<<18 | 2<<20, 12 + 12 + 4 + 16, false},
 		{0x0A2, 20, false},
+		{0x802 | 1<<30 | 2<<28, 12 + 6*8 + 16 + 12, false}, // TEX8, set 6 FLOAT4, set 7 FLOAT3: size bits above bit 24
+		{0x102 | 3<<30, 20, false},                         // size bits of an unused set are ignored
 		{0x014, 0, true}, {0x003, 0, true}, {0x2002, 0, true}, {0x1002, 0, true}, {0x902, 0, true},
 	}
 	for _, c := range cases {

@@ -43,11 +43,20 @@ func hsv(h, s, v float64) color.NRGBA {
 // Walk calls fn for root and every visual below it (depth first, each
 // visual once, depth capped), and returns the number visited.
 func (lv *Level) Walk(root int, fn func(v *Visual)) int {
+	return lv.walk(root, nil, -1, fn)
+}
+
+// walk is Walk that does not enter visuals for which skip returns true and
+// stops after budget visits (no limit when budget < 0).
+func (lv *Level) walk(root int, skip func(i int) bool, budget int, fn func(v *Visual)) int {
 	seen := map[int]bool{}
-	var rec func(i, depth int)
 	n := 0
+	var rec func(i, depth int)
 	rec = func(i, depth int) {
-		if i < 0 || i >= len(lv.Visuals) || seen[i] || depth > MaxDepth {
+		if i < 0 || i >= len(lv.Visuals) || seen[i] || depth > MaxDepth || (budget >= 0 && n >= budget) {
+			return
+		}
+		if skip != nil && skip(i) {
 			return
 		}
 		seen[i] = true
@@ -62,14 +71,32 @@ func (lv *Level) Walk(root int, fn func(v *Visual)) int {
 	return n
 }
 
+// meshBudget caps the positions plus indices one mesh may hold: a small
+// multiple of the level's decoded bytes, so that visuals sharing one
+// vertex or index range many times cannot blow a small file up.
+func (lv *Level) meshBudget() int {
+	return int(min(4*lv.dataBytes+1<<20, 1<<28))
+}
+
 // meshBuilder appends visuals to a mesh.
 type meshBuilder struct {
-	lv *Level
-	m  *geom.Mesh
+	lv     *Level
+	m      *geom.Mesh
+	budget int  // positions + indices allowed
+	cut    bool // the budget stopped the mesh short
 }
 
 func newBuilder(lv *Level) *meshBuilder {
-	return &meshBuilder{lv: lv, m: &geom.Mesh{Up: geom.YUp}}
+	return &meshBuilder{lv: lv, m: &geom.Mesh{Up: geom.YUp}, budget: lv.meshBudget()}
+}
+
+// room reports whether n more positions and indices fit the budget.
+func (b *meshBuilder) room(n int) bool {
+	if len(b.m.Positions)+len(b.m.Indices)+n > b.budget {
+		b.cut = true
+		return false
+	}
+	return true
 }
 
 // visual appends v's own triangles and returns how many it added.
@@ -83,6 +110,15 @@ func (b *meshBuilder) visual(v *Visual) int {
 		return 0
 	}
 	count = min(count, vb.Count-base)
+	// Only the vertices up to the highest index are copied.
+	hi := 0
+	for _, i := range idx {
+		hi = max(hi, int(i)+1)
+	}
+	count = min(count, hi)
+	if !b.room(count + len(idx)) {
+		return 0
+	}
 	first := uint32(len(b.m.Positions))
 	for k := 0; k < count; k++ {
 		p := vb.Position(base + k)
@@ -155,7 +191,7 @@ func (b *meshBuilder) outlines(name string, portals []int, col color.NRGBA) {
 			continue
 		}
 		vs := b.lv.Portals[pi].Used()
-		if len(vs) < 2 {
+		if len(vs) < 2 || !b.room(4*len(vs)) {
 			continue
 		}
 		first := uint32(len(b.m.Positions))
@@ -207,14 +243,14 @@ func (lv *Level) SectorMesh(i int) (*geom.Mesh, error) {
 func (lv *Level) LevelMesh() *geom.Mesh {
 	b := newBuilder(lv)
 	reached := make([]bool, len(lv.Visuals))
+	isReached := func(i int) bool { return reached[i] }
 	for _, s := range lv.Sectors {
-		list := lv.subtree(s.Root)
+		// A visual reached before had its subtree walked then: the walk
+		// stops there, so the whole loop visits each visual once.
 		var fresh []*Visual
-		for _, v := range list {
-			if !reached[v.Index] {
-				reached[v.Index] = true
-				fresh = append(fresh, v)
-			}
+		lv.walk(s.Root, isReached, -1, func(v *Visual) { fresh = append(fresh, v) })
+		for _, v := range fresh {
+			reached[v.Index] = true
 		}
 		b.visuals(fresh, fmt.Sprintf("sector %d/", s.Index), SectorColor(s.Index))
 	}
@@ -233,11 +269,9 @@ func (lv *Level) LevelMesh() *geom.Mesh {
 		if reached[i] || child[i] {
 			continue
 		}
-		lv.Walk(i, func(w *Visual) {
-			if !reached[w.Index] {
-				reached[w.Index] = true
-				rest = append(rest, w)
-			}
+		lv.walk(i, isReached, -1, func(w *Visual) {
+			reached[w.Index] = true
+			rest = append(rest, w)
 		})
 	}
 	b.visuals(rest, "unsectored/", color.NRGBA{160, 160, 160, 255})
@@ -280,7 +314,7 @@ func (lv *Level) CFormMesh() (*geom.Mesh, error) {
 		}
 		m.Groups = append(m.Groups, g)
 	}
-	b := &meshBuilder{lv: lv, m: m}
+	b := &meshBuilder{lv: lv, m: m, budget: lv.meshBudget() + len(m.Positions) + len(m.Indices)}
 	ps := make([]int, len(lv.Portals))
 	for i := range ps {
 		ps[i] = i

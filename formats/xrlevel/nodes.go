@@ -169,6 +169,24 @@ func (n *LevelNode) makeChildren() []formats.Node {
 		cn.setup()
 		kids = append(kids, cn)
 	}
+	// level.geomx: a folder of its buffers, over a view of the level whose
+	// buffers are the fast-path ones.
+	if lv.GeomxFile != "" {
+		fx := &Level{Version: lv.Version, Roles: lv.Roles, VBs: lv.FastVBs, IBs: lv.FastIBs, SWIs: lv.FastSWIs, Diags: lv.Diags}
+		f := &formats.Folder{NodeName: "geomx", NodeKind: formats.KindChunk, Tag: "level.geomx"}
+		for _, role := range []string{NameVBs, NameIBs, NameSWIs} {
+			sp, ok := lv.Side[GeomxPrefix+role]
+			if !ok {
+				continue
+			}
+			cn := &ChunkNode{Raw: formats.Raw{NodeName: role, NodeKind: formats.KindChunk, Tag: "chunk",
+				R: bytes.NewReader(sp.Data), N: int64(len(sp.Data)), Abs: -1},
+				lv: fx, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File}
+			cn.setup()
+			f.Items = append(f.Items, cn)
+		}
+		kids = append(kids, f)
+	}
 	return kids
 }
 
@@ -354,6 +372,10 @@ func (v *VisualNode) Describe() (any, error) {
 	}
 	if vis.HasIndices {
 		d["indexCount"] = len(vis.Indices)
+	}
+	if f := vis.Fast; f != nil {
+		d["fastpath"] = map[string]any{"vertexBuffer": f[0], "vertexBase": f[1], "vertexCount": f[2],
+			"indexBuffer": f[3], "indexBase": f[4], "indexCount": f[5]}
 	}
 	if vis.OwnVertices != nil {
 		d["ownVertices"] = map[string]any{"format": vis.OwnVertices.Format.String(), "count": vis.OwnVertices.Count}
@@ -547,10 +569,65 @@ func (c *ChunkNode) Diagnostics() []formats.Diagnostic {
 		return nil
 	}
 	word := itemWords[c.role]
+	side := "\x00" // matches nothing
+	switch {
+	case c.side && c.role == NameCForm:
+		side = "level.cform"
+	case c.side:
+		side = filepath.Base(c.file) + " " + c.role
+	}
 	return c.lv.diagsWhere(func(m string) bool {
-		return strings.HasPrefix(m, c.role+":") || strings.HasPrefix(m, c.role+" ") ||
+		return strings.HasPrefix(m, c.role+":") || strings.HasPrefix(m, c.role+" ") || strings.HasPrefix(m, side) ||
 			(word != "" && strings.HasPrefix(m, word+" "))
 	})
+}
+
+// FindingPath returns the node path a finding is about: "visuals/N" or
+// "sectors/N" when it names an item, else the chunk its text starts with
+// ("portals", "cform", ...), or "" when it names none.
+func FindingPath(msg string) string {
+	best, bestAt := "", len(msg)
+	for _, w := range []struct{ word, list string }{{"visual ", NameVisuals}, {"sector ", NameSectors}} {
+		for off := 0; off < bestAt; {
+			k := strings.Index(msg[off:], w.word)
+			if k < 0 || off+k >= bestAt {
+				break
+			}
+			at := off + k
+			end := at + len(w.word)
+			for end < len(msg) && msg[end] >= '0' && msg[end] <= '9' {
+				end++
+			}
+			if (at == 0 || msg[at-1] == ' ') && end > at+len(w.word) {
+				best, bestAt = w.list+"/"+msg[at+len(w.word):end], at
+				break
+			}
+			off = at + 1
+		}
+	}
+	if best != "" {
+		return best
+	}
+	head := msg
+	if k := strings.IndexAny(head, ": ("); k >= 0 {
+		head = head[:k]
+	}
+	switch head {
+	case NameHeader, NameTextures, NameShaders, NameVisuals, NameVBs, NameIBs, NameSWIs, NameCForm, NamePortals,
+		NameLights, NameLightKeys, NameLightControl, NameGlows, NameSectors:
+		return head
+	case "level.cform":
+		return NameCForm
+	case "level.geom":
+		if f := strings.Fields(msg); len(f) > 1 {
+			return strings.TrimRight(f[1], ":")
+		}
+	case "level.geomx":
+		if f := strings.Fields(msg); len(f) > 1 {
+			return "geomx/" + strings.TrimRight(f[1], ":")
+		}
+	}
+	return ""
 }
 
 // Diagnostics returns the findings about this visual.

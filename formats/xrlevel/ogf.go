@@ -41,6 +41,9 @@ type Visual struct {
 	SWI      []SWI // OGF v4 SWIDATA
 	Xform    *[16]float32
 	FastPath bool
+	// Fast is the FASTPATH GCONTAINER (v13+): vb, v_base, v_count, ib,
+	// i_base, i_count into the level.geomx buffers.
+	Fast *[6]int
 
 	Material   []byte   // OGF v2 MATERIAL (raw)
 	SFLink     string   // OGF v2 SF_LINK
@@ -127,7 +130,7 @@ var ogfIDTable = map[int]ogfIDs{
 }
 
 func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
-	list := xray.Scan(b, 0)
+	list := xray.ScanN(b, 0, l.itemCap(MaxVisuals))
 	for _, d := range list.Diags {
 		lv.diagAt(l, d.Off, "visual list: %s", d.Msg)
 	}
@@ -140,7 +143,7 @@ func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
 		base := ch.DataOff
 		if ch.Compressed {
 			var err error
-			if body, err = xray.Decode(body, xray.MaxUnpacked); err != nil {
+			if body, err = lv.decodeNested(body); err != nil {
 				lv.diagAt(l, ch.Off, "visual %d: %v", i, err)
 				out = append(out, &Visual{Index: i, Rel: ch.Off, TextureIndex: -1, ShaderIndex: -1, VB: -1, IB: -1})
 				continue
@@ -154,7 +157,7 @@ func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
 
 func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l loc) *Visual {
 	v := &Visual{Index: i, Rel: ch.Off, Size: ch.Avail, TextureIndex: -1, ShaderIndex: -1, VB: -1, IB: -1}
-	sub := xray.Scan(body, base)
+	sub := xray.ScanN(body, base, maxSubChunks)
 	v.Chunks = sub.Chunks
 	for _, d := range sub.Diags {
 		lv.diagAt(l, d.Off, "visual %d: %s", i, d.Msg)
@@ -197,7 +200,7 @@ func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l lo
 		seen[c.ID] = true
 		p := at(c)
 		if c.Compressed && len(p) > 0 {
-			d, err := xray.Decode(p, xray.MaxUnpacked)
+			d, err := lv.decodeNested(p)
 			if err != nil {
 				lv.diagAt(l, c.Off, "visual %d sub-chunk 0x%X: %v", i, c.ID, err)
 				continue
@@ -252,7 +255,19 @@ func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l lo
 				v.IB, v.IBase, v.ICount = int(cur.U32()), int(cur.U32()), int(cur.U32())
 			}
 		case ids.fastpath:
+			// a nested chunk list holding a GCONTAINER into level.geomx
 			v.FastPath = true
+			fl := xray.ScanN(p, 0, maxSubChunks)
+			if g, ok := fl.Find(ids.gcontainer); ok && g.Avail >= 24 {
+				gc := binread.NewCursor(p[g.DataOff:g.DataOff+g.Avail], 0)
+				var f [6]int
+				for k := range f {
+					f[k] = int(gc.U32())
+				}
+				v.Fast = &f
+			} else {
+				lv.diagAt(l, c.Off, "visual %d: FASTPATH holds no 24-byte GCONTAINER", i)
+			}
 		case ids.indices:
 			n := cur.Count("index", 2)
 			if cur.Err() != nil {

@@ -3,6 +3,7 @@ package xrlevel
 import (
 	"math"
 	"path/filepath"
+	"strings"
 
 	"rummage/formats"
 	"rummage/formats/geom"
@@ -62,7 +63,14 @@ type SectorStat struct {
 	Textures  []string `json:"textures"`
 	// Bounds is the union of the BBOX chunks in the subtree (nil when none).
 	Bounds *[2]geom.Vec3 `json:"bounds,omitempty"`
+	// Partial is set when the subtree figures stop short: the hierarchy
+	// walks of all sectors together exceeded walkBudget visuals.
+	Partial bool `json:"partial,omitempty"`
 }
+
+// walkBudget caps the visuals visited by the per-sector walks of Stats
+// (beyond four per visual of the level).
+const walkBudget = 1 << 22
 
 // Usage lists the visuals that use one texture or shader.
 type Usage struct {
@@ -118,8 +126,9 @@ func (lv *Level) computeStats() *Stats {
 		}
 		st.Chunks = append(st.Chunks, cs)
 	}
-	for _, role := range []string{NameVBs, NameIBs, NameSWIs, NameCForm} {
+	for _, role := range []string{NameVBs, NameIBs, NameSWIs, NameCForm, GeomxPrefix + NameVBs, GeomxPrefix + NameIBs, GeomxPrefix + NameSWIs} {
 		if sp, ok := lv.Side[role]; ok {
+			role = strings.TrimPrefix(role, GeomxPrefix)
 			c := sp.Info
 			st.Chunks = append(st.Chunks, ChunkStat{ID: c.ID, Name: role + " (" + filepath.Base(sp.File) + ")", Offset: c.Off,
 				Size: int64(c.Size), Compressed: c.Compressed, Unpacked: c.Unpacked, Items: c.Items})
@@ -131,11 +140,21 @@ func (lv *Level) computeStats() *Stats {
 			cfBySector[int(t.Sector)]++
 		}
 	}
+	// Sectors sharing a root share its figures; the walks of all sectors
+	// together visit at most walkBudget visuals (a crafted hierarchy shared
+	// by many sectors would otherwise take sectors × visuals steps).
+	byRoot := map[int]SectorStat{}
+	budget := walkBudget + 4*len(lv.Visuals)
 	for _, s := range lv.Sectors {
 		ss := SectorStat{Index: s.Index, Root: s.Root, Portals: len(s.Portals), Lights: len(s.Lights), Glows: len(s.Glows),
 			Occluders: len(s.Occluders), CFormTris: cfBySector[s.Index], Textures: []string{}}
+		if r, ok := byRoot[s.Root]; ok {
+			ss.Visuals, ss.Triangles, ss.Vertices, ss.Textures, ss.Bounds, ss.Partial = r.Visuals, r.Triangles, r.Vertices, r.Textures, r.Bounds, r.Partial
+			st.Sectors = append(st.Sectors, ss)
+			continue
+		}
 		seenTex := map[string]bool{}
-		ss.Visuals = lv.Walk(s.Root, func(v *Visual) {
+		ss.Visuals = lv.walk(s.Root, nil, budget, func(v *Visual) {
 			ss.Triangles += lv.Triangles(v)
 			if len(lv.visualIndices(v)) > 0 {
 				_, _, n := lv.vertexSource(v)
@@ -157,6 +176,11 @@ func (lv *Level) computeStats() *Stats {
 				ss.Textures = append(ss.Textures, t)
 			}
 		})
+		budget -= ss.Visuals
+		if budget <= 0 {
+			ss.Partial = true
+		}
+		byRoot[s.Root] = ss
 		st.Sectors = append(st.Sectors, ss)
 	}
 	// Texture and shader usage.

@@ -72,3 +72,52 @@ func Resolve(t *testing.T, root formats.Node, path string) formats.Node {
 	}
 	return n
 }
+
+// TestV14Geomx checks that level.geomx is read: its buffers are listed under
+// "geomx", and the FASTPATH visuals' GCONTAINERs lie inside them.
+func TestV14Geomx(t *testing.T) {
+	n := openV14(t)
+	lv, err := n.Level()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lv.GeomxFile == "" || len(lv.FastVBs) == 0 || len(lv.FastIBs) == 0 {
+		t.Fatalf("geomx %q: %d VBs, %d IBs", lv.GeomxFile, len(lv.FastVBs), len(lv.FastIBs))
+	}
+	if len(lv.FastVBs) == len(lv.VBs) && lv.FastVBs[0] == lv.VBs[0] {
+		t.Fatal("fast buffers are the level.geom ones")
+	}
+	fast := 0
+	for _, v := range lv.Visuals {
+		if !v.FastPath {
+			continue
+		}
+		if v.Fast == nil {
+			t.Errorf("visual %d: FASTPATH without GCONTAINER", v.Index)
+			continue
+		}
+		fast++
+		f := v.Fast
+		if f[0] >= len(lv.FastVBs) || f[1]+f[2] > lv.FastVBs[f[0]].Count || f[3] >= len(lv.FastIBs) || f[4]+f[5] > len(lv.FastIBs[f[3]].Indices) {
+			t.Errorf("visual %d: fast path %v outside the level.geomx buffers", v.Index, *f)
+		}
+	}
+	if fast == 0 {
+		t.Error("no FASTPATH visual")
+	}
+	for _, d := range lv.Diags {
+		t.Errorf("finding on the sample: %+v", d)
+	}
+	vb := Resolve(t, n, "geomx/vertex_buffers/0")
+	if d, err := vb.(formats.Describer).Describe(); err != nil || d.(map[string]any)["vertices"].(int) != lv.FastVBs[0].Count {
+		t.Errorf("geomx/vertex_buffers/0: %v %v", d, err)
+	}
+	Resolve(t, n, "geomx/index_buffers")
+	names := map[string]bool{}
+	for _, c := range lv.Stats().Chunks {
+		names[c.Name] = true
+	}
+	if !names["vertex_buffers (level.geomx)"] || !names["index_buffers (level.geomx)"] {
+		t.Errorf("statistics chunks lack the level.geomx parts: %v", names)
+	}
+}
