@@ -96,6 +96,12 @@ type Diagnoser interface {
 	Diagnostics() []Diagnostic
 }
 
+// Leaf is implemented by nodes that know without decoding whether they
+// have children, so the tree can show them without an expand arrow.
+type Leaf interface {
+	IsLeaf() bool
+}
+
 // FoldNames is implemented by containers whose child names match
 // case-insensitively, like NRes archives in the engine.
 type FoldNames interface {

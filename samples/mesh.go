@@ -35,6 +35,9 @@ func (n *MeshNode) Kind() formats.Kind { return formats.KindMesh }
 // Children returns nil: the node is a leaf.
 func (n *MeshNode) Children() ([]formats.Node, error) { return nil, nil }
 
+// IsLeaf returns true: the node has no children.
+func (n *MeshNode) IsLeaf() bool { return true }
+
 // Type returns "mesh".
 func (n *MeshNode) Type() string { return "mesh" }
 

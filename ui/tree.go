@@ -42,6 +42,9 @@ var leafKinds = map[formats.Kind]bool{
 // mayHaveChildren decides, without decoding, whether n is shown as a branch.
 // A branch that turns out empty becomes a leaf once opened.
 func mayHaveChildren(n formats.Node, kind formats.Kind) bool {
+	if l, ok := n.(formats.Leaf); ok {
+		return !l.IsLeaf()
+	}
 	switch n.(type) {
 	case *formats.Folder:
 		return true

@@ -340,6 +340,9 @@ func (v *VisualNode) Visual() *Visual { return v.lv.Visuals[v.i] }
 // Children returns nil: child visuals are listed by index in Describe.
 func (v *VisualNode) Children() ([]formats.Node, error) { return nil, nil }
 
+// IsLeaf returns true: the node has no children.
+func (v *VisualNode) IsLeaf() bool { return true }
+
 // Mesh returns the visual's geometry (with its subtree for a hierarchy).
 func (v *VisualNode) Mesh() (*geom.Mesh, error) { return v.lv.VisualMesh(v.i) }
 
@@ -433,6 +436,9 @@ func (s *SectorNode) Sector() *Sector { return s.lv.Sectors[s.i] }
 // Children returns nil.
 func (s *SectorNode) Children() ([]formats.Node, error) { return nil, nil }
 
+// IsLeaf returns true: the node has no children.
+func (s *SectorNode) IsLeaf() bool { return true }
+
 // Mesh returns the sector's geometry and portal outlines.
 func (s *SectorNode) Mesh() (*geom.Mesh, error) { return s.lv.SectorMesh(s.i) }
 
@@ -472,6 +478,9 @@ type VBNode struct {
 
 // Children returns nil.
 func (v *VBNode) Children() ([]formats.Node, error) { return nil, nil }
+
+// IsLeaf returns true: the node has no children.
+func (v *VBNode) IsLeaf() bool { return true }
 
 // Kind returns KindTable: the node lists vertices.
 func (v *VBNode) Kind() formats.Kind { return formats.KindTable }
