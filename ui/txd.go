@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
@@ -63,21 +64,108 @@ func mono(s string) *widget.Label {
 	return l
 }
 
-// paletteGrid shows palette entries as swatches, 16 per row.
+// paletteCell is the size of one swatch of the palette grid, in pixels of
+// the swatch image (drawn 1:1 at scale 1).
+const paletteCell = 18
+
+// swatchImage draws the palette as a grid of 16 swatches a row: the upper
+// left half of each swatch is the colour without alpha, the rest the colour
+// over a checkerboard, so transparent entries are visible.
+func swatchImage(pal []uint32) *image.NRGBA {
+	cols := min(len(pal), 16)
+	rows := (len(pal) + 15) / 16
+	img := image.NewNRGBA(image.Rect(0, 0, cols*paletteCell, rows*paletteCell))
+	for i, v := range pal {
+		cx, cy := i%16*paletteCell, i/16*paletteCell
+		r, g, b, a := int(byte(v)), int(byte(v>>8)), int(byte(v>>16)), int(byte(v>>24))
+		for y := 0; y < paletteCell; y++ {
+			for x := 0; x < paletteCell; x++ {
+				var c color.NRGBA
+				switch {
+				case x == paletteCell-1 || y == paletteCell-1:
+					c = color.NRGBA{} // gap between swatches
+				case x == 0 || y == 0 || x == paletteCell-2 || y == paletteCell-2:
+					c = color.NRGBA{128, 128, 128, 255}
+				case x+y < paletteCell-2:
+					c = color.NRGBA{byte(r), byte(g), byte(b), 255}
+				default:
+					bg := 200
+					if (x/4+y/4)%2 == 0 {
+						bg = 120
+					}
+					mix := func(v int) byte { return byte((v*a + bg*(255-a) + 127) / 255) }
+					c = color.NRGBA{mix(r), mix(g), mix(b), 255}
+				}
+				img.SetNRGBA(cx+x, cy+y, c)
+			}
+		}
+	}
+	return img
+}
+
+// paletteView shows a palette as swatches; hovering or tapping one shows
+// its index and RGBA value below the grid.
+type paletteView struct {
+	widget.BaseWidget
+	pal  []uint32
+	img  *canvas.Image
+	info *widget.Label
+}
+
+func newPaletteView(pal []uint32, info *widget.Label) *paletteView {
+	v := &paletteView{pal: pal, info: info}
+	v.img = canvas.NewImageFromImage(swatchImage(pal))
+	v.img.ScaleMode = canvas.ImageScalePixels
+	v.img.FillMode = canvas.ImageFillContain
+	b := v.img.Image.Bounds()
+	v.img.SetMinSize(fyne.NewSize(float32(b.Dx()), float32(b.Dy())))
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// CreateRenderer draws the swatch image.
+func (v *paletteView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.img) }
+
+// entryAt returns the palette index under a position, or -1.
+func (v *paletteView) entryAt(p fyne.Position) int {
+	if p.X < 0 || p.Y < 0 {
+		return -1
+	}
+	i := int(p.Y)/paletteCell*16 + int(p.X)/paletteCell
+	if int(p.X)/paletteCell >= 16 || i >= len(v.pal) {
+		return -1
+	}
+	return i
+}
+
+func (v *paletteView) show(p fyne.Position) {
+	if i := v.entryAt(p); i >= 0 {
+		e := v.pal[i]
+		v.info.SetText(fmt.Sprintf("entry %d: R %d  G %d  B %d  A %d  #%02X%02X%02X%02X", i,
+			byte(e), byte(e>>8), byte(e>>16), byte(e>>24), byte(e), byte(e>>8), byte(e>>16), byte(e>>24)))
+	}
+}
+
+// MouseIn shows the entry under the pointer.
+func (v *paletteView) MouseIn(e *desktop.MouseEvent) { v.show(e.Position) }
+
+// MouseMoved shows the entry under the pointer.
+func (v *paletteView) MouseMoved(e *desktop.MouseEvent) { v.show(e.Position) }
+
+// MouseOut keeps the last entry shown.
+func (v *paletteView) MouseOut() {}
+
+// Tapped shows the tapped entry.
+func (v *paletteView) Tapped(e *fyne.PointEvent) { v.show(e.Position) }
+
+// paletteGrid shows palette entries as swatches, 16 per row, with the
+// value of the entry under the pointer.
 func paletteGrid(pal []uint32) fyne.CanvasObject {
 	if len(pal) == 0 {
 		return widget.NewLabel("no palette")
 	}
-	var cells []fyne.CanvasObject
-	for _, v := range pal {
-		c := color.NRGBA{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)}
-		r := canvas.NewRectangle(c)
-		r.SetMinSize(fyne.NewSize(16, 16))
-		r.StrokeColor = color.NRGBA{128, 128, 128, 255}
-		r.StrokeWidth = 0.5
-		cells = append(cells, r)
-	}
-	return container.NewHBox(container.NewGridWithColumns(16, cells...))
+	info := mono("hover over an entry for its value")
+	return container.NewVBox(container.NewHBox(newPaletteView(pal, info)), info)
 }
 
 // PaletteText lists the entries (for copying and for tests).
@@ -125,6 +213,9 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 	if t.Swizzled() {
 		facts += "  swizzled"
 	}
+	if t.PS2 != nil && t.PS2.Experimental {
+		facts += "\n⚠ PS2 mipmap GS layout rebuilt by the experimental allocator (not yet checked against RenderWare)"
+	}
 	status := widget.NewLabel("")
 	status.Wrapping = fyne.TextWrapWord
 
@@ -133,22 +224,34 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 			if err != nil || r == nil {
 				return
 			}
-			defer r.Close()
-			img, _, err := image.Decode(r)
-			if err != nil {
-				h.Status("replace: " + err.Error())
-				return
-			}
-			nt, err := txd.Replace(n.Texture(), img)
-			if err != nil {
-				h.Status("replace: " + err.Error())
-				return
-			}
-			msg := "Replace " + nt.Name
-			if nt.PS2 != nil && nt.PS2.Experimental {
-				msg += " (experimental PS2 mipmap layout)"
-			}
-			txdEdit(h, n, msg, nt)
+			cur := n.Texture()
+			h.Status("replacing " + cur.Name + "…")
+			// Decoding, scaling, quantising and re-encoding a large image
+			// takes a moment: do it off the UI goroutine.
+			go func() {
+				defer r.Close()
+				img, _, err := image.Decode(r)
+				var nt *txd.Texture
+				if err == nil {
+					nt, err = txd.Replace(cur, img)
+				}
+				fyne.Do(func() {
+					if err != nil {
+						h.Status("replace: " + err.Error())
+						return
+					}
+					if n.Texture() != cur {
+						h.Status("replace: the texture changed meanwhile; not replaced")
+						return
+					}
+					msg := "Replace " + nt.Name
+					if nt.PS2 != nil && nt.PS2.Experimental {
+						msg += " (experimental PS2 mipmap layout)"
+					}
+					txdEdit(h, n, msg, nt)
+					h.Status(msg)
+				})
+			}()
 		}, h.Window())
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".PNG"}))
 		d.Show()
@@ -215,6 +318,8 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 	}
 	if len(diags) > 0 {
 		status.SetText("⚠ " + strings.Join(diags, "\n"))
+	} else {
+		status.Hide()
 	}
 	pal := t.Palette()
 	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
@@ -224,7 +329,10 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 	body := container.NewVBox(
 		mono(facts),
 		container.NewHBox(replace, rename, export),
-		props, container.NewHBox(apply),
+		widget.NewSeparator(),
+		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, props, layout.NewSpacer()),
+		container.NewHBox(apply),
 		status,
 		widget.NewSeparator(),
 		palBox,
@@ -249,6 +357,55 @@ func (s *storedImager) Image(lv int) (image.Image, error) {
 	return s.n.Texture().Image(lv)
 }
 
+// RegisterGroups returns the PS2 facts of t as titled blocks of aligned
+// "name  value" lines: the GS registers, the Sky Mipmap Val and every
+// level's transfer (the PS2 tab's content, for copying and tests).
+func RegisterGroups(t *txd.Texture) (titles []string, blocks []string) {
+	if t.PS2 == nil {
+		return nil, nil
+	}
+	var cur *strings.Builder
+	add := func(title string) {
+		titles = append(titles, title)
+		blocks = append(blocks, "")
+		cur = &strings.Builder{}
+	}
+	flush := func() {
+		if cur != nil {
+			blocks[len(blocks)-1] = strings.TrimRight(cur.String(), "\n")
+		}
+	}
+	group := ""
+	for _, f := range t.PS2.Registers() {
+		if f.Group != group || cur == nil {
+			flush()
+			group = f.Group
+			add(group)
+		}
+		fmt.Fprintf(cur, "%-15s %s\n", f.Name, f.Value)
+	}
+	if t.HasSky {
+		fmt.Fprintf(cur, "%-15s 0x%X\n", "Sky Mipmap Val", t.SkyMipmap)
+	}
+	flush()
+	add("Levels")
+	for i, L := range t.Levels {
+		fmt.Fprintf(cur, "%d: %d×%d in a %d×%d buffer, %d bytes", i, L.Width, L.Height, L.BufW, L.BufH, len(L.Data))
+		if L.Swizzled {
+			cur.WriteString(", swizzled")
+		}
+		if L.GIF != nil {
+			dx, dy, rrw, rrh, nloop := txd.GIFFields(L.GIF)
+			fmt.Fprintf(cur, "\n   TRXPOS %d,%d  TRXREG %d×%d  NLOOP %d", dx, dy, rrw, rrh, nloop)
+		} else {
+			cur.WriteString("\n   no GIF packet (headerless layout)")
+		}
+		cur.WriteString("\n")
+	}
+	flush()
+	return titles, blocks
+}
+
 func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
 	view := container.NewStack()
@@ -260,40 +417,45 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	order := widget.NewRadioGroup([]string{"Unswizzled", "Stored"}, func(s string) { show(s == "Stored") })
 	order.Horizontal = true
 	order.SetSelected("Unswizzled")
+	hint := widget.NewLabel("")
+	if t.Swizzled() {
+		hint.SetText("Stored: the transfer buffer as uploaded (swizzled)")
+	} else {
+		hint.SetText("not swizzled: both orders are the same")
+	}
+	hint.Importance = widget.LowImportance
 
-	regs := container.New(layout.NewFormLayout())
-	if t.PS2 != nil {
-		group := ""
-		for _, f := range t.PS2.Registers() {
-			if f.Group != group {
-				group = f.Group
-				regs.Add(widget.NewLabelWithStyle(group, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-				regs.Add(widget.NewLabel(""))
-			}
-			regs.Add(widget.NewLabel(f.Name))
-			regs.Add(mono(f.Value))
+	titles, blocks := RegisterGroups(t)
+	side := container.NewVBox()
+	for i, title := range titles {
+		side.Add(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		side.Add(mono(blocks[i]))
+	}
+	copyBtn := widget.NewButton("Copy as text", func() {
+		var b strings.Builder
+		for i, title := range titles {
+			fmt.Fprintf(&b, "%s\n%s\n\n", title, blocks[i])
 		}
-		if t.HasSky {
-			regs.Add(widget.NewLabel("Sky Mipmap Val"))
-			regs.Add(mono(fmt.Sprintf("0x%X", t.SkyMipmap)))
+		if app := fyne.CurrentApp(); app != nil {
+			app.Clipboard().SetContent(b.String())
 		}
-		for i, L := range t.Levels {
-			lvl := "level " + strconv.Itoa(i)
-			val := fmt.Sprintf("%d×%d, buffer %d×%d, %d bytes", L.Width, L.Height, L.BufW, L.BufH, len(L.Data))
-			if L.GIF != nil {
-				dx, dy, rrw, rrh, nloop := txd.GIFFields(L.GIF)
-				val += fmt.Sprintf(", TRXPOS %d,%d TRXREG %d×%d NLOOP %d", dx, dy, rrw, rrh, nloop)
-			}
-			if L.Swizzled {
-				val += ", swizzled"
-			}
-			regs.Add(widget.NewLabel(lvl))
-			regs.Add(mono(val))
+	})
+	pal := t.Palette()
+	palTitle := "no palette"
+	if len(pal) > 0 {
+		palTitle = fmt.Sprintf("CLUT: %d entries (%s)", len(pal), t.PaletteFormatName())
+		if len(pal) == 256 {
+			palTitle += ", shown in index order (stored CSM1)"
 		}
 	}
-	side := container.NewVScroll(container.NewVBox(regs, widget.NewSeparator(), paletteGrid(t.Palette())))
-	left := container.NewBorder(order, nil, nil, nil, view)
-	split := container.NewHSplit(left, side)
+	side.Add(widget.NewLabelWithStyle(palTitle, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if len(pal) > 0 {
+		side.Add(paletteGrid(pal))
+	}
+	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle("GS registers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
+		container.NewScroll(side))
+	left := container.NewBorder(container.NewHBox(order, hint), nil, nil, nil, view)
+	split := container.NewHSplit(left, right)
 	split.Offset = 0.55
 	return split
 }
@@ -344,6 +506,9 @@ func newSectionsView(n sectioned) fyne.CanvasObject {
 		})
 	tree.OpenAllBranches()
 	top := widget.NewLabel(fmt.Sprintf("%d top-level section(s)", len(secs)))
+	if p, ok := n.(interface{ Padding() int }); ok && p.Padding() > 0 {
+		top.SetText(top.Text + fmt.Sprintf(", then %d bytes of zero padding", p.Padding()))
+	}
 	if err != nil {
 		top.SetText(top.Text + "  ⚠ " + err.Error())
 	}

@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
 	"rummage/formats"
 	"rummage/formats/txd"
 )
@@ -111,4 +117,88 @@ func TestTXDEditInWindow(t *testing.T) {
 	if !root.(formats.Saver).Edited() || ps2.Name() != "edited" {
 		t.Fatal("edit not applied")
 	}
+}
+
+func TestPaletteViewAndRegisterText(t *testing.T) {
+	test.NewTempApp(t)
+	pal := []uint32{0xFF0000FF, 0x0000FF00, 0x80FFFFFF}
+	img := swatchImage(pal)
+	if img.Rect.Dx() != 3*paletteCell || img.Rect.Dy() != paletteCell {
+		t.Fatalf("swatch image %v", img.Rect)
+	}
+	// Entry 1 is transparent green: its solid half is green, the rest is the checkerboard.
+	solid := img.NRGBAAt(paletteCell+3, 3)
+	over := img.NRGBAAt(paletteCell+paletteCell-4, paletteCell-4)
+	if solid != (color.NRGBA{0, 255, 0, 255}) || over.G == 255 {
+		t.Fatalf("transparent entry drawn %v / %v", solid, over)
+	}
+	info := widget.NewLabel("")
+	v := newPaletteView(pal, info)
+	v.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(2*paletteCell+2, 2)}})
+	if !strings.Contains(info.Text, "entry 2") || !strings.Contains(info.Text, "A 128") {
+		t.Fatalf("hover text %q", info.Text)
+	}
+	if v.entryAt(fyne.NewPos(5*paletteCell, 2)) != -1 {
+		t.Fatal("an empty cell maps to an entry")
+	}
+
+	root, _ := txdFixture(t)
+	kids, _ := root.Children()
+	titles, blocks := RegisterGroups(kids[0].(*txd.TexNode).Texture())
+	all := strings.Join(titles, ",") + "\n" + strings.Join(blocks, "\n")
+	for _, want := range []string{"TEX0", "MIPTBP1", "Levels", "PSMT8", "TRXREG 16×8", "Sky Mipmap Val"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("register text lacks %q:\n%s", want, all)
+		}
+	}
+	if titles, _ := RegisterGroups(kids[1].(*txd.TexNode).Texture()); titles != nil {
+		t.Fatal("register groups for a D3D texture")
+	}
+}
+
+// Undo and redo from the menu show the reverted texture in the TXD tabs.
+func TestTXDUndoRefreshesTabs(t *testing.T) {
+	w := newTestWindow(t)
+	root, _ := txdFixture(t)
+	w.addFiles([]*openFile{{name: "t.txd", root: root}})
+	kids, _ := root.Children()
+	ps2 := kids[0].(*txd.TexNode)
+	w.SelectNode(ps2)
+	nt, _ := txd.Rename(ps2.Texture(), "edited", "")
+	txdEdit(w, ps2, "Rename", nt)
+	if !strings.Contains(tabText(w), "edited") {
+		t.Fatal("the TXD tab does not show the edit")
+	}
+	w.undoEdit()
+	if got := tabText(w); strings.Contains(got, "edited") || !strings.Contains(got, "ps2tex") {
+		t.Fatalf("after undo the TXD tab shows %q", got)
+	}
+	w.redoEdit()
+	if !strings.Contains(tabText(w), "edited") {
+		t.Fatal("after redo the TXD tab does not show the edit")
+	}
+}
+
+// tabText collects the label texts of the inspector's TXD tab.
+func tabText(w *window) string {
+	var b strings.Builder
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *widget.Label:
+			b.WriteString(v.Text + "\n")
+		case *fyne.Container:
+			for _, k := range v.Objects {
+				walk(k)
+			}
+		case *container.Scroll:
+			walk(v.Content)
+		}
+	}
+	for _, it := range w.insp.tabs.Items {
+		if it.Text == "TXD" {
+			walk(it.Content)
+		}
+	}
+	return b.String()
 }

@@ -104,7 +104,17 @@ func FuzzIMG(f *testing.F) {
 	b, _ := BuildVER2([]File{{"a.txd", sampleTXD(f)}, {"b", []byte{1}}})
 	f.Add(b[:4096])
 	f.Add(b)
+	_, dir, _ := BuildV1([]File{{"a.txd", sampleTXD(f)}, {"b", []byte{1}}})
+	f.Add(dir)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The same bytes as a version 1 .dir for an archive of 4× their size.
+		if v1, err := ParseDir(data, 4*int64(len(data))); err == nil {
+			for _, e := range v1.Entries {
+				if e.Offset > 4*int64(len(data)) {
+					t.Fatalf("entry %q at %d past the archive", e.Name, e.Offset)
+				}
+			}
+		}
 		a, err := ParseVER2(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return
@@ -258,5 +268,53 @@ func TestEntryOverDirectoryIsNotOpened(t *testing.T) {
 	kids, _ := root.Children()
 	if br, ok := kids[0].(formats.Broken); !ok || br.Err() == nil {
 		t.Fatalf("self-referencing entry opened as %T", kids[0])
+	}
+}
+
+// An edited TXD inside an archive hands the archive its new bytes without
+// the old sector padding (the archive pads again), so a dictionary that
+// grew a little still takes the sectors it needs and no more; the other
+// entries keep their bytes.
+func TestEditedTXDDropsOldPadding(t *testing.T) {
+	tex, _ := txd.NewPS2(imageOf(16, 16), txd.Options{Name: "a", Format: txd.FmtPal4 | txd.Fmt8888})
+	d := txd.NewDictionary(txd.StampSA, 6)
+	d.Add(tex)
+	tb, _ := d.Marshal()
+	other := bytes.Repeat([]byte{5}, 100)
+	b, _ := BuildVER2([]File{{"t.txd", tb}, {"o.dat", other}})
+	root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "x.img"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := formats.Resolve(root, "t.txd/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn := n.(*txd.TexNode)
+	nt, _ := txd.Rename(tn.Texture(), "longer_name", "")
+	if _, err := tn.Set(nt); err != nil {
+		t.Fatal(err)
+	}
+	r := root.(*Root)
+	got := r.repl[0]
+	if len(got) != len(tb)+8 {
+		t.Fatalf("replacement of %d bytes, want the renamed dictionary's %d (no old padding)", len(got), len(tb)+8)
+	}
+	var out bytes.Buffer
+	if _, err := r.WriteTo(&out); err != nil {
+		t.Fatal(err)
+	}
+	re, _ := formats.OpenFile(formats.Source{R: bytes.NewReader(out.Bytes()), Size: int64(out.Len()), Name: "x.img"})
+	if _, err := formats.Resolve(re, "t.txd/longer_name"); err != nil {
+		t.Fatal(err)
+	}
+	o, _ := formats.Resolve(re, "o.dat")
+	raw := make([]byte, 100)
+	o.(formats.Rawer).Open().Read(raw)
+	if !bytes.Equal(raw, other) {
+		t.Fatal("the other entry changed")
+	}
+	if out.Len() != len(b) {
+		t.Fatalf("archive size %d, want %d (the entry still fits its sector)", out.Len(), len(b))
 	}
 }

@@ -178,14 +178,41 @@ const maxDepth = 32
 // chunks whose stamps equal the parent's (the PS2 texture native's raster
 // struct); anything else stays raw. Trailing bytes that are not a chunk
 // header are reported in the error; the sections read so far are returned.
+// Zero bytes after the last top-level chunk are padding (an IMG entry is
+// padded to whole 2048-byte sectors) and are skipped.
 func Parse(b []byte, base int64) ([]*Section, error) {
 	return parseList(b, base, 0, 0)
+}
+
+// Padding returns how many zero bytes follow the top-level chunks of b
+// (the sector padding of an IMG entry).
+func Padding(b []byte, secs []*Section, base int64) int {
+	if len(secs) == 0 {
+		return 0
+	}
+	end := secs[len(secs)-1].End() - base
+	if end < 0 || end >= int64(len(b)) || !allZero(b[end:]) {
+		return 0
+	}
+	return len(b) - int(end)
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func parseList(b []byte, base int64, depth int, _ uint32) ([]*Section, error) {
 	var out []*Section
 	pos := 0
 	for pos < len(b) {
+		if depth == 0 && pos > 0 && allZero(b[pos:]) {
+			break
+		}
 		h, ok := ParseHeader(b[pos:])
 		if !ok {
 			return out, binread.Errorf(base+int64(pos), "%d trailing bytes are not a chunk header", len(b)-pos)

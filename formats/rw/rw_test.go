@@ -145,3 +145,27 @@ func TestGenericRWFile(t *testing.T) {
 		t.Fatalf("raw bytes %v", raw)
 	}
 }
+
+// An RW file inside an IMG archive is padded with zeros to whole sectors:
+// the padding is not a run of "NA Object" sections nor an error.
+func TestZeroPaddingIsNotSections(t *testing.T) {
+	const st = 0x1803FFFF
+	file := Chunk(IDTexDictionary, st, Chunk(IDStruct, st, []byte{0, 0, 6, 0}), Chunk(IDExtension, st))
+	padded := append(bytes.Clone(file), make([]byte, 2048-len(file))...)
+	secs, err := Parse(padded, 0x800)
+	if err != nil || len(secs) != 1 {
+		t.Fatalf("padded file: %d sections, err %v", len(secs), err)
+	}
+	if n := Padding(padded, secs, 0x800); n != 2048-len(file) {
+		t.Fatalf("padding %d, want %d", n, 2048-len(file))
+	}
+	// Non-zero bytes after the chunk are still reported.
+	bad := bytes.Clone(padded)
+	bad[len(bad)-1] = 1
+	if _, err := Parse(bad, 0); err == nil {
+		t.Fatal("non-zero trailing bytes accepted")
+	}
+	if Padding(bad, secs, 0x800) != 0 {
+		t.Fatal("non-zero tail counted as padding")
+	}
+}

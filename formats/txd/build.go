@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/draw"
 
-	"github.com/soniakeys/quant/median"
 	xdraw "golang.org/x/image/draw"
 
 	"rummage/formats/rw"
@@ -33,6 +32,22 @@ type Options struct {
 	Mipmaps     bool
 	Stamp       uint32 // RW version stamp; StampSA when 0
 	Filter      uint32 // filter/addressing word; 0x1102 (0x1106 with mips) when 0
+	// Levels limits the mip chain (0: as many as the format allows).
+	Levels int
+	// Headerless writes a PS2 raster in the old layout without GIF packets
+	// (GTA III), with StreamVersion 0 (nothing swizzled) or 1 (8-bit
+	// indices swizzled). Levels too large for a GIF packet are always
+	// written this way (stream version 1).
+	Headerless    bool
+	StreamVersion int16
+	// Swizzle decides whether PS2 PAL4/PAL8 indices written with GIF
+	// packets are swizzled: SwizzleAuto as RenderWare does for the version
+	// (8-bit always, 4-bit after 3.1), SwizzleOff or SwizzleOn to keep what
+	// a file had.
+	Swizzle int
+	// DepthPacked stores D3D PAL4 indices two per byte (depth 4) instead
+	// of one per byte (depth 8, as RenderWare writes them).
+	DepthPacked bool
 }
 
 func (o *Options) defaults() {
@@ -46,6 +61,13 @@ func (o *Options) defaults() {
 		}
 	}
 }
+
+// Values of Options.Swizzle.
+const (
+	SwizzleAuto = iota
+	SwizzleOff
+	SwizzleOn
+)
 
 // ToNRGBA converts any image to an NRGBA image at the origin.
 func ToNRGBA(img image.Image) *image.NRGBA {
@@ -99,64 +121,6 @@ func mipChain(img *image.NRGBA, keep func(w, h, n int) bool) []*image.NRGBA {
 	}
 }
 
-// quantize maps every level onto one palette of at most n colours, made from
-// level 0. Images with n colours or fewer keep their colours exactly.
-func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
-	first := levels[0]
-	seen := map[uint32]int{}
-	var pal []color.NRGBA
-	for i := 0; i+3 < len(first.Pix); i += 4 {
-		v := binary.LittleEndian.Uint32(first.Pix[i:])
-		if _, ok := seen[v]; !ok {
-			if len(pal) == n {
-				pal = nil
-				break
-			}
-			seen[v] = len(pal)
-			p := first.Pix[i:]
-			pal = append(pal, color.NRGBA{p[0], p[1], p[2], p[3]})
-		}
-	}
-	exact := pal != nil
-	if !exact {
-		pal = pal[:0]
-		for _, c := range median.Quantizer(n).Palette(first).ColorPalette() {
-			pal = append(pal, color.NRGBAModel.Convert(c).(color.NRGBA))
-		}
-		seen = map[uint32]int{}
-	}
-	idx := make([][]byte, len(levels))
-	for li, img := range levels {
-		w, h := img.Rect.Dx(), img.Rect.Dy()
-		out := make([]byte, w*h)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				p := img.Pix[y*img.Stride+x*4:]
-				v := binary.LittleEndian.Uint32(p)
-				k, ok := seen[v]
-				if !ok {
-					k = nearest(pal, p)
-					seen[v] = k
-				}
-				out[y*w+x] = byte(k)
-			}
-		}
-		idx[li] = out
-	}
-	return pal, idx
-}
-
-func nearest(pal []color.NRGBA, p []byte) int {
-	best, bd := 0, 1<<62
-	for i, c := range pal {
-		dr, dg, db, da := int(c.R)-int(p[0]), int(c.G)-int(p[1]), int(c.B)-int(p[2]), int(c.A)-int(p[3])
-		if d := dr*dr + dg*dg + db*db + 2*da*da; d < bd {
-			bd, best = d, i
-		}
-	}
-	return best
-}
-
 // NewPS2 builds a PS2 texture native from an image. Supported formats:
 // FmtPal4|Fmt8888, FmtPal8|Fmt8888, FmtPal4|Fmt1555, FmtPal8|Fmt1555,
 // Fmt8888, Fmt888 and Fmt1555. Sizes must be powers of two up to 1024.
@@ -188,7 +152,7 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	version := rw.Header{Stamp: o.Stamp}.Version()
 	levels := []*image.NRGBA{src}
 	if o.Mipmaps {
-		levels = mipChain(src, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 })
+		levels = mipChain(src, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 && (o.Levels == 0 || n < o.Levels) })
 	}
 	t := &Texture{Platform: PlatformPS2, FilterWord: o.Filter, Name: o.Name, Mask: o.Mask, Depth: depth,
 		Width: w, Height: h, Stamp: o.Stamp, Off: -1, HasExt: true, HasSky: true, SkyMipmap: 0xFC0}
@@ -200,10 +164,21 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	p := &PS2Info{Width: uint32(w), Height: uint32(h), Depth: uint32(depth), RasterFormat: uint16(t.RasterFormat),
 		MipmapVal: 0xFC0, HeaderStamp: o.Stamp, Experimental: len(levels) > 1}
 	t.PS2 = p
-	newStyle := w*h*depth/8/16 < 0x7FFF
+	newStyle := w*h*depth/8/16 < 0x7FFF && !o.Headerless
 	swz := depth == 8 || depth == 4 && version > 0x31000
+	switch o.Swizzle {
+	case SwizzleOff:
+		swz = false
+	case SwizzleOn:
+		swz = depth <= 8
+	}
+	sver := int16(2)
 	if !newStyle {
-		swz = depth == 8
+		sver = 0
+		if depth == 8 && (!o.Headerless || o.StreamVersion == 1) {
+			sver = 1
+		}
+		swz = sver == 1 && depth == 8
 	}
 	var psm, cpsm int
 	palW, palH, palDepth := 0, 0, 0
@@ -322,11 +297,7 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	}
 	p.PixelSize = uint32(ps)
 	p.PaletteSize = uint32(len(p.PalGIF) + len(p.PalData))
-	if newStyle {
-		p.StreamVersion = 2
-	} else if depth == 8 {
-		p.StreamVersion = 1
-	}
+	p.StreamVersion = sver
 	return t, nil
 }
 
@@ -418,7 +389,7 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 		Stamp: o.Stamp, Off: -1, HasExt: true, Compression: o.Compression}
 	levels := []*image.NRGBA{src}
 	if o.Mipmaps {
-		levels = mipChain(src, func(w, h, n int) bool { return true })
+		levels = mipChain(src, func(w, h, n int) bool { return o.Levels == 0 || n < o.Levels })
 	}
 	t.RasterFormat = o.Format
 	if len(levels) > 1 {
@@ -443,6 +414,9 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 		}
 	case pal != 0:
 		t.Depth = 8
+		if pal == FmtPal4 && o.DepthPacked && platform != PlatformXbox {
+			t.Depth = 4
+		}
 		if pix != Fmt8888 && pix != Fmt888 {
 			return nil, fmt.Errorf("texture %q: palette entries must be 8888 or 888", o.Name)
 		}
@@ -503,9 +477,9 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 		if o.Compression != 0 {
 			L.Data = encodeDXT(img, o.Compression)
 		} else {
-			pitch := (lw*bpp/8 + 3) &^ 3
+			pitch := ((lw*bpp+7)/8 + 3) &^ 3
 			if platform == PlatformXbox {
-				pitch = lw * bpp / 8
+				pitch = (lw*bpp + 7) / 8
 			}
 			data := make([]byte, pitch*lh)
 			for y := 0; y < lh; y++ {
@@ -513,7 +487,11 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 				for x := 0; x < lw; x++ {
 					s := img.Pix[y*img.Stride+x*4:]
 					if pal != 0 {
-						row[x] = indices[li][y*lw+x]
+						if bpp == 4 {
+							row[x>>1] |= indices[li][y*lw+x] << (uint(x&1) * 4)
+						} else {
+							row[x] = indices[li][y*lw+x]
+						}
 						continue
 					}
 					encodePixel(row, x, t.PixelFormat(), bpp, s)
@@ -569,9 +547,15 @@ func encodePixel(row []byte, x int, pf uint32, bpp int, s []byte) {
 }
 
 // Replace builds a texture from img that keeps t's platform, size, format,
-// mip count, names, filter and RW version. The image is scaled to t's size
-// when it differs; palettised targets are quantised to the palette size.
+// mip count, names, filter, RW version and (for PS2) stream layout and
+// mipmap K/L value. The image is scaled to t's size when it differs;
+// palettised targets are quantised to the palette size, DXT is encoded
+// again, PS2 indices are swizzled again with the GS headers rebuilt (marked
+// experimental when there are mipmaps).
 func Replace(t *Texture, img image.Image) (*Texture, error) {
+	if t.Depth == 24 {
+		return nil, fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
+	}
 	src := ToNRGBA(img)
 	if src.Rect.Dx() != t.Width || src.Rect.Dy() != t.Height {
 		dst := image.NewNRGBA(image.Rect(0, 0, t.Width, t.Height))
@@ -579,37 +563,66 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 		src = dst
 	}
 	o := Options{Name: t.Name, Mask: t.Mask, Format: t.RasterFormat & (FmtPixelMask | FmtPal4 | FmtPal8),
-		Compression: t.Compression, Mipmaps: len(t.Levels) > 1, Stamp: t.Stamp, Filter: t.FilterWord}
+		Compression: t.Compression, Mipmaps: len(t.Levels) > 1, Levels: len(t.Levels), Stamp: t.Stamp, Filter: t.FilterWord}
+	if o.Compression == CompDXT1 && !t.dxt1Alpha() {
+		// Opaque DXT1 (C565): transparent pixels would decode as black.
+		src = opaque(src)
+	}
 	var nt *Texture
 	var err error
 	switch t.Platform {
 	case PlatformPS2:
-		if t.PS2 != nil && t.PS2.HeaderStamp != 0 {
-			o.Stamp = t.PS2.HeaderStamp
+		p := t.PS2
+		if p == nil {
+			return nil, fmt.Errorf("texture %q has no PS2 header", t.Name)
+		}
+		if p.HeaderStamp != 0 {
+			o.Stamp = p.HeaderStamp
 		}
 		if o.Format&FmtPixelMask == 0 {
 			o.Format |= t.effectivePixel()
 		}
-		nt, err = NewPS2(src, o)
-		if err == nil {
-			nt.Stamp = t.Stamp
+		if p.StreamVersion < 2 {
+			o.Headerless, o.StreamVersion = true, p.StreamVersion
+		} else if t.Depth <= 8 && len(t.Levels) > 0 {
+			o.Swizzle = SwizzleOff
+			if t.Levels[0].Swizzled {
+				o.Swizzle = SwizzleOn
+			}
 		}
+		nt, err = NewPS2(src, o)
+		if err != nil {
+			return nil, err
+		}
+		nt.Stamp = t.Stamp
+		np := nt.PS2
+		np.MipmapVal = p.MipmapVal
+		np.NameRaw, np.MaskRaw = p.NameRaw, p.MaskRaw
+		auto := uint32(p.RasterFormat) & FmtAutoMip
+		nt.RasterFormat |= auto
+		np.RasterFormat |= uint16(auto)
 	case PlatformD3D8, PlatformD3D9, PlatformXbox:
 		if t.Compression == 0 && !t.Palettised() {
 			o.Format = o.Format&^FmtPixelMask | t.effectivePixel()
 		}
+		o.DepthPacked = t.Palettised() && t.Depth == 4
 		nt, err = NewD3D(t.Platform, src, o)
-		if err == nil && t.D3D != nil && t.Platform == PlatformD3D9 && t.Compression == 0 && !t.Palettised() {
-			nt.D3D.Alpha = t.D3D.Alpha
+		if err != nil {
+			return nil, err
 		}
-		if err == nil && t.Depth == 24 {
-			err = fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
+		nt.RasterFormat |= t.RasterFormat & FmtAutoMip
+		if d := t.D3D; d != nil {
+			nt.D3D.RasterType = d.RasterType
+			switch t.Platform {
+			case PlatformD3D9:
+				nt.D3D.Alpha = d.Alpha      // the D3DFORMAT as stored (DXT2/DXT4 FourCCs, X8R8G8B8 vs R8G8B8, ...)
+				nt.D3D.Flags |= d.Flags & 6 // cube texture, auto mipmap
+			case PlatformD3D8:
+				nt.D3D.Flags = d.Flags // the compression byte as stored (2 and 4: premultiplied DXT2/DXT4)
+			}
 		}
 	default:
 		return nil, fmt.Errorf("texture %q: platform 0x%X cannot be written", t.Name, t.Platform)
-	}
-	if err != nil {
-		return nil, err
 	}
 	nt.FilterWord = t.FilterWord
 	if t.HasExt {
@@ -617,6 +630,16 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 		nt.HasSky, nt.SkyMipmap = t.HasSky, t.SkyMipmap
 	}
 	return nt, nil
+}
+
+// opaque returns a copy of img with every alpha set to 255.
+func opaque(img *image.NRGBA) *image.NRGBA {
+	out := image.NewNRGBA(img.Rect)
+	copy(out.Pix, img.Pix)
+	for i := 3; i < len(out.Pix); i += 4 {
+		out.Pix[i] = 255
+	}
+	return out
 }
 
 // Rename returns a copy of t with a new name (and mask).

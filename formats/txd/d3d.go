@@ -32,10 +32,12 @@ const D3DHeaderSize = 88
 func (t *Texture) parseCommon(c *binread.Cursor) {
 	c.U32()
 	t.FilterWord = c.U32()
-	t.Name = c.CString(32)
-	t.Mask = c.CString(32)
+	t.D3D = &D3DInfo{}
+	t.D3D.NameRaw = c.Take(32)
+	t.D3D.MaskRaw = c.Take(32)
+	t.Name, t.Mask = cstr(t.D3D.NameRaw), cstr(t.D3D.MaskRaw)
 	t.RasterFormat = c.U32()
-	t.D3D = &D3DInfo{Alpha: c.U32()}
+	t.D3D.Alpha = c.U32()
 	t.Width = int(c.U16())
 	t.Height = int(c.U16())
 	t.Depth = int(c.U8())

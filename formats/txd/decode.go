@@ -58,14 +58,6 @@ func (t *Texture) Palette() []uint32 {
 
 func putPix(pix []byte, o int, v uint32) { binary.LittleEndian.PutUint32(pix[o:], v) }
 
-// expandNibblesInto unpacks 4-bit indices (low nibble first) into bytes.
-func expandNibblesInto(out, d []byte) {
-	out = out[:2*len(d)]
-	for i, v := range d {
-		out[2*i], out[2*i+1] = v&0xF, v>>4
-	}
-}
-
 func (t *Texture) ps2Image(lv int, stored bool) (*image.NRGBA, error) {
 	L := &t.Levels[lv]
 	w, h := L.Width, L.Height
@@ -92,20 +84,25 @@ func (t *Texture) ps2Image(lv int, stored bool) (*image.NRGBA, error) {
 		copy(pa[:], pal)
 		if L.Swizzled && !stored {
 			strip := stripTable(bw)
-			var nib []byte
 			if t.Depth == 4 {
-				nib = make([]byte, 4*bw)
+				// Both nibbles of a stored byte through one table: entry
+				// (nibble<<8 | byte) is the colour of that nibble.
+				var pa4 [512]uint32
+				for b := 0; b < 256; b++ {
+					pa4[b], pa4[256|b] = pa[b&15], pa[b>>4]
+				}
+				for y := 0; y < h; y++ {
+					base := d[(y&^3)*bw>>1 : ((y&^3)*bw+4*bw)>>1]
+					row := strip[(y&7)*bw : (y&7)*bw+w]
+					dst := pix[y*img.Stride : y*img.Stride+4*w]
+					for x, s := range row {
+						binary.LittleEndian.PutUint32(dst[4*x:], pa4[uint(s&1)<<8|uint(base[s>>1])])
+					}
+				}
+				return img, nil
 			}
 			for y := 0; y < h; y++ {
-				var base []byte
-				if nib != nil {
-					if y&3 == 0 {
-						expandNibblesInto(nib, d[(y*bw)>>1:(y*bw+4*bw)>>1])
-					}
-					base = nib
-				} else {
-					base = d[(y&^3)*bw : (y&^3)*bw+4*bw]
-				}
+				base := d[(y&^3)*bw : (y&^3)*bw+4*bw]
 				row := strip[(y&7)*bw : (y&7)*bw+w]
 				dst := pix[y*img.Stride : y*img.Stride+4*w]
 				for x, s := range row {

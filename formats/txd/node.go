@@ -225,6 +225,16 @@ func (r *Root) Sections() ([]*rw.Section, error) {
 	return rw.Parse(b, max(off, 0))
 }
 
+// Padding returns the count of zero bytes after the dictionary chunk (the
+// sector padding of an IMG entry), 0 when there are none or they are not zeros.
+func (r *Root) Padding() int {
+	d := r.loaded()
+	if d == nil || !allZero(d.Trailer) {
+		return 0
+	}
+	return len(d.Trailer)
+}
+
 // SetTexture replaces the texture of node n and returns the previous one
 // (for undo). A container that holds this dictionary is told of the change.
 func (r *Root) SetTexture(n *TexNode, t *Texture) (*Texture, error) {
@@ -235,6 +245,11 @@ func (r *Root) SetTexture(n *TexNode, t *Texture) (*Texture, error) {
 	if r.replace != nil {
 		b, err := r.dict.Bytes()
 		if err == nil {
+			// Zeros after the dictionary are the container's sector
+			// padding: the container pads the new bytes itself.
+			if tr := r.dict.Trailer; r.dict.Edited() && len(tr) > 0 && len(tr) <= len(b) && allZero(tr) {
+				b = b[:len(b)-len(tr)]
+			}
 			err = r.replace(b)
 		}
 		if err != nil {
@@ -290,8 +305,17 @@ func (n *TexNode) Image(level int) (image.Image, error) {
 // Describe returns the texture fields of the contract.
 func (n *TexNode) Describe() (any, error) { return n.Texture().Describe(), nil }
 
-// Diagnostics returns the non-fatal findings of decoding.
-func (n *TexNode) Diagnostics() []formats.Diagnostic { return n.Texture().Diags }
+// Diagnostics returns the non-fatal findings of decoding, and a warning for
+// a PS2 texture whose mipmap GS layout was rebuilt by the experimental
+// allocator (an edit not yet saved and checked).
+func (n *TexNode) Diagnostics() []formats.Diagnostic {
+	t := n.Texture()
+	if t.PS2 != nil && t.PS2.Experimental {
+		return append(append([]formats.Diagnostic(nil), t.Diags...), formats.Diagnostic{Off: -1,
+			Msg: "experimental: the PS2 mipmap GS layout (MIPTBP, TRXPOS, totalSize) was rebuilt by an allocator not yet checked against RenderWare"})
+	}
+	return t.Diags
+}
 
 // Offset returns the chunk's absolute offset, -1 once edited.
 func (n *TexNode) Offset() int64 {
@@ -325,3 +349,12 @@ func (n *TexNode) Set(t *Texture) (*Texture, error) { return n.root.SetTexture(n
 
 // String is for debugging.
 func (n *TexNode) String() string { return fmt.Sprintf("txd texture %q", n.Name()) }
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}

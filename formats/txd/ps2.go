@@ -137,8 +137,13 @@ func (t *Texture) parsePS2Data(b []byte, base int64) error {
 			n := nloop * 16
 			valid := validGIF(g) && rrw > 0 && rrh > 0
 			if valid {
-				bpx := 8 * n / (rrw * rrh)
-				L.Swizzled = t.Depth <= 8 && bpx >= 2*t.Depth
+				// Bits per transfer pixel (spec §2.5): 32 or 16 for swizzled
+				// 8- and 4-bit data, the depth itself for linear data. NLOOP
+				// is rounded up to 16 bytes, so a tiny linear level (8×2 at
+				// 4 bits: 8 bytes sent as 16) looks like more bits per pixel;
+				// it is swizzled only if the swizzled buffer fills the packet.
+				bpx := (8*n + rrw*rrh/2) / (rrw * rrh)
+				L.Swizzled = t.Depth <= 8 && bpx > t.Depth && 4*rrw*rrh*t.Depth/8 <= n
 				if L.Swizzled {
 					L.BufW, L.BufH = 2*rrw, 2*rrh
 				} else {

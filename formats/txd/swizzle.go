@@ -66,7 +66,9 @@ func swizzleTable(w, h int) []int32 {
 			t[y*w+x] = int32(row + swzAddr(x, y, logw)&mask)
 		}
 	}
-	swzCache.Store(swzKey{w, h}, t)
+	if w*h <= 1<<18 {
+		swzCache.Store(swzKey{w, h}, t) // big tables are not worth keeping for ever
+	}
 	return t
 }
 

@@ -91,7 +91,10 @@ type D3DInfo struct {
 	PalRaw     []byte
 	TotalSize  uint32 // Xbox only
 	LevelCount int    // the stored level count byte
-	Tail       []byte // struct bytes after the last level read
+	// NameRaw and MaskRaw are the 32-byte name fields as stored: bytes
+	// after the terminating NUL are kept when the name is unchanged.
+	NameRaw, MaskRaw []byte
+	Tail             []byte // struct bytes after the last level read
 }
 
 // Texture is one texture native.

@@ -122,7 +122,13 @@ func (t *Texture) encodeD3D() ([]byte, error) {
 	le.PutUint32(h[0:], t.Platform)
 	le.PutUint32(h[4:], t.FilterWord)
 	copy(h[8:40], t.Name)
+	if len(d.NameRaw) == 32 && cstr(d.NameRaw) == t.Name {
+		copy(h[8:40], d.NameRaw)
+	}
 	copy(h[40:72], t.Mask)
+	if len(d.MaskRaw) == 32 && cstr(d.MaskRaw) == t.Mask {
+		copy(h[40:72], d.MaskRaw)
+	}
 	le.PutUint32(h[72:], t.RasterFormat)
 	le.PutUint32(h[76:], d.Alpha)
 	le.PutUint16(h[80:], uint16(t.Width))

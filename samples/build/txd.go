@@ -118,13 +118,15 @@ func buildPS2SA() ([]byte, error) {
 }
 
 // buildPS2GTA3: GTA III PS2 (3.1.0.0): linear PAL4 with an 8×2 CLUT,
-// PAL8 with a 16-bit CLUT, and 16-bit truecolour.
+// PAL8 with a 16-bit CLUT, 16-bit truecolour, and PAL8 in the old
+// headerless layout (stream version 1: no GIF packets, indices swizzled).
 func buildPS2GTA3() ([]byte, error) {
 	p := txd.PlatformPS2
 	return buildTXD(txd.StampGTA3PS2, 0, []texSpec{
 		{checker(32, 32, 4, false), p, txd.Options{Name: "tiles", Format: txd.FmtPal4 | txd.Fmt8888}},
 		{brick(32, 32), p, txd.Options{Name: "wall", Format: txd.FmtPal8 | txd.Fmt1555}},
 		{checker(16, 16, 4, true), p, txd.Options{Name: "fence", Format: txd.Fmt1555}},
+		{gradient(32, 16), p, txd.Options{Name: "old_layout", Format: txd.FmtPal8 | txd.Fmt8888, Headerless: true, StreamVersion: 1}},
 	})
 }
 
