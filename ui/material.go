@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -62,7 +63,7 @@ type materialTab struct {
 	anim    *fyne.Animation
 	loading bool   // widgets are being filled from the material: ignore callbacks
 	textMs  uint32 // clock of the last time-label update
-	active  int    // the phase the swatch shows (key k's phase), marked ▶ in the table
+	active  int    // the phase the swatch shows (key k's phase), marked ▸ in the table
 
 	last     material.Sample
 	lastErr  error
@@ -145,7 +146,7 @@ func newMaterialTab(h Host, n *material.Node) *materialTab {
 	t.modeLabel = widget.NewLabel("")
 	t.texLabel = widget.NewLabel("")
 	t.texLabel.Wrapping = fyne.TextWrapWord
-	t.texButton = widget.NewButtonWithIcon("Show texture", theme.NavigateNextIcon(), func() {
+	t.texButton = widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
 		if t.texNode != nil {
 			t.h.SelectNode(t.texNode)
 		}
@@ -160,8 +161,7 @@ func newMaterialTab(h Host, n *material.Node) *materialTab {
 		t.timeSlider,
 		t.timeLabel,
 		t.modeLabel,
-		t.texLabel,
-		t.texButton,
+		container.NewBorder(nil, nil, nil, t.texButton, t.texLabel),
 		widget.NewLabelWithStyle("Blend preview", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.blend,
 		t.blendLabel,
@@ -274,10 +274,9 @@ func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sam
 	t.loading = true
 	if d > 0 {
 		t.timeSlider.Max = float64(d)
-		shown := float64(clock % (d + 1))
-		if m.Blocks[t.block].Mode() == material.ModeClamp {
-			shown = math.Min(float64(clock), float64(d))
-		}
+		// The scrubber shows the block's local time (clamped at the end of
+		// a clamp block); scrubbing sets the clock, which gives that time.
+		shown := math.Min(float64(s.LocalMs), float64(d))
 		if t.timeSlider.Value != shown {
 			t.timeSlider.Value = shown
 			t.timeSlider.Refresh()
@@ -342,10 +341,10 @@ func (t *materialTab) setTexture(name string, page int) {
 		t.texLabel.SetText("untextured")
 		t.texButton.Disable()
 	case t.texNode == nil:
-		t.texLabel.SetText(fmt.Sprintf("texture %s: not found", name))
+		t.texLabel.SetText(fmt.Sprintf("%s: not found", name))
 		t.texButton.Disable()
 	default:
-		t.texLabel.SetText(fmt.Sprintf("texture %s, page %d", name, page))
+		t.texLabel.SetText(fmt.Sprintf("%s · page %d", name, page))
 		t.texButton.Enable()
 	}
 	t.texPage = image.Rectangle{}
@@ -416,25 +415,31 @@ func rasterBuf(buf **image.NRGBA, w, h int) *image.NRGBA {
 	return *buf
 }
 
-// srcAt returns the source pixel for (x, y) of a w×h raster.
-func (t *materialTab) srcAt(x, y, w, h int) []uint8 {
+// srcRow returns row y of the source for a raster h pixels high, and
+// fills cols with the source byte offset of every column of a raster
+// len(cols) pixels wide.
+func (t *materialTab) srcRow(y, h int, cols []int) []uint8 {
 	if t.srcBuf == nil {
 		t.renderSource()
 	}
-	sx, sy := x*swatchRes/max(w, 1), y*swatchRes/max(h, 1)
-	o := t.srcBuf.PixOffset(sx, sy)
-	return t.srcBuf.Pix[o : o+4]
+	for x := range cols {
+		cols[x] = 4 * (x * swatchRes / len(cols))
+	}
+	sy := y * swatchRes / max(h, 1)
+	return t.srcBuf.Pix[sy*t.srcBuf.Stride:]
 }
 
 // drawSwatch shows the texture under the swatch colour, opaque.
 func (t *materialTab) drawSwatch(w, h int) image.Image {
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.swatchBuf, w, h)
+	var cols [swatchRes]int
 	for y := 0; y < h; y++ {
+		src := t.srcRow(y, h, cols[:w])
+		o := out.Pix[y*out.Stride:]
 		for x := 0; x < w; x++ {
-			s := t.srcAt(x, y, w, h)
-			o := out.Pix[out.PixOffset(x, y):]
-			o[0], o[1], o[2], o[3] = s[0], s[1], s[2], 255
+			s := src[cols[x] : cols[x]+3]
+			o[4*x], o[4*x+1], o[4*x+2], o[4*x+3] = s[0], s[1], s[2], 255
 		}
 	}
 	return out
@@ -447,8 +452,12 @@ func (t *materialTab) drawBlend(w, h int) image.Image {
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.blendBuf, w, h)
 	bl := material.BlendFor(t.view().Category())
+	src, dst := factorOf(bl, true), factorOf(bl, false)
 	half := w/2 + 1
+	var cols [swatchRes]int
 	for y := 0; y < h; y++ {
+		row := t.srcRow(y, h, cols[:half])
+		p := out.Pix[y*out.Stride:]
 		for x := 0; x < w; x++ {
 			d := float64(checker(x, y)) / 255
 			if x < w/4 {
@@ -456,16 +465,74 @@ func (t *materialTab) drawBlend(w, h int) image.Image {
 			} else if x < w/2 {
 				d = 0.05
 			}
-			s := t.srcAt(x%half, y, half, h)
+			s := row[cols[x%half] : cols[x%half]+4]
 			a := float64(s[3]) / 255
-			p := out.Pix[out.PixOffset(x, y):]
 			for i := 0; i < 3; i++ {
-				p[i] = to8(blendChannel(bl, float64(s[i])/255, a, d))
+				c := float64(s[i]) / 255
+				p[4*x+i] = to8(c*src.of(c, a, d) + d*dst.of(c, a, d))
 			}
-			p[3] = 255
+			p[4*x+3] = 255
 		}
 	}
 	return out
+}
+
+// blendFactor is one D3D blend factor, resolved once per frame.
+type blendFactor uint8
+
+const (
+	factorZero blendFactor = iota
+	factorOne
+	factorSrcAlpha
+	factorInvSrcAlpha
+	factorSrcColor
+	factorDestColor
+)
+
+// factorOf returns the source (or destination) factor of a blend state;
+// without blending the source replaces the destination.
+func factorOf(b *material.Blend, source bool) blendFactor {
+	if b == nil || !b.Blending {
+		if source {
+			return factorOne
+		}
+		return factorZero
+	}
+	name := b.Dst
+	if source {
+		name = b.Src
+	}
+	switch name {
+	case "ONE":
+		return factorOne
+	case "SRC_ALPHA":
+		return factorSrcAlpha
+	case "INV_SRC_ALPHA":
+		return factorInvSrcAlpha
+	case "SRC_COLOR":
+		return factorSrcColor
+	case "DEST_COLOR":
+		return factorDestColor
+	}
+	return factorZero
+}
+
+// of is the factor's value for source colour s, source alpha a and
+// destination colour d.
+func (f blendFactor) of(s, a, d float64) float64 {
+	switch f {
+	case factorOne:
+		return 1
+	case factorSrcAlpha:
+		return a
+	case factorInvSrcAlpha:
+		return 1 - a
+	case factorSrcColor:
+		return s
+	case factorDestColor:
+		return d
+	}
+	return 0
 }
 
 func to8(v float64) uint8 {
@@ -478,28 +545,9 @@ func to8(v float64) uint8 {
 	return uint8(v*255 + 0.5)
 }
 
-func factor(name string, s, a, d float64) float64 {
-	switch name {
-	case "ONE":
-		return 1
-	case "SRC_ALPHA":
-		return a
-	case "INV_SRC_ALPHA":
-		return 1 - a
-	case "SRC_COLOR":
-		return s
-	case "DEST_COLOR":
-		return d
-	}
-	return 0 // ZERO
-}
-
 // blendChannel is src·F_src + dst·F_dst for one channel.
 func blendChannel(b *material.Blend, s, a, d float64) float64 {
-	if b == nil || !b.Blending {
-		return s
-	}
-	return s*factor(b.Src, s, a, d) + d*factor(b.Dst, s, a, d)
+	return s*factorOf(b, true).of(s, a, d) + d*factorOf(b, false).of(s, a, d)
 }
 
 // refreshAll fills every widget from the material.
@@ -534,9 +582,9 @@ func (t *materialTab) refreshAll() {
 	if bl := material.BlendFor(cat); bl != nil {
 		at := "no alpha test"
 		if bl.AlphaTest != nil {
-			at = "alpha test " + *bl.AlphaTest
+			at = "alpha test ≥"
 		}
-		t.blendLabel.SetText(fmt.Sprintf("category %d: %s / %s, %s", cat, bl.Src, bl.Dst, at))
+		t.blendLabel.SetText(fmt.Sprintf("category %d: %s / %s · %s", cat, bl.Src, bl.Dst, at))
 	} else {
 		t.blendLabel.SetText(fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
 	}
@@ -568,12 +616,14 @@ func (t *materialTab) makeTable() *widget.Table {
 		func() fyne.CanvasObject {
 			r := canvas.NewRectangle(color.Transparent)
 			r.SetMinSize(fyne.NewSize(14, 14))
-			return container.NewHBox(container.NewCenter(r), widget.NewLabel("#00000000"))
+			// A border layout fills the cell, so reused cells keep the
+			// colour well at the left edge.
+			return container.NewBorder(nil, nil, container.NewCenter(r), nil, widget.NewLabel("#00000000"))
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			box := o.(*fyne.Container)
-			rect := box.Objects[0].(*fyne.Container).Objects[0].(*canvas.Rectangle)
-			label := box.Objects[1].(*widget.Label)
+			label := box.Objects[0].(*widget.Label)
+			rect := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle)
 			m := t.view()
 			if id.Row >= len(m.Phases) {
 				return
@@ -602,6 +652,7 @@ func (t *materialTab) makeTable() *widget.Table {
 					label.SetText(v.Texture)
 				}
 			}
+			box.Refresh() // re-lay out: the colour well may have been shown or hidden
 		})
 	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
@@ -610,7 +661,7 @@ func (t *materialTab) makeTable() *widget.Table {
 			l.SetText(phaseColumns[id.Col])
 		case id.Col < 0 && id.Row >= 0:
 			if id.Row == t.active {
-				l.SetText("▶ " + strconv.Itoa(id.Row))
+				l.SetText("▸ " + strconv.Itoa(id.Row))
 			} else {
 				l.SetText(strconv.Itoa(id.Row))
 			}
@@ -649,11 +700,15 @@ func hexColor(p *material.Phase, g colorGroup) string {
 
 func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	t.phaseLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	form := container.NewVBox(t.phaseLabel)
+	// One form: the labels line up in the first column, every editor
+	// (colour well + value + picker, slider + value, field + Set) in the second.
+	form := container.New(layout.NewFormLayout())
 	for gi, g := range colorGroups {
 		gi, g := gi, g
 		r := canvas.NewRectangle(color.Black)
 		r.SetMinSize(fyne.NewSize(40, 20))
+		r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
+		r.StrokeWidth = 1
 		l := widget.NewLabel("")
 		t.colorRects = append(t.colorRects, r)
 		t.colorText = append(t.colorText, l)
@@ -669,7 +724,9 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 			d.SetColor(groupColor(&m.Phases[t.phase], g))
 			d.Show()
 		})
-		form.Add(container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel(g.name), r), pick, l))
+		name := fmt.Sprintf("%s p%d..p%d", g.name, g.first, g.first+g.n-1)
+		form.Add(widget.NewLabel(name))
+		form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
 	}
 	t.opacity = widget.NewSlider(0, 255)
 	t.opacity.Step = 1
@@ -681,24 +738,30 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	t.powerL = widget.NewLabel("")
 	t.power.OnChanged = func(v float64) { t.slide("power", 16, v) }
 	t.power.OnChangeEnded = func(v float64) { t.commitDraft("set power") }
-	form.Add(container.NewBorder(nil, nil, widget.NewLabel("opacity"), t.opacityL, t.opacity))
-	form.Add(container.NewBorder(nil, nil, widget.NewLabel("power"), t.powerL, t.power))
+	form.Add(widget.NewLabel("opacity p3"))
+	form.Add(container.NewBorder(nil, nil, nil, t.opacityL, t.opacity))
+	form.Add(widget.NewLabel("power p16"))
+	form.Add(container.NewBorder(nil, nil, nil, t.powerL, t.power))
 	t.page = widget.NewEntry()
+	t.page.SetPlaceHolder("−1 = the whole texture")
 	t.page.OnSubmitted = func(s string) { t.SetPage(s) }
 	t.texture = widget.NewEntry()
+	t.texture.SetPlaceHolder("empty = untextured")
 	t.texture.OnSubmitted = func(s string) { t.SetTexture(s) }
 	t.editorError = widget.NewLabel("")
 	t.editorError.Importance = widget.DangerImportance
-	form.Add(container.NewBorder(nil, nil, widget.NewLabel("page (−1 = whole)"), widget.NewButton("Set", func() { t.SetPage(t.page.Text) }), t.page))
-	form.Add(container.NewBorder(nil, nil, widget.NewLabel("texture"), widget.NewButton("Set", func() { t.SetTexture(t.texture.Text) }), t.texture))
-	form.Add(container.NewHBox(
+	t.editorError.Wrapping = fyne.TextWrapWord
+	form.Add(widget.NewLabel("page p17"))
+	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Set", func() { t.SetPage(t.page.Text) }), t.page))
+	form.Add(widget.NewLabel("texture"))
+	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Set", func() { t.SetTexture(t.texture.Text) }), t.texture))
+	buttons := container.NewHBox(
 		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.AddPhase),
 		widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), t.RemovePhase),
 		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { t.MovePhase(-1) }),
 		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
-	))
-	form.Add(t.editorError)
-	return form
+	)
+	return container.NewVBox(container.NewBorder(nil, nil, t.phaseLabel, buttons), form, t.editorError)
 }
 
 // refreshEditor fills the phase editor from the selected phase.
@@ -713,6 +776,9 @@ func (t *materialTab) refreshEditor() {
 	p := &m.Phases[t.phase]
 	v := p.Values()
 	t.phaseLabel.SetText(fmt.Sprintf("Phase %d of %d", t.phase, len(m.Phases)))
+	if !t.node.Editable() && t.editorError.Text == "" {
+		t.editorError.SetText("read-only: this material's container cannot be edited")
+	}
 	for i, g := range colorGroups {
 		c := groupColor(p, g)
 		t.colorRects[i].FillColor = color.NRGBA{c.R, c.G, c.B, 255}
@@ -913,7 +979,7 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 		mode := material.Mode(s[0] - '0')
 		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
 	})
-	maskBox := container.NewVBox()
+	maskBox := container.NewGridWithColumns(3)
 	for i, name := range maskNames {
 		bit := uint32(1) << i
 		c := widget.NewCheck(name, func(on bool) {
@@ -977,7 +1043,8 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 		container.NewBorder(nil, nil, widget.NewLabel("mode"), nil, t.mode),
 		widget.NewLabel("interpolation mask"),
 		maskBox,
-		widget.NewLabel("keys: phase, end time (ms, cumulative), raw k2"),
+		widget.NewLabel("keys (end times are cumulative; press Enter or Set to apply)"),
+		container.NewGridWithColumns(5, widget.NewLabel("key"), widget.NewLabel("phase"), widget.NewLabel("end ms"), widget.NewLabel("raw k2"), widget.NewLabel("")),
 		t.keys,
 	)
 	return container.NewVBox(blocks, t.animUI)
@@ -1038,7 +1105,7 @@ func (t *materialTab) refreshAnimation() {
 			})
 		})
 		row := container.NewGridWithColumns(5, widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end,
-			widget.NewLabel(fmt.Sprintf("k2 %d", k.K2)), container.NewHBox(widget.NewButton("Set", set), del))
+			widget.NewLabel(strconv.Itoa(int(k.K2))), container.NewHBox(widget.NewButton("Set", set), del))
 		t.keys.Add(row)
 	}
 	t.keys.Refresh()

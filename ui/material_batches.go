@@ -2,13 +2,17 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/formats/material"
 	"rummage/formats/msh"
 )
 
@@ -27,13 +31,17 @@ func init() {
 var batchColumns = []struct {
 	name  string
 	width float32
-}{{"batch", 60}, {"node / slot", 90}, {"flags", 70}, {"indices", 70}, {"WEAR row", 150}, {"material", 190}, {"texture", 220}}
+}{{"batch", 60}, {"node / slot", 90}, {"flags", 70}, {"indices", 70}, {"WEAR row", 150}, {"material", 190}, {"texture", 260}}
 
-// newBatchesView lists every batch of a model with the material chain:
-// WEAR row → material → phase 0 texture (+ page). Clicking a material or
-// a texture cell opens it.
-func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
-	bs := n.Batches()
+// The linked columns of the Batches tab.
+const (
+	batchColWear     = 4
+	batchColMaterial = 5
+	batchColTexture  = 6
+)
+
+// batchCells formats the rows of the Batches tab.
+func batchCells(bs []msh.BatchInfo) [][]string {
 	cells := make([][]string, len(bs))
 	for i, b := range bs {
 		ns := "not drawn"
@@ -63,16 +71,53 @@ func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
 			tex += " (not found)"
 		default:
 			tex += " page " + strconv.Itoa(b.Page)
+			if pr, ok := b.TexNode.(interface{ PageRect(int) image.Rectangle }); ok && b.Page >= 0 {
+				r := pr.PageRect(b.Page)
+				tex += fmt.Sprintf(" (%d,%d %d×%d)", r.Min.X, r.Min.Y, r.Dx(), r.Dy())
+			}
 		}
 		cells[i] = []string{strconv.Itoa(b.Index), ns, fmt.Sprintf("0x%X", b.Batch.Flags), strconv.Itoa(int(b.Batch.IndexCount)), wear, mat, tex}
 	}
+	return cells
+}
+
+// batchLink returns the node a cell of the Batches tab opens, or nil.
+func batchLink(b msh.BatchInfo, col int) formats.Node {
+	switch {
+	case col == batchColWear && b.Wear != nil:
+		return b.Wear
+	case col == batchColMaterial && b.MatNode != nil:
+		return b.MatNode
+	case col == batchColTexture && b.TexNode != nil:
+		return b.TexNode
+	}
+	return nil
+}
+
+// newBatchesView lists every batch of a model with the material chain:
+// WEAR row → material → phase 0 texture (+ page). Clicking the WEAR row, a
+// material or a texture cell opens it; "Set material library…" picks the
+// library used when none is found beside the file.
+func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
+	m, err := n.Model()
+	if err != nil {
+		l := widget.NewLabel(err.Error())
+		l.Importance = widget.DangerImportance
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
+	bs := n.Batches()
+	cells := batchCells(bs)
 	tb := widget.NewTableWithHeaders(
 		func() (int, int) { return len(cells), len(batchColumns) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
+			if id.Row >= len(cells) {
+				return
+			}
 			l.SetText(cells[id.Row][id.Col])
-			if (id.Col == 5 && bs[id.Row].MatNode != nil) || (id.Col == 6 && bs[id.Row].TexNode != nil) {
+			if batchLink(bs[id.Row], id.Col) != nil {
 				l.Importance = widget.HighImportance
 			} else {
 				l.Importance = widget.MediumImportance
@@ -89,24 +134,84 @@ func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
 		tb.SetColumnWidth(i, c.width)
 	}
 	tb.OnSelected = func(id widget.TableCellID) {
+		tb.Unselect(id) // a second click on the same cell opens it again
 		if id.Row < 0 || id.Row >= len(bs) {
 			return
 		}
-		switch {
-		case id.Col == 5 && bs[id.Row].MatNode != nil:
-			h.SelectNode(bs[id.Row].MatNode)
-		case id.Col == 6 && bs[id.Row].TexNode != nil:
-			h.SelectNode(bs[id.Row].TexNode)
+		if to := batchLink(bs[id.Row], id.Col); to != nil {
+			h.SelectNode(to)
 		}
 	}
-	m, err := n.Model()
-	if err != nil {
-		l := widget.NewLabel(err.Error())
-		l.Importance = widget.DangerImportance
-		l.Wrapping = fyne.TextWrapWord
-		return l
+	counts := fmt.Sprintf("%d nodes, %d slots, %d batches, %d vertices, %d triangles", len(m.Nodes), len(m.Slots), len(m.Batches), len(m.Positions), len(m.Indices)/3)
+	fits := true
+	if g, err := n.Mesh(); err == nil {
+		counts += fmt.Sprintf(" (LOD 0 draws %d vertices, %d triangles)", len(g.Positions), g.Triangles())
+		if b := g.Bounds(); len(g.Positions) > 0 && !m.BoxFits(b.Min, b.Max) {
+			fits = false
+		}
 	}
-	head := widget.NewLabel(fmt.Sprintf("%d nodes, %d slots, %d batches, %d vertices, %d triangles — click a material or texture to open it",
-		len(m.Nodes), len(m.Slots), len(m.Batches), len(m.Positions), len(m.Indices)/3))
-	return container.NewBorder(head, nil, nil, nil, tb)
+	head := widget.NewLabel(counts)
+	if !fits {
+		head.SetText(counts + " ⚠ the posed mesh leaves the model's authored box")
+		head.Importance = widget.WarningImportance
+	}
+	head.Wrapping = fyne.TextWrapWord
+	info := widget.NewLabel("")
+	info.Wrapping = fyne.TextWrapWord
+	fill := func() {
+		bs = n.Batches()
+		cells = batchCells(bs)
+		info.SetText(batchSource(n, bs))
+		tb.Refresh()
+	}
+	set := materialLibraryButton(h, func(path string) {
+		if n.Loc.Opts != nil {
+			n.Loc.Opts.Materials = path
+		}
+		if len(bs) > 0 && bs[0].Wear != nil && bs[0].Wear.Loc.Opts != nil {
+			bs[0].Wear.Loc.Opts.Materials = path
+		}
+		fill()
+	})
+	fill()
+	return container.NewBorder(container.NewVBox(head, container.NewBorder(nil, nil, nil, container.NewCenter(set), info)), nil, nil, nil, tb)
+}
+
+// batchSource says where the WEAR table and the material library come
+// from (or that they are missing).
+func batchSource(n *msh.MeshNode, bs []msh.BatchInfo) string {
+	var w *material.WearNode
+	if len(bs) > 0 {
+		w = bs[0].Wear
+	}
+	if w == nil {
+		return "no WEAR table found (looked for one named like the model in its archive, or NAME.wea beside it) — click a linked cell to open it"
+	}
+	where := "material library not found: set one"
+	if lib := w.Loc.Library(material.LibMaterials); lib != nil {
+		where = fmt.Sprintf("materials from %s (%d)", lib.Where, len(lib.Entries))
+	}
+	return fmt.Sprintf("WEAR %s (%d rows), %s — click a linked cell to open it", w.Name(), len(w.Wear.Rows), where)
+}
+
+// materialLibraryButton is the "Set material library…" action: a file
+// dialog whose choice becomes the window's --materials option; set then
+// refreshes the view that owns the button.
+func materialLibraryButton(h Host, set func(path string)) *widget.Button {
+	return widget.NewButton("Set material library…", func() {
+		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+			if err != nil || rc == nil {
+				return
+			}
+			path := rc.URI().Path()
+			rc.Close()
+			if o := h.Options(); o != nil {
+				o.Materials = path
+			}
+			h.Status("material library (used where none is found beside a file): " + path)
+			set(path)
+		}, h.Window())
+		d.SetFilter(storage.NewExtensionFileFilter([]string{".lib"})) // matched case-insensitively
+		d.Show()
+	})
 }

@@ -2,12 +2,15 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/material"
@@ -334,5 +337,190 @@ func TestSampleChain(t *testing.T) {
 	}
 	if newWearView(h, wear) == nil || newBatchesView(h, mesh) == nil {
 		t.Fatal("tab not built")
+	}
+}
+
+// findTable returns the first table in a widget tree.
+func findTable(o fyne.CanvasObject) *widget.Table {
+	switch v := o.(type) {
+	case *widget.Table:
+		return v
+	case *fyne.Container:
+		for _, k := range v.Objects {
+			if t := findTable(k); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// TestBatchesLinks clicks the linked cells of the sample model's Batches
+// tab: the WEAR row opens the WEAR table, the material cell the MAT0 entry
+// and the texture cell the Texm entry; the same cell opens again on a
+// second click, and an unlinked cell opens nothing.
+func TestBatchesLinks(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &testHost{win: a.NewWindow("t")}
+	var mesh *msh.MeshNode
+	for _, f := range samples.Files() {
+		if f.Name != "tank.rlb" {
+			continue
+		}
+		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kids, _ := n.Children()
+		for _, k := range kids {
+			if m, ok := k.(*msh.MeshNode); ok {
+				mesh = m
+			}
+		}
+	}
+	if mesh == nil {
+		t.Skip("no sample model")
+	}
+	tb := findTable(newBatchesView(h, mesh))
+	if tb == nil {
+		t.Fatal("no table in the Batches tab")
+	}
+	bs := mesh.Batches()
+	row := -1
+	for i, b := range bs {
+		if b.TexNode != nil {
+			row = i
+			break
+		}
+	}
+	if row < 0 {
+		t.Fatal("no textured batch")
+	}
+	for _, c := range []struct {
+		col  int
+		want formats.Node
+	}{
+		{batchColWear, bs[row].Wear},
+		{batchColMaterial, bs[row].MatNode},
+		{batchColTexture, bs[row].TexNode},
+		{batchColTexture, bs[row].TexNode}, // again
+	} {
+		h.selected = nil
+		tb.Select(widget.TableCellID{Row: row, Col: c.col})
+		if h.selected == nil || h.selected != c.want {
+			t.Errorf("column %d opened %v, want %v", c.col, h.selected, c.want)
+		}
+	}
+	if _, ok := bs[row].TexNode.(*texm.Node); !ok {
+		t.Errorf("texture link is %T", bs[row].TexNode)
+	}
+	h.selected = nil
+	tb.Select(widget.TableCellID{Row: row, Col: 0})
+	if h.selected != nil {
+		t.Errorf("the batch number opened %v", h.selected)
+	}
+}
+
+// sampleMaterial opens a material of the built-in Material.lib.
+func sampleMaterial(t *testing.T, name string) *material.Node {
+	t.Helper()
+	for _, f := range samples.Files() {
+		if f.Name != "Material.lib" {
+			continue
+		}
+		root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kids, _ := root.Children()
+		for _, k := range kids {
+			if m, ok := k.(*material.Node); ok && m.Name() == name {
+				return m
+			}
+		}
+	}
+	t.Skipf("no sample material %s", name)
+	return nil
+}
+
+// TestMaterialTransport drives the swatch's controls: the scrubber pauses
+// and sets the clock, the readout and the scrubber show the block's local
+// time (ping-pong runs back on odd cycles), play resumes, and the block
+// selector switches the sampled block.
+func TestMaterialTransport(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &testHost{win: a.NewWindow("t")}
+	fire := sampleMaterial(t, "FIRESTORM")
+	tab := newMaterialTab(h, fire)
+	defer tab.close()
+	d := fire.Material().Blocks[0].Duration()
+	if tab.timeSlider.Max != float64(d) {
+		t.Errorf("scrubber spans %v ms, the block %d", tab.timeSlider.Max, d)
+	}
+	tab.timeSlider.SetValue(float64(d / 2))
+	if tab.playing || tab.last.LocalMs != d/2 {
+		t.Fatalf("scrubbing: playing %v, local time %d", tab.playing, tab.last.LocalMs)
+	}
+	if want := fmt.Sprintf("%d / %d ms", d/2, d); !strings.Contains(tab.timeLabel.Text, want) || !strings.Contains(tab.modeLabel.Text, "pingpong") {
+		t.Errorf("readout %q / %q", tab.timeLabel.Text, tab.modeLabel.Text)
+	}
+	tab.baseMs = d + 100 // second cycle: ping-pong runs backwards
+	tab.update(true)
+	if tab.last.LocalMs != d-100 || tab.timeSlider.Value != float64(d-100) {
+		t.Errorf("backward cycle: local %d, scrubber %v, want %d", tab.last.LocalMs, tab.timeSlider.Value, d-100)
+	}
+	tab.togglePlay()
+	if !tab.playing {
+		t.Error("play did not resume")
+	}
+
+	lbl := sampleMaterial(t, "B_LBL_01")
+	tab2 := newMaterialTab(h, lbl)
+	defer tab2.close()
+	m := lbl.Material()
+	if len(m.Blocks) < 3 || len(tab2.blockSel.Options) != len(m.Blocks) {
+		t.Fatalf("%d blocks, selector %v", len(m.Blocks), tab2.blockSel.Options)
+	}
+	tab2.blockSel.SetSelected("block 2")
+	want := m.Phases[m.Blocks[2].Keys[0].Phase]
+	if tab2.block != 2 || tab2.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.last.Phase.Texture != want.TextureName() || tab2.last.Phase.Page != want.Page() {
+		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.last, tab2.active)
+	}
+}
+
+// TestImageByteOrderToggle: a Texm 8888 texture offers the R⇄B debug
+// reading, which shows red and blue exchanged; 565 does not offer it.
+func TestImageByteOrderToggle(t *testing.T) {
+	test.NewTempApp(t)
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	img.SetNRGBA(1, 1, color.NRGBA{10, 20, 30, 255})
+	open := func(format uint32) formats.Imager {
+		data, err := texm.Build(img, format, 1, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := texm.Open(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "T.0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.(formats.Imager)
+	}
+	v := NewImageView(open(texm.Format8888))
+	if v.swap == nil {
+		t.Fatal("no R⇄B toggle for 8888")
+	}
+	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{10, 20, 30, 255}) {
+		t.Fatalf("decoded %v", got)
+	}
+	v.swap.SetChecked(true)
+	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{30, 20, 10, 255}) {
+		t.Errorf("swapped %v", got)
+	}
+	v.swap.SetChecked(false)
+	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{10, 20, 30, 255}) {
+		t.Errorf("unswapped %v", got)
+	}
+	if NewImageView(open(texm.Format565)).swap != nil {
+		t.Error("565 offers the byte-order toggle")
 	}
 }

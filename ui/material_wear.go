@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -65,6 +64,7 @@ var wearColumns = []struct {
 func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
 	var res []material.Resolved
 	info := widget.NewLabel("")
+	info.Wrapping = fyne.TextWrapWord
 	lightmaps := widget.NewLabel("")
 	lightmaps.Wrapping = fyne.TextWrapWord
 	tb := widget.NewTableWithHeaders(
@@ -111,13 +111,14 @@ func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
 		tb.SetColumnWidth(i, c.width)
 	}
 	tb.OnSelected = func(id widget.TableCellID) {
+		tb.Unselect(id) // a second click on the same row opens it again
 		if id.Row >= 0 && id.Row < len(res) && res[id.Row].Material != nil {
 			h.SelectNode(res[id.Row].Material)
 		}
 	}
 	fill := func() {
 		res = w.Resolve()
-		where := "material library: not found (set one)"
+		where := "material library: not found — set one"
 		if lib := w.Loc.Library(material.LibMaterials); lib != nil {
 			where = fmt.Sprintf("material library: %s (%d materials) — click a resolved material to open it", lib.Where, len(lib.Entries))
 		}
@@ -135,24 +136,12 @@ func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
 		}
 		tb.Refresh()
 	}
-	set := widget.NewButton("Set material library…", func() {
-		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-			if err != nil || rc == nil {
-				return
-			}
-			path := rc.URI().Path()
-			rc.Close()
-			if o := h.Options(); o != nil {
-				o.Materials = path
-			}
-			if w.Loc.Opts != nil {
-				w.Loc.Opts.Materials = path
-			}
-			h.Status("material library: " + path)
-			fill()
-		}, h.Window())
-		d.Show()
+	set := materialLibraryButton(h, func(path string) {
+		if w.Loc.Opts != nil {
+			w.Loc.Opts.Materials = path
+		}
+		fill()
 	})
 	fill()
-	return container.NewBorder(container.NewVBox(container.NewHBox(set), info), lightmaps, nil, nil, tb)
+	return container.NewBorder(container.NewBorder(nil, nil, nil, container.NewCenter(set), info), lightmaps, nil, nil, tb)
 }

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/formats/texm"
 )
 
 // RectOverlay is an optional capability of an Imager: rectangles (Texm
@@ -61,7 +62,36 @@ type ImageView struct {
 	mip     *widget.Select
 	channel *widget.Select
 	pages   *widget.Check
+	swap    *widget.Check // Texm byte-order debug toggle (specs/nres.md §3.2)
+	swapRB  bool
 	errL    *widget.Label
+}
+
+// byteOrderTexture reports a Texm texture whose channel order is a reading
+// of bytes (B,G,R[,A] here; R,G,B in fparkan and ParkanPlayground): the
+// R⇄B toggle lets a user compare the readings.
+func byteOrderTexture(src formats.Imager) bool {
+	n, ok := src.(*texm.Node)
+	if !ok {
+		return false
+	}
+	switch n.Tex.Format {
+	case texm.Format888, texm.Format8888, texm.FormatPal8:
+		return true
+	}
+	return false
+}
+
+// swapRB returns a copy of img with red and blue exchanged.
+func swapRB(img *image.NRGBA) *image.NRGBA {
+	out := &image.NRGBA{Pix: append([]uint8(nil), img.Pix...), Stride: img.Stride, Rect: img.Rect}
+	for y := 0; y < img.Rect.Dy(); y++ {
+		row := out.Pix[y*out.Stride : y*out.Stride+4*img.Rect.Dx()]
+		for x := 0; x+3 < len(row); x += 4 {
+			row[x], row[x+2] = row[x+2], row[x]
+		}
+	}
+	return out
 }
 
 // NewImageView builds the inspector for an Imager.
@@ -99,13 +129,20 @@ func NewImageView(src formats.Imager) *ImageView {
 	if src.Levels() > 1 {
 		tools = append(tools, v.mip)
 	}
-	if _, ok := src.(RectOverlay); ok {
+	if o, ok := src.(RectOverlay); ok && len(o.OverlayRects(0)) > 0 {
 		v.pages = widget.NewCheck("Pages", func(on bool) {
 			v.canvas.showRects = on
 			v.canvas.redraw()
 		})
 		v.pages.SetChecked(true)
 		tools = append(tools, v.pages)
+	}
+	if byteOrderTexture(src) {
+		v.swap = widget.NewCheck("R⇄B", func(on bool) {
+			v.swapRB = on
+			v.setLevel(v.canvas.level)
+		})
+		tools = append(tools, v.swap)
 	}
 	top := container.NewVBox(container.NewHBox(tools...), v.errL)
 	bottom := fyne.CanvasObject(v.pixel)
@@ -150,7 +187,11 @@ func (v *ImageView) setLevel(i int) {
 	if o, ok := v.src.(RectOverlay); ok {
 		rects = o.OverlayRects(i)
 	}
-	v.canvas.setImage(toNRGBA(img), rects)
+	nrgba := toNRGBA(img)
+	if v.swapRB && nrgba != nil {
+		nrgba = swapRB(nrgba) // the debug reading: R,G,B byte order
+	}
+	v.canvas.setImage(nrgba, rects)
 	v.canvas.level = i
 }
 
@@ -360,7 +401,7 @@ func (c *imageCanvas) generate(w, h int) image.Image {
 			ty = int(math.Floor((float64(y) - c.offY) / c.zoom))
 		}
 		for x := 0; x < w; x++ {
-			bg := checker(x, y)
+			bg := textureBG(x, y) // Settings › Texture background
 			r, g, b := bg, bg, bg
 			if img != nil && ty >= 0 && ty < img.Rect.Dy() {
 				tx := int(math.Floor((float64(x) - c.offX) / c.zoom))

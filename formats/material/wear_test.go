@@ -212,3 +212,22 @@ func FuzzWear(f *testing.F) {
 		}
 	})
 }
+
+// TestLightmapSlots: a lightmap row resolves to its index among the
+// library's textures (here the WEAR's own archive), a missing one to -1.
+func TestLightmapSlots(t *testing.T) {
+	tex := func(name string) formats.Node {
+		return &formats.Raw{NodeName: name, NodeKind: formats.KindTexture, Tag: "Texm", R: bytes.NewReader(nil), Abs: -1}
+	}
+	lib := &formats.Folder{NodeName: "models.lib", Items: []formats.Node{matNode(t, "HULL"), tex("other.0"), tex("FR_L_BUNKER_00.0")}}
+	text := "1\r\n0 HULL\r\n\r\nLIGHTMAPS\r\n2\r\n0 fr_l_bunker_00.0\r\n1 gone.0\r\n"
+	w := wearNode(t, text, Locator{Parent: lib})
+	if s := w.LightmapSlots(); len(s) != 2 || s[0] != 1 || s[1] != -1 {
+		t.Errorf("slots %v, want [1 -1]", s)
+	}
+	d, _ := w.Describe()
+	lms := d.(map[string]any)["lightmaps"].([]lightmapJSON)
+	if lms[0].Slot != 1 || lms[1].Slot != -1 || lms[1].Name != "gone.0" || lms[1].LegacyID != 1 {
+		t.Errorf("lightmaps %+v", lms)
+	}
+}

@@ -103,6 +103,55 @@ type Model struct {
 	FrameMap  []uint16
 	Frames    uint32 // type 19 attr2
 	Landscape bool   // a terrain variant (types 11/21, no index buffer)
+	// Box is the authored box of the posed model: the extent of the eight
+	// corners at the start of the type 2 header (HasBox false when they
+	// are all zero).
+	Box    [2][3]float32
+	HasBox bool
+}
+
+// readBox takes the extent of the eight box corners of a type 2 header.
+func (m *Model) readBox(h []byte) {
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			v := math.Float32frombits(binary.LittleEndian.Uint32(h[12*i+4*k:]))
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				m.HasBox = false
+				return
+			}
+			if i == 0 || v < m.Box[0][k] {
+				m.Box[0][k] = v
+			}
+			if i == 0 || v > m.Box[1][k] {
+				m.Box[1][k] = v
+			}
+			if v != 0 {
+				m.HasBox = true
+			}
+		}
+	}
+}
+
+// BoxFits reports whether the bounds lie inside the authored box, with a
+// tolerance of 1 % of its diagonal (specs/nres.md §8: the posed LOD 0 of
+// every shipped model fits its box with the (w,x,y,z)-conjugated reading
+// of the pose keys). It is true when the model has no box.
+func (m *Model) BoxFits(min, max [3]float32) bool {
+	if !m.HasBox {
+		return true
+	}
+	var d float64
+	for k := 0; k < 3; k++ {
+		e := float64(m.Box[1][k] - m.Box[0][k])
+		d += e * e
+	}
+	tol := float32(0.01*math.Sqrt(d) + 1e-3)
+	for k := 0; k < 3; k++ {
+		if min[k] < m.Box[0][k]-tol || max[k] > m.Box[1][k]+tol {
+			return false
+		}
+	}
+	return true
 }
 
 func streamData(a *nres.Archive, i int) ([]byte, int64, error) {
@@ -198,6 +247,7 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 	if len(b) < SlotHeaderSize || (len(b)-SlotHeaderSize)%SlotSize != 0 {
 		return nil, binread.Errorf(base, "MSH: slot stream of %d bytes is not 140 + n × 68", len(b))
 	}
+	m.readBox(b[:SlotHeaderSize])
 	m.Slots = make([]Slot, (len(b)-SlotHeaderSize)/SlotSize)
 	for i := range m.Slots {
 		c := binread.NewCursor(b[SlotHeaderSize+i*SlotSize:SlotHeaderSize+(i+1)*SlotSize], base+int64(SlotHeaderSize+i*SlotSize))

@@ -281,6 +281,24 @@ func (n *MeshNode) Batches() []BatchInfo {
 	if w != nil {
 		res = w.Resolve()
 	}
+	// One texture library per material locator: a model's batches mostly
+	// share one Material.lib, whose Textures.lib is looked up once.
+	texLibs := map[string]*material.Library{}
+	texture := func(mn *material.Node, name string) formats.Node {
+		if name == "" {
+			return nil
+		}
+		key := fmt.Sprintf("%p\x00%s", mn.Loc.Parent, mn.Loc.Path)
+		lib, ok := texLibs[key]
+		if !ok {
+			lib = mn.Loc.Library(material.LibTextures)
+			texLibs[key] = lib
+		}
+		if i := lib.Find(name); i >= 0 {
+			return lib.Entries[i]
+		}
+		return nil
+	}
 	out := make([]BatchInfo, len(m.Batches))
 	for i, b := range m.Batches {
 		bi := BatchInfo{Index: i, Node: -1, Slot: -1, Batch: b, Row: int(b.Material), Page: -1, Wear: w, Via: material.ViaMissing}
@@ -294,7 +312,7 @@ func (n *MeshNode) Batches() []BatchInfo {
 				if mat := mn.Material(); len(mat.Phases) > 0 {
 					bi.Texture = mat.Phases[0].TextureName()
 					bi.Page = mat.Phases[0].Page()
-					bi.TexNode = mn.Texture(0)
+					bi.TexNode = texture(mn, bi.Texture)
 				}
 			}
 		}
@@ -303,7 +321,13 @@ func (n *MeshNode) Batches() []BatchInfo {
 	return out
 }
 
-// Describe returns the mesh counts of the JSON contract.
+// Describe returns the mesh counts of the JSON contract. "vertices" and
+// "triangles" count the model's streams (3 and 6: every LOD and damage
+// variant, the figures the format notes quote); "lod0Vertices" and
+// "lod0Triangles" count the mesh that is drawn and exported (LOD 0 /
+// variant 0 without cockpit nodes), whose box "bounds" is. A model with
+// an authored box (type 2) adds it as "authoredBounds" and "boundsFit":
+// whether the posed mesh lies inside it (a check of the pose reading).
 func (n *MeshNode) Describe() (any, error) {
 	m, err := n.Model()
 	if err != nil {
@@ -328,6 +352,11 @@ func (n *MeshNode) Describe() (any, error) {
 	}
 	b := mesh.Bounds()
 	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
+	if m.HasBox {
+		d["authoredBounds"] = map[string]any{"min": m.Box[0], "max": m.Box[1]}
+		d["boundsFit"] = len(mesh.Positions) == 0 || m.BoxFits(b.Min, b.Max)
+	}
+	d["lod0Vertices"] = len(mesh.Positions)
 	d["lod0Triangles"] = mesh.Triangles()
 	return d, nil
 }

@@ -128,10 +128,12 @@ func Open(r io.ReaderAt, size, base int64) (*Archive, error) {
 	if count < 0 {
 		return nil, binread.Errorf(base+4, "RsLi: negative entry count %d", count)
 	}
-	if c2 := int16(le.Uint16(h[6:])); c2 != count {
-		return nil, binread.Errorf(base+6, "RsLi: the entry count %d is not repeated (%d)", count, c2)
-	}
 	a := &Archive{Count: int(count), Sorted: le.Uint16(h[14:]) == SortedMark, Total: le.Uint32(h[16:]), Seed: le.Uint32(h[20:]), r: r, size: size, base: base}
+	if c2 := int16(le.Uint16(h[6:])); c2 != count {
+		// Every known archive repeats the count; the engine (and fparkan)
+		// read only the one at offset 4, so a mismatch is only noted.
+		a.Notes = append(a.Notes, fmt.Sprintf("the entry count at offset 6 (%d) differs from the one at offset 4 (%d), which is used", c2, count))
+	}
 	table, err := binread.ReadAt(r, base, 32, int64(count)*32, size)
 	if err != nil {
 		return nil, fmt.Errorf("RsLi table of %d entries: %w", count, err)

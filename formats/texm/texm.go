@@ -205,7 +205,7 @@ func rep5(x uint16) uint8 { return uint8(x<<3 | x>>2) }
 func rep6(x uint16) uint8 { return uint8(x<<2 | x>>4) }
 
 // Decode turns stored pixels into an image. palette is the format-0
-// palette (B,G,R,X); flags5 with FlagAlpha makes palette index 0
+// palette (B,G,R,X); flags5 with FlagAlpha or FlagFade makes index 0
 // transparent (the engine's colour key on alpha surfaces).
 func Decode(b []byte, w, h int, format uint32, palette []byte, flags5 uint32) (*image.NRGBA, error) {
 	bpp := BytesPerPixel(format)
@@ -218,6 +218,9 @@ func Decode(b []byte, w, h int, format uint32, palette []byte, flags5 uint32) (*
 	if format == FormatPal8 && len(palette) < PaletteSize {
 		return nil, fmt.Errorf("texm: format 0 without its palette")
 	}
+	// Only an alpha surface (flag bit 24 or the fade palette's bit 25) has
+	// the colour key: palette index 0 is transparent (§3.2).
+	keyed := flags5&(FlagAlpha|FlagFade) != 0
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	px := img.Pix
 	n := w * h
@@ -228,11 +231,14 @@ func Decode(b []byte, w, h int, format uint32, palette []byte, flags5 uint32) (*
 			idx := int(b[i])
 			p := palette[4*idx : 4*idx+4]
 			o[0], o[1], o[2], o[3] = p[2], p[1], p[0], 255
-			if idx == 0 && flags5&FlagAlpha != 0 {
+			if idx == 0 && keyed {
 				o[3] = 0
 			}
 		case FormatIndex8:
 			o[0], o[1], o[2], o[3] = b[i], b[i], b[i], 255
+			if b[i] == 0 && keyed {
+				o[3] = 0
+			}
 		case Format565:
 			v := binary.LittleEndian.Uint16(b[2*i:])
 			o[0], o[1], o[2], o[3] = rep5(v>>11&31), rep6(v>>5&63), rep5(v&31), 255

@@ -58,6 +58,9 @@ func TestDecodeFormats(t *testing.T) {
 		{"8888 BGRA", Format8888, 0, []byte{1, 2, 3, 4, 5, 6, 7, 8}, nil, [2]color.NRGBA{{3, 2, 1, 4}, {7, 6, 5, 8}}},
 		{"palette BGRX", FormatPal8, 0, []byte{0, 7}, pal, [2]color.NRGBA{{3, 2, 1, 255}, {30, 20, 10, 255}}},
 		{"palette colour key", FormatPal8, FlagAlpha, []byte{0, 7}, pal, [2]color.NRGBA{{3, 2, 1, 0}, {30, 20, 10, 255}}},
+		{"palette colour key on a fade surface", FormatPal8, FlagFade, []byte{0, 7}, pal, [2]color.NRGBA{{3, 2, 1, 0}, {30, 20, 10, 255}}},
+		{"palette index 0 opaque without the alpha flags", FormatPal8, 0x04000000, []byte{0, 7}, pal, [2]color.NRGBA{{3, 2, 1, 255}, {30, 20, 10, 255}}},
+		{"external palette colour key", FormatIndex8, FlagAlpha, []byte{0, 200}, nil, [2]color.NRGBA{{0, 0, 0, 0}, {200, 200, 200, 255}}},
 		{"external palette", FormatIndex8, 0, []byte{5, 200}, nil, [2]color.NRGBA{{5, 5, 5, 255}, {200, 200, 200, 255}}},
 	}
 	for _, c := range cases {
@@ -261,4 +264,66 @@ func FuzzTexm(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEncodeByteExact re-encodes parsed textures from their parts: the
+// header words (flags4, flags5, unk6), the palette with its padding
+// bytes, 888's X bytes, the mips and an empty or full page table come
+// back byte for byte.
+func TestEncodeByteExact(t *testing.T) {
+	pal := make([]byte, PaletteSize)
+	for i := range pal {
+		pal[i] = byte(i * 7)
+	}
+	hdr := func(w, h, mips, format uint32) []byte {
+		b := []byte(Magic)
+		for _, v := range []uint32{w, h, mips, 32, 0x04000000, 0x00ABCDEF, format} {
+			b = binary.LittleEndian.AppendUint32(b, v)
+		}
+		return b
+	}
+	pages := func(rects ...int16) []byte {
+		b := append([]byte(PageMagic), 0, 0, 0, 0)
+		binary.LittleEndian.PutUint32(b[4:], uint32(len(rects)/4))
+		for _, v := range rects {
+			b = binary.LittleEndian.AppendUint16(b, uint16(v))
+		}
+		return b
+	}
+	seq := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*31 + 5)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"888 with X bytes, 3 mips", cat(hdr(4, 2, 3, Format888), seq(4*(8+2+1)))},
+		{"palette", cat(hdr(3, 3, 1, FormatPal8), pal, seq(9))},
+		{"565 with pages", cat(hdr(4, 4, 1, Format565), seq(32), pages(0, 2, 0, 2, 2, 2, 2, 2))},
+		{"4444 with an empty page table", cat(hdr(2, 2, 2, Format4444), seq(10), pages())},
+	} {
+		tex, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var levels [][]byte
+		for i := 0; i < int(tex.Mips); i++ {
+			l, err := tex.LevelBytes(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			levels = append(levels, l)
+		}
+		out, err := Encode(tex.Header, tex.Palette, levels, tex.Pages, tex.HasPages)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !bytes.Equal(out, c.data) {
+			t.Errorf("%s: re-encoded bytes differ", c.name)
+		}
+	}
 }

@@ -110,10 +110,21 @@ func tankModel() *msh.Model {
 
 func buildTankArchive() ([]byte, error) {
 	model := tankModel()
+	// The authored box is the posed LOD 0, as the game's exporter wrote it
+	// (info reports "boundsFit": true).
+	posed, err := model.Mesh(nil)
+	if err != nil {
+		return nil, err
+	}
+	box := posed.Bounds()
 	bounds := make([]float32, 35)
-	corners := [][3]float32{{-2.1, -1.6, 0}, {2.1, -1.6, 0}, {2.1, 1.6, 0}, {-2.1, 1.6, 0}, {-2.1, -1.6, 2}, {2.1, -1.6, 2}, {2.1, 1.6, 2}, {-2.1, 1.6, 2}}
-	for i, c := range corners {
-		copy(bounds[3*i:], c[:])
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			bounds[3*i+k] = box.Min[k]
+			if i>>k&1 != 0 {
+				bounds[3*i+k] = box.Max[k]
+			}
+		}
 	}
 	copy(bounds[24:], []float32{0, 0, 1, 2.9}) // sphere
 	data, err := model.Encode(bounds)
