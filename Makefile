@@ -6,7 +6,7 @@ BIN     ?= rummage
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build deps test-deps vet unit screenshot-test desktop-test fuzz bench lint clean install install-files uninstall
+.PHONY: run test build deps test-deps vet unit screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
@@ -66,6 +66,12 @@ install-files:
 	install -D -m 644 icons/rummage.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
 	-[ -n "$(DESTDIR)" ] || ! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 	-[ -n "$(DESTDIR)" ] || ! command -v update-desktop-database >/dev/null || update-desktop-database $(PREFIX)/share/applications
+
+## package: the Linux bundle dist/Rummage.tar.xz made by `fyne package -os linux`
+## (fyne.io/tools v1.7.4) from the built binary, completed with the MIME types;
+## needs xz-utils; not part of `make test`
+package: build
+	@sh scripts/package-linux.sh ./$(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rummage $(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop \

@@ -45,7 +45,12 @@ func runExport(e *env, a *args) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := export.Export(ctx, items, opts)
+	// On a terminal, stderr shows a progress line that is erased before
+	// anything else is printed; otherwise the output is unchanged.
+	bar := newProgressLine(e.stderr)
+	opts.Progress = bar.update
+	res, err := runPlan(ctx, items, opts, bar)
+	bar.clear()
 	for _, w := range res.Written {
 		fmt.Fprintln(e.stdout, w)
 	}
@@ -59,4 +64,15 @@ func runExport(e *env, a *args) int {
 		status = exitBad
 	}
 	return status
+}
+
+// runPlan is export.Export with the planning step shown on the progress line.
+func runPlan(ctx context.Context, items []export.Item, opts export.Options, bar *progressLine) (export.Result, error) {
+	bar.message("planning the export…")
+	p, err := export.NewPlan(ctx, items, opts)
+	if err != nil {
+		return export.Result{}, err
+	}
+	bar.update(0, len(p.Jobs), "")
+	return p.Run(ctx)
 }

@@ -3,61 +3,22 @@ package ui
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats/export"
 )
 
-// exportSelected is Export…: asks for a folder and a format, then runs the
-// export plan of formats/export in the background with a progress bar. It
-// exports the nodes marked for export (right-click › Mark for export), or
-// the selected node when none is marked.
+// exportSelected is Export…: the dialog of exportdialog.go on the nodes
+// marked for export (right-click › Mark for export), or the selected node.
 func (w *window) exportSelected() {
-	items, what := w.exportItems()
-	if len(items) == 0 {
+	sel, what := w.exportSelection()
+	if len(sel) == 0 {
 		w.setError(errNoFile)
 		return
 	}
-
-	dir := widget.NewEntry()
-	dir.SetText(lastExportDir(w))
-	choose := widget.NewButton("Choose…", func() {
-		d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-			if err == nil && u != nil {
-				dir.SetText(u.Path())
-			}
-		}, w.win)
-		d.Resize(fyne.NewSize(900, 600))
-		d.Show()
-	})
-	as := widget.NewSelect(append([]string{"by kind"}, export.Formats...), nil)
-	as.SetSelected("by kind")
-	mips := widget.NewCheck("every mip level (NAME_mipN.png)", nil)
-	form := widget.NewForm(
-		widget.NewFormItem("Nodes", widget.NewLabel(what)),
-		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, choose, dir)),
-		widget.NewFormItem("As", as),
-		widget.NewFormItem("Textures", mips),
-	)
-	d := dialog.NewCustomConfirm("Export", "Export", "Cancel", form, func(ok bool) {
-		if !ok {
-			return
-		}
-		opts := export.Options{Dir: dir.Text, AllMips: mips.Checked}
-		if as.Selected != "by kind" {
-			opts.As = as.Selected
-		}
-		w.app.Preferences().SetString("exportDir", dir.Text)
-		w.runExport(items, opts)
-	}, w.win)
-	d.Resize(fyne.NewSize(640, 0))
-	d.Show()
+	w.showExportDialog(sel, what)
 }
 
 // exportItems is what Export… exports and a line describing it. Marked
@@ -89,17 +50,6 @@ func (w *window) exportItems() ([]export.Item, string) {
 		return []export.Item{{Node: it.node, Path: it.path}}, displayPath(it)
 	}
 	return nil, ""
-}
-
-// lastExportDir is the folder of the last export (or the file's folder).
-func lastExportDir(w *window) string {
-	if d := w.app.Preferences().String("exportDir"); d != "" {
-		return d
-	}
-	if f := w.currentFile(); f != nil && f.path != "" {
-		return filepath.Join(filepath.Dir(f.path), "export")
-	}
-	return "export"
 }
 
 // runExport plans and writes an export in the background.

@@ -1,20 +1,15 @@
 package ui
 
 import (
-	"fmt"
 	"net/url"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"rummage/formats"
 )
 
 func ctrl(k fyne.KeyName) fyne.Shortcut {
@@ -71,7 +66,8 @@ func (w *window) buildMenu() {
 	}
 	w.themeItems = themeItems
 	w.checkTheme()
-	view := fyne.NewMenu("View", themeItems...)
+	settings := fyne.NewMenuItem("Settings…", func() { w.showSettings() })
+	view := fyne.NewMenu("View", append(themeItems, fyne.NewMenuItemSeparator(), settings)...)
 
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("Formats", w.showFormats),
@@ -154,53 +150,6 @@ func (w *window) newToolbar() fyne.CanvasObject {
 
 // focusFilter is Edit › Find.
 func (w *window) focusFilter() { w.win.Canvas().Focus(w.filter) }
-
-// showFormats lists the registered formats.
-func (w *window) showFormats() {
-	var names []string
-	for _, f := range formats.Registered() {
-		names = append(names, "• "+f.Name)
-	}
-	sort.Strings(names)
-	text := "Rummage detects formats by their magic bytes, never by extension.\n\nRegistered formats:\n" +
-		strings.Join(names, "\n") +
-		"\n\nFamilies: Parkan NRes archives (WEAR, MAT0, Texm, MSH), RenderWare TXD texture dictionaries, " +
-		"X-Ray level files."
-	w.showText("Formats", text)
-}
-
-// shortcutsText is the Help › Shortcuts text.
-const shortcutsText = `Ctrl+O	Open…
-Ctrl+S	Save
-Ctrl+E	Export…
-Ctrl+W	Close the selected file
-Ctrl+Q	Quit
-Ctrl+Z	Undo
-Ctrl+Shift+Z, Ctrl+Y	Redo
-Ctrl+F	Find (focus the filter)
-
-Filter: words match names (case-insensitive); type:MAT0 matches the type tag; kind:texture the kind.
-Right-click a node: Copy path, Show in hex, Export…, Open containing folder.
-Drop files or folders on the window to open them.`
-
-func (w *window) showShortcuts() {
-	w.showText("Shortcuts", strings.ReplaceAll(shortcutsText, "\t", "    "))
-}
-
-func (w *window) showAbout() {
-	w.showText("About Rummage", fmt.Sprintf("Rummage %s\n\nA desktop explorer for classic game asset files:\n"+
-		"Parkan: Iron Strategy, RenderWare 3.x texture dictionaries and S.T.A.L.K.E.R. prototype levels.\n\n"+
-		"Command line: rummage ls|info|export|samples — see rummage help.", appVersion(w.app)))
-}
-
-// showText shows a scrollable text dialog.
-func (w *window) showText(title, text string) {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	sc := container.NewVScroll(l)
-	sc.SetMinSize(fyne.NewSize(560, 320))
-	dialog.ShowCustom(title, "Close", sc, w.win)
-}
 
 // appVersion is the version from the app metadata, "dev" when unset.
 func appVersion(a fyne.App) string {

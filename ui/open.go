@@ -51,6 +51,9 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 				break
 			}
 			if f := openDisk(t.path, t.name, &opts, t.fromFolder); f != nil {
+				// Index the root here, off the UI goroutine (formats cache
+				// their children): showing the file then detects nothing.
+				safeChildren(f.root)
 				batch = append(batch, f)
 			}
 			if time.Since(last) > 100*time.Millisecond {

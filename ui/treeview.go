@@ -15,7 +15,9 @@ import (
 func (w *window) newTree() *widget.Tree {
 	t := widget.NewTree(w.model.childUIDs, w.model.isBranch,
 		func(bool) fyne.CanvasObject {
-			return newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
+			r := newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
+			r.onTap = w.rowTapped // exportdialog_select.go
+			return r
 		},
 		func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
 			o.(*treeRow).set(w.model.items[uid])
@@ -46,6 +48,9 @@ type treeRow struct {
 	it     *item
 	onMenu func(it *item, pos fyne.Position)
 	marked func(uid string) bool
+	// onTap, when set, handles a click on the row (ctrl: with Ctrl or Cmd
+	// held); see exportdialog_select.go.
+	onTap func(it *item, ctrl bool)
 }
 
 func newTreeRow(onMenu func(*item, fyne.Position)) *treeRow {
@@ -146,6 +151,7 @@ func (w *window) showContextMenu(it *item, pos fyne.Position) {
 		fyne.NewMenuItem("Copy path", w.copyPath),
 		fyne.NewMenuItem("Show in hex", w.showInHex),
 		fyne.NewMenuItem("Export…", w.exportSelected),
+		fyne.NewMenuItem("Export all "+typeLabel(it.kind, it.tag)+" nodes…", func() { w.exportAllOfType(it) }),
 		fyne.NewMenuItem(markLabel, func() { w.toggleMark(it) }),
 	}
 	if len(w.marked) > 0 {

@@ -43,6 +43,11 @@ func Run(a fyne.App, args []string) int {
 	if cfg.screenshot != "" {
 		return w.screenshot(cfg, os.Stderr)
 	}
+	forwarded, stop := w.claimInstance(cfg)
+	if forwarded {
+		return 0 // the running window opens the files
+	}
+	defer stop()
 	if len(cfg.files) == 0 {
 		w.addFiles(sampleFiles(&w.opts))
 		w.selectStart(cfg.selectNode)

@@ -64,6 +64,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)
 	applyThemePref(a)
+	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
 	w.refreshEditState()
 	return w

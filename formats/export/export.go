@@ -68,6 +68,10 @@ type Options struct {
 	Dir     string // output folder; "" is the current folder
 	As      string // forced format (PNG, OBJ, ...); "" picks by kind (see DefaultFormat)
 	AllMips bool   // textures: write NAME_mipN.png for every level instead of NAME.png
+	// ByKind, used when As is "", overrides DefaultFormat per node kind
+	// (the GUI's per-kind formats); a node without that format falls back
+	// to its default.
+	ByKind map[formats.Kind]string
 	// Progress, when not nil, is called after each job with the jobs done,
 	// the total and the job's node path. It runs on the goroutine that
 	// called Run.
@@ -229,7 +233,7 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 		}
 		as := opts.As
 		if as == "" {
-			as = pickFormat(it.Node, "")
+			as = pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
 		} else if !Supports(it.Node, as) {
 			p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
 			continue
@@ -279,7 +283,11 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			}
 			continue
 		}
-		as := pickFormat(k, p.opts.As)
+		asked := p.opts.As
+		if asked == "" {
+			asked = p.opts.ByKind[k.Kind()]
+		}
+		as := pickFormat(k, asked)
 		if as == "" {
 			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
 			continue

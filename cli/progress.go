@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// terminalWidth reports whether w is a terminal and, if so, its width in
+// columns (80 when unknown). Tests replace it; Run's writers are terminals
+// only when they are an *os.File on a tty.
+var terminalWidth = func(w io.Writer) (int, bool) {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("TERM") == "dumb" {
+		return 0, false
+	}
+	return ttyWidth(f.Fd())
+}
+
+// progressEvery is the least time between two redraws of the progress line.
+const progressEvery = 100 * time.Millisecond
+
+// progressLine draws "exporting 12/345 (3%) path" on one terminal line,
+// rewriting it in place. A nil *progressLine draws nothing, so callers need
+// no terminal check.
+type progressLine struct {
+	w     io.Writer
+	width int
+	last  time.Time
+	shown bool
+	now   func() time.Time
+}
+
+// newProgressLine returns a progress line on w when w is a terminal, else nil.
+func newProgressLine(w io.Writer) *progressLine {
+	width, ok := terminalWidth(w)
+	if !ok {
+		return nil
+	}
+	if width < 20 {
+		width = 80
+	}
+	return &progressLine{w: w, width: width, now: time.Now}
+}
+
+// message shows a free text (e.g. while the export is being planned).
+func (p *progressLine) message(s string) {
+	if p == nil {
+		return
+	}
+	p.draw(s)
+	p.last = p.now()
+}
+
+// update shows the progress after done of total jobs; node is the last
+// job's node path. Redraws are throttled except for the first and last.
+func (p *progressLine) update(done, total int, node string) {
+	if p == nil {
+		return
+	}
+	now := p.now()
+	if done > 0 && done < total && p.shown && now.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = now
+	pct := 100
+	if total > 0 {
+		pct = done * 100 / total
+	}
+	p.draw(fmt.Sprintf("exporting %d/%d (%d%%) %s", done, total, pct, printable(node)))
+}
+
+// draw rewrites the line with s, cut to the terminal's width.
+func (p *progressLine) draw(s string) {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7F {
+			return '?'
+		}
+		return r
+	}, s)
+	if max := p.width - 1; utf8.RuneCountInString(s) > max {
+		s = string([]rune(s)[:max-1]) + "…"
+	}
+	fmt.Fprintf(p.w, "\r%s\x1b[K", s)
+	p.shown = true
+}
+
+// clear erases the line, so the output that follows starts on a clean line.
+func (p *progressLine) clear() {
+	if p == nil || !p.shown {
+		return
+	}
+	io.WriteString(p.w, "\r\x1b[K")
+	p.shown = false
+}

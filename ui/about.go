@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+)
+
+// formatFamily is one row of Help › Formats.
+type formatFamily struct {
+	family, files, does string
+}
+
+// formatFamilies are the file families Rummage reads (design.md).
+var formatFamilies = []formatFamily{
+	{"Parkan NRes archive", "*.lib, *.rlb, *.msh, … (magic NRes)", "browse entries, edit, save losslessly, export"},
+	{"Parkan WEAR table", "entries of type WEAR", "rows with the resolved materials, lightmaps"},
+	{"Parkan MAT0 material", "entries of type MAT0", "phases, animation blocks, swatch, phase editor; JSON"},
+	{"Parkan Texm texture", "entries of type Texm", "image, mips, pages; PNG"},
+	{"Parkan MSH model", "nested NRes (*.msh)", "wireframe preview, batches; OBJ or glTF"},
+	{"Parkan RsLi archive", "magic NL\\0\\1", "browse entries, export"},
+	{"RenderWare TXD", "*.txd: PS2, PC D3D8/D3D9, Xbox", "textures (swizzled, palettised, DXT); PNG"},
+	{"GTA IMG archive", "*.img (VER2), *.dir + *.img", "browse entries, export"},
+	{"X-Ray level", "level (version 4, build 749 first)", "chunks, statistics, visuals and CFORM preview; OBJ or glTF"},
+}
+
+// shortcut is one row of Help › Shortcuts.
+type shortcut struct{ keys, does string }
+
+// shortcuts are the keys of the window (menus, tree, preview).
+var shortcuts = []shortcut{
+	{"Ctrl+O", "Open…"},
+	{"Ctrl+S", "Save"},
+	{"Ctrl+E", "Export… (the nodes marked for export, or the selected node)"},
+	{"Ctrl+W", "Close the selected file"},
+	{"Ctrl+Q", "Quit"},
+	{"Ctrl+Z", "Undo"},
+	{"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
+	{"Ctrl+F", "Find (focus the filter)"},
+	{"F, + / −, arrows", "Preview (click it first): fit the model, zoom, orbit; drag to orbit, wheel to zoom"},
+	{"↑ ↓ ← →", "Move in the tree; → opens a branch, ← closes it"},
+	{"Ctrl+click", "Mark or unmark a node for export (Export… then exports every marked node)"},
+	{"Right-click", "The node's menu: Copy path, Show in hex, Export…, Export all nodes of its type, Mark for export"},
+}
+
+// helpNotes are the lines under the shortcut table.
+const helpNotes = `Filter: words match names (case-insensitive); type:MAT0 matches the type tag, kind:texture the kind.
+Drop files or folders on the window to open them; a folder opens every file Rummage recognises in it.`
+
+// helpView is the Help dialog's content (fields for tests).
+type helpView struct {
+	tabs      *container.AppTabs
+	formats   *widget.Table
+	shortcuts *widget.Table
+	about     *widget.Label
+}
+
+// The Help dialog's tabs.
+const (
+	helpAbout     = "About"
+	helpFormats   = "Formats"
+	helpShortcuts = "Shortcuts"
+)
+
+// newHelpView builds the About, Formats and Shortcuts tabs.
+func (w *window) newHelpView() *helpView {
+	v := &helpView{}
+	v.about = widget.NewLabel(fmt.Sprintf("Rummage %s\n\n"+
+		"A desktop explorer for classic game asset files: Parkan: Iron Strategy (NRes, WEAR, MAT0, Texm, MSH),\n"+
+		"RenderWare 3.x texture dictionaries (GTA III, Vice City, San Andreas) and S.T.A.L.K.E.R. prototype levels.\n\n"+
+		"Formats are detected by their magic bytes, never by extension alone.\n"+
+		"The same program is a command-line tool: rummage ls | info | export | samples (see rummage help).",
+		appVersion(w.app)))
+	v.about.Wrapping = fyne.TextWrapWord
+
+	v.formats = textTable([]string{"Family", "Files", "Rummage shows and exports"}, []float32{190, 250, 360}, len(formatFamilies),
+		func(r, c int) string {
+			f := formatFamilies[r]
+			return [...]string{f.family, f.files, f.does}[c]
+		})
+	var names []string
+	for _, f := range formats.Registered() {
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	registered := widget.NewLabel("Registered readers: " + strings.Join(names, ", "))
+	registered.Wrapping = fyne.TextWrapWord
+
+	v.shortcuts = textTable([]string{"Keys", "Does"}, []float32{190, 560}, len(shortcuts),
+		func(r, c int) string {
+			if c == 0 {
+				return shortcuts[r].keys
+			}
+			return shortcuts[r].does
+		})
+	notes := widget.NewLabel(helpNotes)
+	notes.Wrapping = fyne.TextWrapWord
+
+	v.tabs = container.NewAppTabs(
+		container.NewTabItem(helpAbout, container.NewVScroll(v.about)),
+		container.NewTabItem(helpFormats, container.NewBorder(nil, registered, nil, nil, v.formats)),
+		container.NewTabItem(helpShortcuts, container.NewBorder(nil, notes, nil, nil, v.shortcuts)),
+	)
+	return v
+}
+
+// textTable is a read-only table of text cells with a header row.
+func textTable(header []string, widths []float32, rows int, cell func(r, c int) string) *widget.Table {
+	t := widget.NewTableWithHeaders(
+		func() (int, int) { return rows, len(header) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(cell(id.Row, id.Col)) })
+	t.ShowHeaderColumn = false
+	t.CreateHeader = func() fyne.CanvasObject {
+		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Row < 0 && id.Col >= 0 && id.Col < len(header) {
+			o.(*widget.Label).SetText(header[id.Col])
+		}
+	}
+	for i, wd := range widths {
+		t.SetColumnWidth(i, wd)
+	}
+	return t
+}
+
+// showHelp opens the Help dialog on a tab.
+func (w *window) showHelp(tab string) *helpView {
+	v := w.newHelpView()
+	for _, ti := range v.tabs.Items {
+		if ti.Text == tab {
+			v.tabs.Select(ti)
+		}
+	}
+	d := dialog.NewCustom("Rummage help", "Close", v.tabs, w.win)
+	d.Resize(fyne.NewSize(880, 520))
+	d.Show()
+	return v
+}
+
+// showFormats is Help › Formats.
+func (w *window) showFormats() { w.showHelp(helpFormats) }
+
+// showShortcuts is Help › Shortcuts.
+func (w *window) showShortcuts() { w.showHelp(helpShortcuts) }
+
+// showAbout is Help › About.
+func (w *window) showAbout() { w.showHelp(helpAbout) }

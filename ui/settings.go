@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/formats/export"
+)
+
+// More preference keys (see prefs.go for the others).
+const (
+	prefExportDir     = "exportDir"         // folder of the last export
+	prefExportFormat  = "exportFormat."     // + export group: format of that kind
+	prefExportAllMips = "exportAllMips"     // every mip level by default
+	prefTexBackground = "textureBackground" // see texBackgrounds
+)
+
+// exportGroup is a row of per-kind export formats: the kinds it covers,
+// the formats offered (the first is the default, as export.DefaultFormat).
+type exportGroup struct {
+	name    string
+	kinds   []formats.Kind
+	formats []string
+}
+
+// exportGroups are the per-kind format choices of Settings and Export….
+var exportGroups = []exportGroup{
+	{"texture", []formats.Kind{formats.KindTexture}, []string{export.PNG, export.Raw, export.JSON}},
+	{"mesh", []formats.Kind{formats.KindMesh}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
+	{"level", []formats.Kind{formats.KindLevel}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
+	{"material", []formats.Kind{formats.KindMaterial}, []string{export.JSON, export.Raw}},
+	{"wear", []formats.Kind{formats.KindWear}, []string{export.JSON, export.Raw}},
+	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw}, []string{export.Raw, export.JSON}},
+}
+
+// groupFormat is the remembered format of a group (its default when unset
+// or not offered).
+func groupFormat(a fyne.App, g exportGroup) string {
+	v := a.Preferences().String(prefExportFormat + g.name)
+	for _, f := range g.formats {
+		if f == v {
+			return v
+		}
+	}
+	return g.formats[0]
+}
+
+// setGroupFormat remembers a group's format.
+func setGroupFormat(a fyne.App, g exportGroup, as string) {
+	a.Preferences().SetString(prefExportFormat+g.name, as)
+}
+
+// texBackground is a background under transparent texels: two grey values
+// of an 8-pixel checkerboard (equal for a plain colour).
+type texBackground struct {
+	name string
+	a, b uint8
+}
+
+// texBackgrounds are the choices of Settings › Texture background.
+var texBackgrounds = []texBackground{
+	{"checkerboard", 0xCC, 0x99},
+	{"dark checkerboard", 0x44, 0x2A},
+	{"black", 0, 0},
+	{"grey", 0x80, 0x80},
+	{"white", 0xFF, 0xFF},
+}
+
+// texBG is the current texture background. It is read by the image
+// inspector's generator and set by Settings, both on the UI goroutine.
+var texBG = texBackgrounds[0]
+
+// textureBG is the background grey at device pixel (x, y).
+func textureBG(x, y int) uint8 {
+	if (x/8+y/8)%2 == 0 {
+		return texBG.a
+	}
+	return texBG.b
+}
+
+// findBackground returns the background named name, or the first.
+func findBackground(name string) texBackground {
+	for _, b := range texBackgrounds {
+		if b.name == name {
+			return b
+		}
+	}
+	return texBackgrounds[0]
+}
+
+// loadSettings applies the remembered settings that are not the theme.
+func loadSettings(a fyne.App) {
+	texBG = findBackground(a.Preferences().String(prefTexBackground))
+}
+
+// settingsView is the Settings dialog's content (fields for tests). Every
+// change applies at once and is remembered.
+type settingsView struct {
+	w          *window
+	theme      *widget.RadioGroup
+	background *widget.Select
+	formats    map[string]*widget.Select // by export group name
+	allMips    *widget.Check
+	openDir    *widget.Label
+	exportDir  *widget.Entry
+	recent     *widget.Label
+	content    fyne.CanvasObject
+}
+
+// themeLabels are the theme choices as shown.
+var themeLabels = []string{"System", "Light", "Dark"}
+
+func (w *window) newSettingsView() *settingsView {
+	a := w.app
+	v := &settingsView{w: w, formats: map[string]*widget.Select{}}
+
+	v.theme = widget.NewRadioGroup(themeLabels, func(s string) {
+		if s == "" {
+			return
+		}
+		setTheme(a, strings.ToLower(s))
+		w.checkTheme()
+	})
+	v.theme.Horizontal = true
+	v.theme.Required = true
+	cur := themePref(a)
+	v.theme.SetSelected(strings.ToUpper(cur[:1]) + cur[1:])
+
+	var bgNames []string
+	for _, b := range texBackgrounds {
+		bgNames = append(bgNames, b.name)
+	}
+	v.background = widget.NewSelect(bgNames, func(s string) {
+		if s == "" || s == texBG.name {
+			return
+		}
+		a.Preferences().SetString(prefTexBackground, s)
+		texBG = findBackground(s)
+		if it := w.current(); it != nil && it.kind == formats.KindTexture {
+			w.insp.show(it) // redraw the image over the new background
+		}
+	})
+	v.background.SetSelected(texBG.name)
+
+	fmtForm := widget.NewForm()
+	for _, g := range exportGroups {
+		g := g
+		s := widget.NewSelect(g.formats, func(as string) { setGroupFormat(a, g, as) })
+		s.SetSelected(groupFormat(a, g))
+		v.formats[g.name] = s
+		fmtForm.Append(groupLabel(g), s)
+	}
+	v.allMips = widget.NewCheck("every mip level (NAME_mipN.png)", func(b bool) {
+		a.Preferences().SetBool(prefExportAllMips, b)
+	})
+	v.allMips.SetChecked(a.Preferences().Bool(prefExportAllMips))
+
+	v.openDir = widget.NewLabel("")
+	v.openDir.Truncation = fyne.TextTruncateEllipsis
+	clearOpen := widget.NewButton("Forget", func() {
+		setLastFolder(a, "")
+		v.refresh()
+	})
+	v.exportDir = widget.NewEntry()
+	v.exportDir.SetPlaceHolder("(beside the file, in export/)")
+	v.exportDir.OnChanged = func(s string) { a.Preferences().SetString(prefExportDir, strings.TrimSpace(s)) }
+	chooseExport := widget.NewButton("Choose…", func() {
+		w.chooseFolder(v.exportDir.Text, func(p string) { v.exportDir.SetText(p) })
+	})
+	v.recent = widget.NewLabel("")
+	clearRecentB := widget.NewButton("Clear", func() {
+		clearRecent(a)
+		w.rebuildRecent()
+		v.refresh()
+	})
+	v.refresh()
+
+	general := widget.NewForm(
+		widget.NewFormItem("Theme", v.theme),
+		widget.NewFormItem("Texture background", v.background),
+		widget.NewFormItem("Last open folder", container.NewBorder(nil, nil, nil, clearOpen, v.openDir)),
+		widget.NewFormItem("Export folder", container.NewBorder(nil, nil, nil, chooseExport, v.exportDir)),
+		widget.NewFormItem("Recent files", container.NewBorder(nil, nil, nil, clearRecentB, v.recent)),
+	)
+	fmtForm.Append("Mip levels", v.allMips)
+	exports := container.NewVBox(widget.NewLabel("Default export formats (a node without the format falls back to its own default):"),
+		fmtForm)
+	v.content = container.NewAppTabs(
+		container.NewTabItem("General", general),
+		container.NewTabItem("Export", exports),
+	)
+	return v
+}
+
+// refresh shows the folders and the recent count.
+func (v *settingsView) refresh() {
+	a := v.w.app
+	if d := lastFolder(a); d != "" {
+		v.openDir.SetText(d)
+	} else {
+		v.openDir.SetText("(none)")
+	}
+	if v.exportDir.Text != a.Preferences().String(prefExportDir) {
+		v.exportDir.SetText(a.Preferences().String(prefExportDir))
+	}
+	v.recent.SetText(summary(len(recentFiles(a)), "file"))
+}
+
+// groupLabel is "Textures", "Meshes", ... for a group.
+func groupLabel(g exportGroup) string {
+	switch g.name {
+	case "other":
+		return "Other (tables, chunks, raw)"
+	case "mesh":
+		return "Meshes"
+	case "wear":
+		return "WEAR tables"
+	}
+	return strings.ToUpper(g.name[:1]) + g.name[1:] + "s"
+}
+
+// showSettings is View › Settings….
+func (w *window) showSettings() *settingsView {
+	v := w.newSettingsView()
+	d := dialog.NewCustom("Settings", "Close", v.content, w.win)
+	d.Resize(fyne.NewSize(640, 420))
+	d.Show()
+	return v
+}
+
+// chooseFolder asks for a folder, starting at start, and calls done with it.
+func (w *window) chooseFolder(start string, done func(path string)) {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			w.setError(fmt.Errorf("choose folder: %w", err))
+			return
+		}
+		if u != nil {
+			done(u.Path())
+		}
+	}, w.win)
+	if l := listerFor(start); l != nil {
+		d.SetLocation(l)
+	}
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// listerFor is the folder dir as a dialog location, nil when it is unusable.
+func listerFor(dir string) fyne.ListableURI {
+	if dir == "" {
+		return nil
+	}
+	l, err := storage.ListerForURI(storage.NewFileURI(dir))
+	if err != nil {
+		return nil
+	}
+	return l
+}
