@@ -81,6 +81,9 @@ func (n *MeshNode) Model() (*Model, error) {
 // Children returns the streams, named stream_N by type id.
 func (n *MeshNode) Children() ([]formats.Node, error) { return n.kids, nil }
 
+// IsLeaf reports whether the mesh has no streams.
+func (n *MeshNode) IsLeaf() bool { return len(n.kids) == 0 }
+
 // fields is a fixed set of ls fields.
 type fields map[string]any
 

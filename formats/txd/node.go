@@ -287,6 +287,9 @@ func (n *TexNode) Kind() formats.Kind { return formats.KindTexture }
 // Children returns nil.
 func (n *TexNode) Children() ([]formats.Node, error) { return nil, nil }
 
+// IsLeaf returns true: a texture has no children.
+func (n *TexNode) IsLeaf() bool { return true }
+
 // Type returns "texture".
 func (n *TexNode) Type() string { return "texture" }
 

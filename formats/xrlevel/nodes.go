@@ -242,6 +242,9 @@ type itemRaw struct{ formats.Raw }
 // Children returns the list items (visuals, sectors, vertex buffers).
 func (c *ChunkNode) Children() ([]formats.Node, error) { return c.kids, nil }
 
+// IsLeaf reports whether the chunk has no items.
+func (c *ChunkNode) IsLeaf() bool { return len(c.kids) == 0 }
+
 // Err reports a chunk that failed to decode.
 func (c *ChunkNode) Err() error { return c.info.Err }
 
