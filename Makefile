@@ -32,6 +32,7 @@ unit:
 
 screenshot-test: build
 	@sh scripts/screenshot-test.sh ./$(BIN)
+	@sh scripts/inspector-shots.sh ./$(BIN)
 
 desktop-test: build
 	@sh scripts/desktop-test.sh ./$(BIN)

@@ -40,8 +40,17 @@ func main() {
 	seen := map[string]bool{}
 	var order []string
 	found := map[string][2]string{}
+	// Nodes that show their inspector best, used when the samples have them
+	// (an animated material, a level table with rows).
+	showcase := map[string]string{"material": "WATER_M", "table": "lights"}
 	add := func(kind, file, node string) {
-		if kind == "" || seen[kind] {
+		if kind == "" {
+			return
+		}
+		if seen[kind] {
+			if want, ok := showcase[kind]; ok && node == want && found[kind][1] != want {
+				found[kind] = [2]string{file, node}
+			}
 			return
 		}
 		seen[kind] = true
