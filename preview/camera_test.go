@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"image"
 	"math"
 	"math/rand"
 	"testing"
@@ -92,5 +93,52 @@ func TestPanFollowsPointer(t *testing.T) {
 		if !near(cam.Distance, d/2) {
 			t.Errorf("dolly: distance %g, want %g", cam.Distance, d/2)
 		}
+	}
+}
+
+// The renderer projects vertices its own way (view space, then the
+// frustum's diagonal); it must agree with Frame.Project, to 1/256 pixel
+// of fixed point, on which points are in front and where they land.
+func TestRendererProjectsLikeFrame(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	m := &geom.Mesh{}
+	for i := 0; i < 2000; i++ {
+		m.Positions = append(m.Positions, geom.Vec3{rng.Float32()*8 - 4, rng.Float32()*8 - 4, rng.Float32()*8 - 4})
+	}
+	r := newRendererN(2)
+	defer r.Close()
+	img := image.NewRGBA(image.Rect(0, 0, 320, 200))
+	opt := DefaultOptions()
+	checked := 0
+	for _, proj := range []Projection{Perspective, Orthographic} {
+		for k := 0; k < 6; k++ {
+			cam := Camera{Yaw: rng.Float32() * 6, Pitch: rng.Float32() - 0.5, Distance: 1 + rng.Float32()*8,
+				FovY: 0.5 + rng.Float32(), Projection: proj, Up: geom.Up(k & 1)}
+			cam.Pan(rng.Float32()*100-50, rng.Float32()*100-50, 200)
+			r.Render(img, m, &cam, &opt)
+			f := cam.Frame(m.Bounds(), 320, 200)
+			for i, p := range m.Positions {
+				v := r.verts[i]
+				x, y, ok := f.Project(mgl32.Vec3(p))
+				if ok != (v.code&cBehind == 0) {
+					// a point on the near plane may go either way
+					if d := -f.View.Mul4x1(mgl32.Vec3(p).Vec4(1))[2]; math.Abs(float64(d-f.Near)) > 1e-4*float64(f.Near) {
+						t.Fatalf("%v cam %+v: point %d in front %v, renderer says code %d", proj, cam, i, ok, v.code)
+					}
+					continue
+				}
+				if !ok || v.code&cCareful != 0 {
+					continue
+				}
+				tol := 0.01 + 1e-6*math.Max(math.Abs(float64(x)), math.Abs(float64(y)))
+				if math.Abs(float64(v.fx()-x)) > tol || math.Abs(float64(v.fy()-y)) > tol {
+					t.Fatalf("%v: point %d at (%g,%g), Frame.Project says (%g,%g)", proj, i, v.fx(), v.fy(), x, y)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 5000 {
+		t.Fatalf("only %d points checked", checked)
 	}
 }

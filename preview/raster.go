@@ -1,14 +1,23 @@
 package preview
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 )
 
-// rgb is a line colour as ints ready for blending.
-type rgb struct{ r, g, b int32 }
+// rgb is a colour's red, green and blue.
+type rgb struct{ r, g, b uint8 }
 
-func toRGB(c color.NRGBA) rgb { return rgb{int32(c.R), int32(c.G), int32(c.B)} }
+func toRGB(c color.NRGBA) rgb { return rgb{c.R, c.G, c.B} }
+
+// ink is a colour laid out for mix: red and blue in srb, green and an
+// opaque alpha in sga, each in the low byte of a 16-bit lane.
+type ink struct{ srb, sga uint32 }
+
+func (c rgb) ink() ink {
+	return ink{uint32(c.r) | uint32(c.b)<<16, uint32(c.g) | 255<<16}
+}
 
 // band is the part of the image one worker may write: rows [y0, y1).
 type band struct {
@@ -40,12 +49,14 @@ func (b *band) clear(c color.NRGBA) {
 // blend mixes c into pixel (x, y) with alpha a in 0..256; the caller has
 // checked the bounds. Alpha goes the same way with 255 as the source, so
 // an opaque image stays opaque and a transparent layer gathers coverage.
-func (b *band) blend(x, y int, c rgb, a int32) {
-	i := y*b.stride + 4*x
-	p := b.pix[i : i+4 : i+4]
-	d := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
-	d = mix(d, uint32(c.r)|uint32(c.b)<<16, uint32(c.g)|255<<16, uint32(a))
-	p[0], p[1], p[2], p[3] = uint8(d), uint8(d>>8), uint8(d>>16), uint8(d>>24)
+func (b *band) blend(x, y int, c ink, a int32) {
+	put(b.pix, y*b.stride+4*x, c, a)
+}
+
+// put mixes c into the pixel at byte offset i with alpha a in 0..256.
+func put(pix []uint8, i int, c ink, a int32) {
+	p := pix[i : i+4 : i+4]
+	binary.LittleEndian.PutUint32(p, mix(binary.LittleEndian.Uint32(p), c.srb, c.sga, uint32(a)))
 }
 
 // mix is (src*a + d*(256-a)) >> 8 on the four bytes of d, two at a time:
@@ -59,12 +70,11 @@ func mix(d, srb, sga, a uint32) uint32 {
 }
 
 // dot draws a 2×2 point centred on (x, y).
-func (b *band) dot(x, y float32, c rgb, alpha float32) {
+func (b *band) dot(x, y float32, c ink, a int32) {
 	if !(x >= 0 && y >= 0) { // also rejects NaN
 		return
 	}
 	ix, iy := int(x-0.5), int(y-0.5)
-	a := int32(alpha * 256)
 	for yy := iy; yy <= iy+1; yy++ {
 		if yy < b.y0 || yy >= b.y1 {
 			continue
@@ -136,12 +146,12 @@ func floorInt(v float32) int {
 // nearest pixels; a segment that covers no centre plots its midpoint with
 // its length as coverage). Only the band's rows are written, so workers can
 // share the image.
-func (b *band) line(x0, y0, x1, y1 float32, c rgb, alpha float32) {
+func (b *band) line(x0, y0, x1, y1 float32, c ink, a int32) {
 	// Most edges of a big mesh are short and well inside the band.
 	if x0 >= 1 && x1 >= 1 && y0 >= float32(b.y0)+1 && y1 >= float32(b.y0)+1 {
 		xm, ym := float32(b.w)-2, float32(b.y1)-2
 		if x0 < xm && x1 < xm && y0 < ym && y1 < ym {
-			b.lineInside(x0, y0, x1, y1, c, alpha)
+			b.lineInside(int32(x0*256), int32(y0*256), int32(x1*256), int32(y1*256), c, a)
 			return
 		}
 	}
@@ -167,7 +177,6 @@ func (b *band) line(x0, y0, x1, y1 float32, c rgb, alpha float32) {
 	if du > 1e-6 {
 		grad = (v1 - v0) / du
 	}
-	a := int32(alpha * 256)
 	plot := func(i, j int, w int32) {
 		x, y := i, j
 		if steep {
@@ -211,58 +220,74 @@ func abs32(v float32) float32 {
 	return v
 }
 
-// lineInside is line for a segment whose pixels all lie in the band: no
-// clipping, no bounds tests, and fixed-point stepping.
-func (b *band) lineInside(x0, y0, x1, y1 float32, c rgb, alpha float32) {
-	pix := b.pix
-	srb, sga := uint32(c.r)|uint32(c.b)<<16, uint32(c.g)|255<<16
-	put := func(i int, a int32) {
-		p := pix[i : i+4 : i+4]
-		d := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
-		d = mix(d, srb, sga, uint32(a))
-		p[0], p[1], p[2], p[3] = uint8(d), uint8(d>>8), uint8(d>>16), uint8(d>>24)
-	}
+// lineInside is line for a segment whose pixels all lie in the band, with
+// the ends in fixed point (8 fraction bits).
+func (b *band) lineInside(x0, y0, x1, y1 int32, c ink, a int32) {
+	lineFixed(b.pix, b.stride, x0, y0, x1, y1, c, a)
+}
+
+// lineFixed draws an antialiased line as line does, on an image with the
+// given pixels and stride, for ends in fixed point (8 fraction bits) so
+// far inside that no pixel it touches is out of bounds: no clipping, no
+// bounds tests, integer stepping. Most edges of a big mesh are a pixel or
+// two long, so the first column is straight-line code and only longer
+// edges loop.
+func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	// Walk the major axis u with minor coordinate v; step is the byte
 	// offset of +1 in u, across of +1 in v.
 	u0, v0, u1, v1 := x0, y0, x1, y1
-	step, across := 4, b.stride
-	if abs32(y1-y0) > abs32(x1-x0) {
-		u0, v0, u1, v1 = y0, x0, y1, x1
-		step, across = b.stride, 4
+	step, across := 4, stride
+	if abs(v1-v0) > abs(u1-u0) {
+		u0, v0, u1, v1 = v0, u0, v1, u1
+		step, across = stride, 4
 	}
 	if u0 > u1 {
 		u0, v0, u1, v1 = u1, v1, u0, v0
 	}
-	du := u1 - u0
-	grad := float32(0)
-	if du > 1e-6 {
-		grad = (v1 - v0) / du
+	du, dv := u1-u0, v1-v0
+	first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
+	um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
+	if end == first {
+		// none: one column at the middle, as bright as the segment is
+		// long
+		um, a = mid, am
 	}
-	a := int32(alpha * 256)
-	first, last := int(u0+0.5), int(u1+0.5)-1 // centres in [u0, u1)
-	if u1+0.5 == float32(last+1) {
-		last--
+	first = um >> 8
+	end = max(end, first+1)
+	var sl float32
+	if du < int32(len(recip)) {
+		sl = float32(dv) * recip[du]
+	} else {
+		sl = float32(dv) / float32(du)
 	}
-	if first > last { // no centre covered: a dot of the segment's length
-		um := (u0 + u1) / 2
-		v := v0 + grad*(um-u0) - 0.5
-		j := int(v)
-		f := v - float32(j)
-		k := int(um)*step + j*across
-		ca := du * float32(a)
-		put(k, int32(ca*(1-f)))
-		put(k+across, int32(ca*f))
-		return
-	}
-	fv := int32((v0 + float32(grad*(float32(first)+0.5-u0)) - 0.5) * 65536)
-	fg := int32(grad * 65536)
-	k := first * step
-	for i := first; i <= last; i++ {
-		w1 := a * ((fv >> 8) & 255) >> 8
+	// v at the first centre, in 1/65536 pixel, less half a pixel
+	fv := v0<<8 + int32(sl*float32((um-u0)<<8)) - 1<<15
+	k := int(first) * step
+	for {
+		w1 := a * (fv >> 8 & 255) >> 8
 		o := k + int(fv>>16)*across
-		put(o, a-w1)
-		put(o+across, w1)
-		fv += fg
+		put(pix, o, c, a-w1)
+		put(pix, o+across, c, w1)
+		first++
+		if first >= end {
+			break
+		}
+		fv += int32(sl * 65536)
 		k += step
 	}
+}
+
+// recip holds 1/du for the short edges that make most of a big mesh, to
+// spare a division (recip[0] is 1: a zero-length edge has no slope).
+var recip = func() (t [2048]float32) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = 1 / float32(i)
+	}
+	return
+}()
+
+func abs(v int32) int32 {
+	m := v >> 31
+	return (v ^ m) - m
 }

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -55,9 +56,44 @@ type Renderer struct{ *renderer }
 
 // vert is a projected vertex.
 type vert struct {
-	x, y float32 // pixels, y down
-	cue  float32 // depth-cue brightness
-	ok   uint32  // 1: in front with sane coordinates; 0: behind the near plane; 2: draw carefully
+	x, y int32  // pixels ×256 (fixed point, 8 fraction bits), y down
+	a    int32  // depth-cue brightness, 0..512
+	code uint32 // where it lies: the c* bits
+}
+
+// fx and fy are the vertex's pixel coordinates as floats.
+func (v *vert) fx() float32 { return float32(v.x) * (1.0 / 256) }
+func (v *vert) fy() float32 { return float32(v.y) * (1.0 / 256) }
+
+// The bits of vert.code: an edge with cCareful on an end is clipped in
+// clip space, and one with both ends behind the near plane is not drawn.
+const (
+	cBehind  = 1 << iota // behind the near plane
+	cCareful             // behind, or far off screen, or NaN: x, y are offX
+)
+
+// offX is the x and y of a vertex with no sane projection: far outside
+// every box the drawing tests.
+const offX = math.MinInt32 / 2
+
+// outcode gives the sides of the box [-1, w+1] × [-1, h+1] (in 1/256
+// pixel) that v lies beyond, as bits; an edge whose ends share a bit is
+// off screen.
+func outcode(v *vert, w, h int32) uint32 {
+	c := uint32(0)
+	if v.x < -256 {
+		c |= 1
+	}
+	if v.x > (w+1)*256 {
+		c |= 2
+	}
+	if v.y < -256 {
+		c |= 4
+	}
+	if v.y > (h+1)*256 {
+		c |= 8
+	}
+	return c
 }
 
 type renderer struct {
@@ -81,7 +117,7 @@ type renderer struct {
 	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
-	palette []rgb
+	palette []ink
 	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
 	bN      int
 	bounds  geom.Bounds
@@ -209,7 +245,7 @@ func finiteMat(m *mgl32.Mat4) bool {
 func (r *renderer) setPalette() {
 	n := max(len(r.mesh.Groups), 1)
 	if cap(r.palette) < n {
-		r.palette = make([]rgb, n)
+		r.palette = make([]ink, n)
 	}
 	r.palette = r.palette[:n]
 	for i := range r.palette {
@@ -223,7 +259,7 @@ func (r *renderer) setPalette() {
 				c = geom.Palette(i)
 			}
 		}
-		r.palette[i] = toRGB(c)
+		r.palette[i] = toRGB(c).ink()
 	}
 }
 
@@ -237,38 +273,58 @@ func (r *renderer) span(w, n int) (int, int) {
 // they reach.
 func (r *renderer) project(w int) {
 	lo, hi := r.span(w, len(r.verts))
-	m := r.fr.MVP
-	v := r.fr.View
+	// View space first, then the projection, which is a symmetric
+	// frustum or box (Proj[8], Proj[9] are zero): clip w is Proj[11]*z +
+	// Proj[15] and depth is -z, so each vertex costs three dot products
+	// and one division.
+	v := &r.fr.View
+	v0, v1, v2, v4, v5, v6, v8, v9, v10, v12, v13, v14 := v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10], v[12], v[13], v[14]
+	pr := &r.fr.Proj
 	fw, fh := float32(r.fr.W), float32(r.fr.H)
-	yr := yRange{lo: float32(math.Inf(1)), hi: float32(math.Inf(-1))}
+	kx, ky, ox, oy := pr[0]*fw/2, -pr[5]*fh/2, pr[12]*fw/2, -pr[13]*fh/2
+	wz, ww := pr[11], pr[15]
+	near := r.fr.Near
+	cue0, cueK := r.cue0, r.cueK
+	ylo, yhi := int32(math.MaxInt32), int32(math.MinInt32)
+	wild := false
 	pos := r.mesh.Positions[lo:hi]
 	out := r.verts[lo:hi]
+	out = out[:len(pos)]
 	for i := range pos {
 		p := &pos[i]
-		cx := m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12]
-		cy := m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13]
-		cz := m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14]
-		cw := m[3]*p[0] + m[7]*p[1] + m[11]*p[2] + m[15]
+		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
+		vy := v1*p[0] + v5*p[1] + v9*p[2] + v13
+		vz := v2*p[0] + v6*p[1] + v10*p[2] + v14
 		o := &out[i]
-		if !(cz >= -cw && cw > 0) {
-			o.ok = 0
-			yr.wild = true
+		depth := -vz
+		cw := wz*vz + ww
+		if !(depth >= near && cw > 0) {
+			o.x, o.y, o.code = offX, offX, cBehind|cCareful
+			wild = true
 			continue
 		}
 		inv := 1 / cw
-		x := (cx*inv*0.5 + 0.5) * fw
-		y := (0.5 - cy*inv*0.5) * fh
+		x := fw/2 + (kx*vx+ox)*inv
+		y := fh/2 + (ky*vy+oy)*inv
 		if !(x > -1e5 && x < 1e5 && y > -1e5 && y < 1e5) {
-			o.ok = 2 // huge or NaN: the careful path handles it
-			yr.wild = true
+			o.x, o.y, o.code = offX, offX, cCareful // huge or NaN: the careful path handles it
+			wild = true
 			continue
 		}
-		depth := -(v[2]*p[0] + v[6]*p[1] + v[10]*p[2] + v[14])
-		o.x, o.y, o.ok = x, y, 1
-		o.cue = 1 - mgl32.Clamp((depth-r.cue0)*r.cueK, 0, 1)
-		yr.lo, yr.hi = min(yr.lo, y), max(yr.hi, y)
+		xi, yi := int32(x*256), int32(y*256)
+		// the depth cue, with plain comparisons (float min and max also
+		// test for NaN, which cannot occur here)
+		t := (depth - cue0) * cueK
+		if t < 0 {
+			t = 0
+		}
+		if t > 1 {
+			t = 1
+		}
+		o.x, o.y, o.a, o.code = xi, yi, int32(512-512*t), 0
+		ylo, yhi = min(ylo, yi), max(yhi, yi)
 	}
-	r.yr[w] = yr
+	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
 }
 
 // setRows works out the rows any edge or point may touch: those between
@@ -307,27 +363,32 @@ func (r *renderer) setLayers(w, h int) {
 func (r *renderer) facing(w int) {
 	nt := len(r.back)
 	lo, hi := r.span(w, nt)
-	idx := r.mesh.Indices
+	idx := r.mesh.Indices[3*lo : 3*hi]
+	back := r.back[lo:hi]
 	vs := r.verts
 	nv := uint32(len(vs))
-	for t := lo; t < hi; t++ {
-		a, b, c := idx[3*t], idx[3*t+1], idx[3*t+2]
-		r.back[t] = 0
+	for t := range back {
+		tri := idx[3*t : 3*t+3 : 3*t+3]
+		a, b, c := tri[0], tri[1], tri[2]
+		back[t] = 0
 		if a >= nv || b >= nv || c >= nv {
 			continue
 		}
 		va, vb, vc := &vs[a], &vs[b], &vs[c]
-		if va.ok&vb.ok&vc.ok&1 == 0 {
+		if (va.code|vb.code|vc.code)&cCareful != 0 {
 			continue
 		}
-		area := (vb.x-va.x)*(vc.y-va.y) - (vc.x-va.x)*(vb.y-va.y)
+		area := int64(vb.x-va.x)*int64(vc.y-va.y) - int64(vc.x-va.x)*int64(vb.y-va.y)
+		var f uint8
 		if area > 0 {
-			r.back[t] = 1
+			f = 1
 		}
+		back[t] = f
 	}
 }
 
-const backDim = 0.3
+// backDim is the brightness of back-facing edges, out of 256.
+const backDim = 77
 
 // draw draws worker w's share of the edges and points: worker 0 onto the
 // cleared image, the others onto their transparent layers, composited in
@@ -343,44 +404,112 @@ func (r *renderer) draw(w int) {
 	}
 	vs := r.verts
 	pal := r.palette
-	ymin, ymax := float32(-1), float32(bd.y1)+1
-	xmax := float32(bd.w) + 1
-	// the box in which a segment needs no clipping (see band.line)
-	xin, yin1 := float32(bd.w)-2, float32(bd.y1)-2
 	back := r.back
 	useBack := r.opt.BackFaces && len(back) > 0
 	lo, hi := r.span(w, len(r.edges))
 	st := r.stride
+	edges, egroup, etris := r.edges[:hi], r.egroup[:hi], r.etris[:hi]
+	pix, stride := bd.pix, bd.stride
+	// the ends of a line that needs no clipping lie in [256, 256+xe] ×
+	// [256, 256+ye] (1/256 pixel); a tiny image has no such box
+	xe, ye := uint32(max(bd.w-3, 1))*256-1, uint32(max(bd.y1-3, 1))*256-1
+	tiny := bd.w < 5 || bd.y1 < 5
 	for e := (lo + st - 1) / st * st; e < hi; e += st {
-		ed := r.edges[e]
+		ed := edges[e]
 		va, vb := &vs[ed.A], &vs[ed.B]
-		if va.ok&vb.ok&1 == 0 {
-			if va.ok|vb.ok != 0 {
-				r.carefulEdge(&bd, e)
-			}
+		if tiny || uint32(va.x-256) > xe || uint32(vb.x-256) > xe || uint32(va.y-256) > ye || uint32(vb.y-256) > ye {
+			r.hardEdge(&bd, e)
 			continue
 		}
-		if (va.y < ymin && vb.y < ymin) || (va.y > ymax && vb.y > ymax) ||
-			(va.x < -1 && vb.x < -1) || (va.x > xmax && vb.x > xmax) {
-			continue
-		}
-		alpha := (va.cue + vb.cue) * 0.5
+		a := (va.a + vb.a) >> 2
 		if useBack {
-			t := r.etris[e]
-			if back[t[0]] != 0 && (t[1] == geom.NoTri || back[t[1]] != 0) {
-				alpha *= backDim
+			// dim when every triangle of the edge faces away
+			t := etris[e]
+			t1 := t[1]
+			if t1 == geom.NoTri {
+				t1 = t[0]
 			}
+			dim := int32(back[t[0]] & back[t1])
+			a -= (a * (256 - backDim) >> 8) & -dim
 		}
-		g := 0
-		if int(r.egroup[e]) < len(pal) {
-			g = int(r.egroup[e])
+		g := int(egroup[e])
+		if g >= len(pal) {
+			g = 0
 		}
-		if va.x >= 1 && vb.x >= 1 && va.x < xin && vb.x < xin && va.y >= 1 && vb.y >= 1 && va.y < yin1 && vb.y < yin1 {
-			bd.lineInside(va.x, va.y, vb.x, vb.y, pal[g], alpha)
+		c := pal[g]
+
+		// lineFixed, by hand (a call costs a tenth of the frame):
+		// walk the major axis u with minor coordinate v; step is the
+		// byte offset of +1 in u, across of +1 in v.
+		u0, v0, u1, v1 := va.x, va.y, vb.x, vb.y
+		step, across := 4, stride
+		if abs(v1-v0) > abs(u1-u0) {
+			u0, v0, u1, v1 = v0, u0, v1, u1
+			step, across = stride, 4
+		}
+		if u0 > u1 {
+			u0, v0, u1, v1 = u1, v1, u0, v0
+		}
+		du, dv := u1-u0, v1-v0
+		first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
+		um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
+		if end == first {
+			// none: one column at the middle, as bright as the
+			// segment is long
+			um, a = mid, am
+		}
+		first = um >> 8
+		end = max(end, first+1)
+		var sl float32
+		if du < int32(len(recip)) {
+			sl = float32(dv) * recip[du]
 		} else {
-			bd.line(va.x, va.y, vb.x, vb.y, pal[g], alpha)
+			sl = float32(dv) / float32(du)
+		}
+		// v at the first centre, in 1/65536 pixel, less half a pixel
+		fv := v0<<8 + int32(sl*float32((um-u0)<<8)) - 1<<15
+		k := int(first) * step
+		for {
+			w1 := a * (fv >> 8 & 255) >> 8
+			o := k + int(fv>>16)*across
+			put(pix, o, c, a-w1)
+			put(pix, o+across, c, w1)
+			first++
+			if first >= end {
+				break
+			}
+			fv += int32(sl * 65536)
+			k += step
 		}
 	}
+}
+
+// hardEdge draws edge e when it needs clipping: an end behind the near
+// plane or far off screen, or outside the box where draw needs none.
+func (r *renderer) hardEdge(bd *band, e int) {
+	ed := r.edges[e]
+	va, vb := &r.verts[ed.A], &r.verts[ed.B]
+	if ca, cb := va.code, vb.code; ca|cb != 0 {
+		if ca&cb&cBehind == 0 {
+			r.carefulEdge(bd, e)
+		}
+		return
+	}
+	if outcode(va, int32(bd.w), int32(bd.y1))&outcode(vb, int32(bd.w), int32(bd.y1)) != 0 {
+		return
+	}
+	a := (va.a + vb.a) >> 2
+	if r.opt.BackFaces && len(r.back) > 0 {
+		t := r.etris[e]
+		if r.back[t[0]] != 0 && (t[1] == geom.NoTri || r.back[t[1]] != 0) {
+			a = a * backDim >> 8
+		}
+	}
+	g := int(r.egroup[e])
+	if g >= len(r.palette) {
+		g = 0
+	}
+	bd.line(va.fx(), va.fy(), vb.fx(), vb.fy(), r.palette[g], a)
 }
 
 // points draws the vertices on worker w's share of the rows, after every
@@ -388,13 +517,13 @@ func (r *renderer) draw(w int) {
 func (r *renderer) points(w int) {
 	h := r.dst.Rect.Dy()
 	bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
-	pc := rgb{255, 236, 150}
+	pc := rgb{255, 236, 150}.ink()
 	y0, y1 := float32(bd.y0)-1, float32(bd.y1)+1
 	vs := r.verts
 	for i := 0; i < len(vs); i += r.stride {
 		v := &vs[i]
-		if v.ok == 1 && v.y >= y0 && v.y < y1 {
-			bd.dot(v.x, v.y, pc, v.cue)
+		if v.code&cCareful == 0 && v.fy() >= y0 && v.fy() < y1 {
+			bd.dot(v.fx(), v.fy(), pc, v.a>>1)
 		}
 	}
 }
@@ -415,7 +544,14 @@ func (r *renderer) composite(w int) {
 
 // compositeRow draws the premultiplied row src over dst and zeroes src.
 func compositeRow(dst, src []uint8) {
-	for i := 0; i+4 <= len(src) && i+4 <= len(dst); i += 4 {
+	n := min(len(src), len(dst)) &^ 3
+	for i := 0; i < n; i += 4 {
+		// most of a layer is empty: skip 32 bytes at a time
+		if i&31 == 0 && i+32 <= n && binary.LittleEndian.Uint64(src[i:])|binary.LittleEndian.Uint64(src[i+8:])|
+			binary.LittleEndian.Uint64(src[i+16:])|binary.LittleEndian.Uint64(src[i+24:]) == 0 {
+			i += 28
+			continue
+		}
 		s := src[i : i+4 : i+4]
 		if s[0]|s[1]|s[2]|s[3] == 0 {
 			continue
@@ -446,7 +582,7 @@ func (r *renderer) carefulEdge(bd *band, e int) {
 
 // segment draws a world-space segment with near-plane clipping and depth
 // cueing, at brightness k.
-func (r *renderer) segment(bd *band, a, b mgl32.Vec3, c rgb, k float32) {
+func (r *renderer) segment(bd *band, a, b mgl32.Vec3, c ink, k float32) {
 	m := &r.fr.MVP
 	ca, cb := m.Mul4x1(a.Vec4(1)), m.Mul4x1(b.Vec4(1))
 	// f(t) = z + w >= 0 is in front of the near plane
@@ -483,7 +619,7 @@ func (r *renderer) segment(bd *band, a, b mgl32.Vec3, c rgb, k float32) {
 		return
 	}
 	cue := 1 - mgl32.Clamp((float32((d0+d1)/2)-r.cue0)*r.cueK, 0, 1)
-	bd.line(float32(x0), float32(y0), float32(x1), float32(y1), c, cue*k)
+	bd.line(float32(x0), float32(y0), float32(x1), float32(y1), c, int32(cue*k*256))
 }
 
 func clipSeg64(x0, y0, x1, y1 *float64, xmin, ymin, xmax, ymax float64) bool {
@@ -517,7 +653,7 @@ func clipSeg64(x0, y0, x1, y1 *float64, xmin, ymin, xmax, ymax float64) bool {
 
 // drawBox draws the bounding box's twelve edges.
 func (r *renderer) drawBox(bd *band, b geom.Bounds) {
-	c := rgb{230, 200, 90}
+	c := rgb{230, 200, 90}.ink()
 	corner := func(i int) mgl32.Vec3 {
 		var p mgl32.Vec3
 		for k := 0; k < 3; k++ {
@@ -554,8 +690,8 @@ func (r *renderer) drawAxes(bd *band) {
 		if dz < -0.2 { // pointing away
 			alpha = 0.55
 		}
-		bd.line(ox, oy, ex, ey, cols[k], alpha)
-		bd.line(ox+0.6, oy, ex+0.6, ey, cols[k], alpha*0.5)
+		bd.line(ox, oy, ex, ey, cols[k].ink(), int32(alpha*256))
+		bd.line(ox+0.6, oy, ex+0.6, ey, cols[k].ink(), int32(alpha*128))
 		lx, ly := ox+dx*size*1.3, oy-dy*size*1.3
 		drawGlyph(bd, int(lx)-1, int(ly)-2, k, cols[k])
 	}
@@ -576,7 +712,7 @@ func drawGlyph(bd *band, x, y, k int, c rgb) {
 			}
 			px, py := x+col, y+row
 			if px >= 0 && px < bd.w && py >= bd.y0 && py < bd.y1 {
-				bd.blend(px, py, c, 256)
+				bd.blend(px, py, c.ink(), 256)
 			}
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"runtime"
 	"sync"
 	"time"
+	"weak"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -131,6 +133,18 @@ type previewCanvas struct {
 	blank     *image.RGBA // shown before the first frame
 
 	// shared with the render goroutine
+	*previewShared
+
+	// onFrame, when set (tests), is called on the UI goroutine after a
+	// frame is shown.
+	onFrame func(st preview.Stats)
+}
+
+// previewShared is the part of a previewCanvas the render goroutine
+// holds. The goroutine reaches the canvas itself only through a weak
+// pointer, so a view that is dropped without Close is collected and its
+// goroutine stopped by a cleanup.
+type previewShared struct {
 	mu       sync.Mutex
 	req      previewRequest
 	wake     chan struct{}
@@ -139,11 +153,7 @@ type previewCanvas struct {
 	closed   bool
 	front    *image.RGBA // shown frame (read by the raster generator)
 	free     chan *image.RGBA
-	lastFull time.Duration // last full frame time, for decimation
-
-	// onFrame, when set (tests), is called on the UI goroutine after a
-	// frame is shown.
-	onFrame func(st preview.Stats)
+	lastFull time.Duration // last full frame time, for decimation (render goroutine)
 }
 
 func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewCanvas {
@@ -151,10 +161,12 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 		src:     src,
 		onFrame: onFrame,
 		opt:     preview.DefaultOptions(),
-		wake:    make(chan struct{}, 1),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		free:    make(chan *image.RGBA, 3),
+		previewShared: &previewShared{
+			wake: make(chan struct{}, 1),
+			stop: make(chan struct{}),
+			done: make(chan struct{}),
+			free: make(chan *image.RGBA, 3),
+		},
 	}
 	c.raster = canvas.NewRaster(c.generate)
 	c.raster.ScaleMode = canvas.ImageScaleFastest
@@ -164,7 +176,8 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 	c.msg = canvas.NewText("Loading mesh…", color.NRGBA{220, 225, 235, 255})
 	c.msg.Alignment = fyne.TextAlignCenter
 	c.ExtendBaseWidget(c)
-	go c.loop()
+	runtime.AddCleanup(c, (*previewShared).close, c.previewShared)
+	go c.previewShared.loop(src, weak.Make(c))
 	return c
 }
 
@@ -276,8 +289,18 @@ func (c *previewCanvas) reset() {
 	c.request(false)
 }
 
+// isClosed reports whether close was called.
+func (c *previewShared) isClosed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closed
+}
+
 // loaded runs on the UI goroutine once the mesh is decoded.
 func (c *previewCanvas) loaded(m *geom.Mesh, err error) {
+	if c.isClosed() {
+		return
+	}
 	if err != nil {
 		c.msg.Text = "Cannot show the mesh: " + err.Error()
 		c.msg.Refresh()
@@ -300,10 +323,15 @@ func (c *previewCanvas) loaded(m *geom.Mesh, err error) {
 // one back to the render goroutine.
 func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 	c.mu.Lock()
-	old := c.front
-	c.front = img
 	closed := c.closed
+	old := c.front
+	if !closed {
+		c.front = img
+	}
 	c.mu.Unlock()
+	if closed {
+		return // the view is gone: nothing to show, nobody to tell
+	}
 	if old != nil && old != img {
 		select {
 		case c.free <- old:
@@ -318,7 +346,7 @@ func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 	c.info.Text = text
 	c.info.Refresh()
 	c.raster.Refresh()
-	if c.onFrame != nil && !closed {
+	if c.onFrame != nil {
 		c.onFrame(st)
 	}
 }
@@ -334,19 +362,23 @@ func group3(n int) string {
 
 // loop is the render goroutine: it loads the mesh, then draws the latest
 // request whenever woken, and redraws a decimated frame in full once the
-// camera has rested.
-func (c *previewCanvas) loop() {
+// camera has rested. It blocks only in the select below (which close
+// ends), in the decoder and in Render, never on the UI: fyne.Do does not
+// wait, and it holds no lock while it calls it.
+func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas]) {
 	defer close(c.done)
-	m, err := loadMesh(c.src)
+	m, err := loadMesh(src)
 	if err == nil && m != nil {
 		m.Edges() // build the edge list here, not in the first frame
 	}
-	select {
-	case <-c.stop:
+	if c.isClosed() {
 		return
-	default:
 	}
-	fyne.Do(func() { c.loaded(m, err) })
+	fyne.Do(func() {
+		if v := view.Value(); v != nil {
+			v.loaded(m, err)
+		}
+	})
 	if err != nil || m == nil || len(m.Positions) == 0 {
 		return // nothing to draw
 	}
@@ -368,7 +400,7 @@ func (c *previewCanvas) loop() {
 			req := *pending
 			req.moving = false
 			pending = nil
-			c.draw(r, m, &req)
+			c.draw(r, m, &req, view)
 			continue
 		}
 		c.mu.Lock()
@@ -378,7 +410,7 @@ func (c *previewCanvas) loop() {
 			continue
 		}
 		last = req.seq
-		if c.draw(r, m, &req) {
+		if c.draw(r, m, &req, view) {
 			pending = &req
 			rest.Reset(previewRest)
 		} else {
@@ -397,9 +429,9 @@ func loadMesh(src formats.Mesher) (m *geom.Mesh, err error) {
 	return src.Mesh()
 }
 
-// draw renders one request into a free buffer and hands it to the UI. It
-// reports whether the frame was decimated.
-func (c *previewCanvas) draw(r *preview.Renderer, m *geom.Mesh, req *previewRequest) bool {
+// draw renders one request into a free buffer and hands it to the view.
+// It reports whether the frame was decimated.
+func (c *previewShared) draw(r *preview.Renderer, m *geom.Mesh, req *previewRequest, view weak.Pointer[previewCanvas]) bool {
 	if m == nil || req.w <= 0 || req.h <= 0 {
 		return false
 	}
@@ -420,12 +452,14 @@ func (c *previewCanvas) draw(r *preview.Renderer, m *geom.Mesh, req *previewRequ
 	if !st.Decimated {
 		c.lastFull = st.Elapsed
 	}
-	select {
-	case <-c.stop:
+	if c.isClosed() {
 		return false
-	default:
 	}
-	fyne.Do(func() { c.present(img, st) })
+	fyne.Do(func() {
+		if v := view.Value(); v != nil {
+			v.present(img, st)
+		}
+	})
 	return st.Decimated
 }
 
@@ -440,8 +474,11 @@ func decimateTo(edges int, lastFull time.Duration) int {
 	return max(keep, minDecimated)
 }
 
-// close stops the render goroutine (UI goroutine; it does not wait).
-func (c *previewCanvas) close() {
+// close stops the render goroutine (UI goroutine; it does not wait, and
+// it may be called more than once). The goroutine ends at once when idle,
+// or after the frame or the mesh decoding it is busy with; frames finished
+// after close are dropped.
+func (c *previewShared) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.closed {

@@ -3,6 +3,8 @@ package ui
 import (
 	"image"
 	"math"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,19 +30,40 @@ func (g gatedMesh) Mesh() (*geom.Mesh, error) {
 }
 
 // previewFixture shows a preview of m in a 400×300 test window and waits
-// for its first frame.
+// for its first frame. When the test ends the view is closed and its
+// render goroutine must have ended.
 func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan preview.Stats) {
 	t.Helper()
 	test.NewTempApp(t)
 	frames := make(chan preview.Stats, 1000)
 	src := gatedMesh{m, make(chan struct{})}
-	v := newPreviewView(src, func(st preview.Stats) { frames <- st })
-	t.Cleanup(v.Close)
+	var open sync.Once
+	v := newPreviewView(src, func(st preview.Stats) {
+		select { // never block the render goroutine, even if nobody reads
+		case frames <- st:
+		default:
+		}
+	})
+	t.Cleanup(func() {
+		v.Close()
+		open.Do(func() { close(src.gate) })
+		waitDone(t, v.canvas)
+	})
 	w := test.NewTempWindow(t, v.Content)
 	w.Resize(fyne.NewSize(400, 300))
-	close(src.gate)
+	open.Do(func() { close(src.gate) })
 	waitFrame(t, frames, false)
 	return v, w, frames
+}
+
+// waitDone waits for the render goroutine of c to end.
+func waitDone(t *testing.T, c *previewCanvas) {
+	t.Helper()
+	select {
+	case <-c.done:
+	case <-time.After(20 * time.Second):
+		t.Error("the render goroutine did not stop")
+	}
 }
 
 // waitFrame waits for the next frame (a full one unless decimated is
@@ -178,23 +201,38 @@ func TestPreviewToolbarAndClose(t *testing.T) {
 		t.Fatal("projection not switched")
 	}
 	v.Close()
-	select {
-	case <-c.done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the render goroutine did not stop")
-	}
+	waitDone(t, c)
 	c.request(false) // no goroutine: must not block
+	c.request(false)
+	v.Close() // twice is fine
+	n := c.frames
+	c.present(image.NewRGBA(image.Rect(0, 0, 4, 4)), preview.Stats{}) // a frame finished after close is dropped
+	if c.frames != n || c.front.Rect.Dx() == 4 {
+		t.Error("a frame was shown after close")
+	}
+}
+
+// Closing the view while the mesh is still being decoded ends the render
+// goroutine as soon as the decoder returns, without touching the view.
+func TestPreviewCloseWhileLoading(t *testing.T) {
+	test.NewTempApp(t)
+	src := gatedMesh{geom.Icosphere(1, 2, geom.YUp), make(chan struct{})}
+	v := newPreviewView(src, nil)
+	w := test.NewTempWindow(t, v.Content)
+	w.Resize(fyne.NewSize(200, 150))
+	v.Close()
+	close(src.gate)
+	waitDone(t, v.canvas)
+	if v.canvas.mesh != nil || v.canvas.msg.Text != "Loading mesh…" {
+		t.Errorf("the view changed after close: mesh %v, message %q", v.canvas.mesh != nil, v.canvas.msg.Text)
+	}
 }
 
 func TestPreviewBrokenMesh(t *testing.T) {
 	test.NewTempApp(t)
 	v := NewPreviewView(panicMesh{})
 	defer v.Close()
-	select {
-	case <-v.canvas.done: // the loop ends when there is nothing to draw
-	case <-time.After(20 * time.Second):
-		t.Fatal("the render goroutine did not end")
-	}
+	waitDone(t, v.canvas) // the loop ends when there is nothing to draw
 	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error decoding the mesh: decoder bug" {
 		t.Errorf("message %q", got)
 	}
@@ -237,6 +275,29 @@ func TestPreviewDecimation(t *testing.T) {
 	} {
 		if got := decimateTo(c.edges, c.full); got != c.want {
 			t.Errorf("decimateTo(%d, %v) = %d, want %d", c.edges, c.full, got, c.want)
+		}
+	}
+}
+
+// A preview canvas dropped without Close is collected (the render
+// goroutine holds it only weakly), and its goroutine stops then. (A whole
+// view is held a while longer by Fyne's renderer cache of its toolbar.)
+func TestPreviewDroppedCanvasStops(t *testing.T) {
+	test.NewTempApp(t)
+	src := gatedMesh{geom.Icosphere(1, 2, geom.YUp), make(chan struct{})}
+	done := func() chan struct{} {
+		return newPreviewCanvas(src, nil).done
+	}()
+	close(src.gate)
+	deadline := time.After(20 * time.Second)
+	for {
+		runtime.GC()
+		select {
+		case <-done:
+			return
+		case <-deadline:
+			t.Fatal("the render goroutine of a dropped view did not stop")
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }

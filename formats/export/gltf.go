@@ -110,7 +110,7 @@ const maxGLTFBytes = math.MaxUint32 - 64
 // buildGLTF lays out m as one glTF scene: a node with one mesh whose
 // primitives are the groups (triangles, or lines for outline groups), each
 // with its own material; positions Y-up in one float buffer view, all the
-// indices in a second one (uint16 when they fit). It returns the document
+// indices in a second one (uint16 when they fit below 65535). It returns the document
 // and the binary buffer (its length a multiple of 4).
 func buildGLTF(m *geom.Mesh, name string) (*gltfDoc, []byte, error) {
 	doc := &gltfDoc{
@@ -122,7 +122,9 @@ func buildGLTF(m *geom.Mesh, name string) (*gltfDoc, []byte, error) {
 	if nv == 0 {
 		return doc, nil, nil
 	}
-	small := nv <= math.MaxUint16+1
+	// glTF forbids the largest value of the index type (primitive
+	// restart): uint16 indices only up to 65534
+	small := nv <= math.MaxUint16
 	isz := 4
 	if small {
 		isz = 2

@@ -159,6 +159,10 @@ func checkGLTF(t *testing.T, js, bin []byte, embedded bool) (*gltfDoc, [][3]floa
 			if ix >= pa.Count {
 				t.Fatalf("index %d >= vertex count %d", ix, pa.Count)
 			}
+			// 3.7.2.1: no primitive restart value
+			if (a.ComponentType == gltfUint16 && ix == math.MaxUint16) || (a.ComponentType == gltfUint32 && ix == math.MaxUint32) {
+				t.Fatalf("index %d is the primitive restart value of its type", ix)
+			}
 		}
 	}
 	return &doc, pos
@@ -208,6 +212,29 @@ func TestGLTFEmbeddedAndBig(t *testing.T) {
 	}
 	if a := doc.Accessors[*doc.Meshes[0].Primitives[0].Indices]; a.ComponentType != gltfUint32 {
 		t.Fatalf("index type %d for %d vertices", a.ComponentType, len(pos))
+	}
+}
+
+// 65535 and 65536 vertices: the last index must not be the uint16
+// primitive restart value, so both need uint32 indices; 65535 vertices
+// (last index 65534) still fit uint16.
+func TestGLBIndexTypeBoundary(t *testing.T) {
+	for _, c := range []struct{ nv, want int }{{65535, gltfUint16}, {65536, gltfUint32}, {65537, gltfUint32}} {
+		m := &geom.Mesh{Positions: make([]geom.Vec3, c.nv)}
+		for i := range m.Positions {
+			m.Positions[i] = geom.Vec3{float32(i), float32(i % 7), 0}
+		}
+		last := uint32(c.nv - 1)
+		m.Indices = []uint32{0, 1, last, last, 2, 3}
+		var buf bytes.Buffer
+		if err := WriteGLB(&buf, m, "edge"); err != nil {
+			t.Fatal(err)
+		}
+		js, bin := readGLB(t, buf.Bytes())
+		doc, _ := checkGLTF(t, js, bin, false)
+		if a := doc.Accessors[*doc.Meshes[0].Primitives[0].Indices]; a.ComponentType != c.want {
+			t.Errorf("%d vertices: index type %d, want %d", c.nv, a.ComponentType, c.want)
+		}
 	}
 }
 
