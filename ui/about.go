@@ -47,12 +47,13 @@ var shortcuts = []shortcut{
 	{"F, + / −, arrows", "Preview (click it first): fit the model, zoom, orbit; drag to orbit, wheel to zoom"},
 	{"↑ ↓ ← →", "Move in the tree; → opens a branch, ← closes it"},
 	{"Ctrl+click", "Mark or unmark a node for export (Export… then exports every marked node)"},
-	{"Right-click", "The node's menu: Copy path, Show in hex, Export…, Export all nodes of its type, Mark for export"},
+	{"Right-click", "The node's menu: Export…, Export all nodes of its type, Mark for export, Copy path, Show in hex, Open containing folder"},
 }
 
 // helpNotes are the lines under the shortcut table.
 const helpNotes = `Filter: words match names (case-insensitive); type:MAT0 matches the type tag, kind:texture the kind.
-Drop files or folders on the window to open them; a folder opens every file Rummage recognises in it.`
+Drop files or folders on the window to open them; a folder opens every file Rummage recognises in it.
+File › Set material library… names the Parkan Material.lib used where none is found beside a file (--materials).`
 
 // helpView is the Help dialog's content (fields for tests).
 type helpView struct {

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -24,10 +25,14 @@ func init() {
 	})
 }
 
-// entryRow is one child of the archive as table cells.
+// entryRow is one child of the archive as table cells. The cells and sort
+// keys are made when the row is first shown or sorted: an archive of
+// 100,000 entries opens its tab without formatting every row.
 type entryRow struct {
 	node   formats.Node
 	index  int
+	name   string   // the path segment (formats.ChildNames)
+	extra  []string // the container's extra columns (shared by all rows)
 	cells  []string
 	sortBy []any // per column: int64 or string, for sorting
 }
@@ -44,21 +49,27 @@ func makeEntriesTab(h Host, n formats.Node) *Tab {
 	return &Tab{Title: "Entries", Content: newEntriesTable(h, cols, rows)}
 }
 
-// entryTable builds the columns and rows for the children of parent.
+// listFields is k's ListFields with panics recovered; nil without Fielder.
+func listFields(k formats.Node) (m map[string]any) {
+	fl, ok := k.(formats.Fielder)
+	if !ok {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			m = nil
+		}
+	}()
+	return fl.ListFields()
+}
+
+// entryTable builds the columns and rows for the children of parent (the
+// rows' cells are filled on demand: see entryRow.fill).
 func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow) {
 	var extra []string
 	seen := map[string]bool{}
-	fields := make([]map[string]any, len(kids))
-	for i, k := range kids {
-		fl, ok := k.(formats.Fielder)
-		if !ok {
-			continue
-		}
-		func() {
-			defer func() { recover() }()
-			fields[i] = fl.ListFields()
-		}()
-		for key := range fields[i] {
+	for _, k := range kids {
+		for key := range listFields(k) {
 			if !seen[key] {
 				seen[key] = true
 				extra = append(extra, key)
@@ -73,44 +84,56 @@ func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow
 		if k == nil {
 			continue
 		}
-		name := safeName(k)
+		r := &entryRow{node: k, index: i, extra: extra}
 		if i < len(names) {
-			name = names[i]
-		}
-		r := &entryRow{node: k, index: i}
-		off, size, ok := rawRange(k)
-		sizeCell, offCell := "", ""
-		if ok {
-			sizeCell = fmt.Sprintf("%d", size)
-			if off >= 0 {
-				offCell = fmt.Sprintf("0x%X", off)
-			}
+			r.name = names[i]
 		} else {
-			size, off = -1, -1
-		}
-		if !ok || off < 0 {
-			off = -1
-		}
-		r.cells = []string{fmt.Sprint(i), name, typeTag(k), string(safeKind(k)), sizeCell, offCell}
-		r.sortBy = []any{int64(i), strings.ToLower(name), strings.ToLower(typeTag(k)), string(safeKind(k)), size, off}
-		for _, key := range extra {
-			v, has := fields[i][key]
-			cell := ""
-			var sv any = ""
-			if has {
-				cell = fmt.Sprint(v)
-				if n, ok := asInt64(v); ok {
-					sv = n
-				} else {
-					sv = strings.ToLower(cell)
-				}
-			}
-			r.cells = append(r.cells, cell)
-			r.sortBy = append(r.sortBy, sv)
+			r.name = safeName(k)
 		}
 		rows = append(rows, r)
 	}
 	return cols, rows
+}
+
+// fill makes the row's cells and sort keys, once.
+func (r *entryRow) fill() *entryRow {
+	if r.cells != nil {
+		return r
+	}
+	k, i, name := r.node, r.index, r.name
+	off, size, ok := rawRange(k)
+	sizeCell, offCell := "", ""
+	if ok {
+		sizeCell = strconv.FormatInt(size, 10)
+		if off >= 0 {
+			offCell = fmt.Sprintf("0x%X", off)
+		}
+	} else {
+		size, off = -1, -1
+	}
+	if !ok || off < 0 {
+		off = -1
+	}
+	tag, kind := typeTag(k), string(safeKind(k))
+	r.cells = []string{strconv.Itoa(i), name, tag, kind, sizeCell, offCell}
+	r.sortBy = []any{int64(i), strings.ToLower(name), strings.ToLower(tag), kind, size, off}
+	fields := listFields(k)
+	for _, key := range r.extra {
+		v, has := fields[key]
+		cell := ""
+		var sv any = ""
+		if has {
+			cell = fmt.Sprint(v)
+			if n, ok := asInt64(v); ok {
+				sv = n
+			} else {
+				sv = strings.ToLower(cell)
+			}
+		}
+		r.cells = append(r.cells, cell)
+		r.sortBy = append(r.sortBy, sv)
+	}
+	return r
 }
 
 // asInt64 converts the integer kinds a ListFields map holds.
@@ -136,6 +159,9 @@ func asInt64(v any) (int64, bool) {
 
 // sortEntries orders rows by column col (numbers before text; stable).
 func sortEntries(rows []*entryRow, col int, desc bool) {
+	for _, r := range rows {
+		r.fill()
+	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		c := compareCells(rows[i].sortBy[col], rows[j].sortBy[col])
 		if desc {
@@ -171,8 +197,17 @@ func compareCells(a, b any) int {
 // to reverse), click a row to select the entry in the tree.
 func newEntriesTable(h Host, cols []string, rows []*entryRow) fyne.CanvasObject {
 	sortCol, desc := 0, false
+	// Each SetColumnWidth lays the table out again: with thousands of rows
+	// that is the slow part of the tab, so the rows appear only once the
+	// widths are set.
+	ready := false
 	table := widget.NewTable(
-		func() (int, int) { return len(rows), len(cols) },
+		func() (int, int) {
+			if !ready {
+				return 0, len(cols)
+			}
+			return len(rows), len(cols)
+		},
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
 			l.Truncation = fyne.TextTruncateEllipsis
@@ -188,7 +223,7 @@ func newEntriesTable(h Host, cols []string, rows []*entryRow) fyne.CanvasObject 
 			if l.TextStyle.Monospace != mono {
 				l.TextStyle = fyne.TextStyle{Monospace: mono}
 			}
-			l.SetText(rows[id.Row].cells[id.Col])
+			l.SetText(rows[id.Row].fill().cells[id.Col])
 		})
 	table.ShowHeaderRow = true
 	table.CreateHeader = func() fyne.CanvasObject {
@@ -231,11 +266,16 @@ func newEntriesTable(h Host, cols []string, rows []*entryRow) fyne.CanvasObject 
 		}
 		table.SetColumnWidth(i, w)
 	}
+	ready = true
+	table.Refresh()
 	table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(rows) {
 			h.SelectNode(rows[id.Row].node)
 		}
 	}
 	info := widget.NewLabel(fmt.Sprintf("%s · click a header to sort, a row to select the entry", plural(len(rows), "entry")))
-	return container.NewBorder(info, nil, nil, nil, table)
+	rowH := widget.NewLabel("").MinSize().Height + theme.SeparatorThicknessSize()
+	head := widget.NewButton("", nil).MinSize().Height + theme.SeparatorThicknessSize()
+	fit := container.New(&fitRows{rows: len(rows), rowH: rowH, extra: head}, table)
+	return container.NewBorder(info, nil, nil, nil, fit)
 }

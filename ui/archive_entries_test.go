@@ -25,7 +25,10 @@ func TestEntriesTable(t *testing.T) {
 	if got := strings.Join(cols, ","); got != "#,name,type,kind,size,offset,attr1,sortIndex" {
 		t.Fatalf("columns %s", got)
 	}
-	if got := strings.Join(rows[1].cells, "|"); got != "1|a@1|MAT0|material|10|0x10|1|0" {
+	if rows[1].cells != nil {
+		t.Error("row cells made before the row is shown")
+	}
+	if got := strings.Join(rows[1].fill().cells, "|"); got != "1|a@1|MAT0|material|10|0x10|1|0" {
 		t.Errorf("row 1 %s", got)
 	}
 	order := func() string {

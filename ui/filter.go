@@ -4,9 +4,15 @@ import (
 	"strings"
 )
 
-// filterBudget caps how many items one filter pass visits (loading the
-// children of unopened branches on the way), so typing stays fast.
+// filterBudget caps how many items one filter pass visits in each open
+// file (loading the children of unopened branches on the way), so typing
+// stays fast. The cap is per file: one huge archive must not keep the
+// files after it from being searched.
 const filterBudget = 20000
+
+// filterTotalBudget caps the items one pass visits in all files together
+// (a folder of many big archives); the files after it are not searched.
+const filterTotalBudget = 10 * filterBudget
 
 // query is a parsed filter: every term must match.
 type query struct {
@@ -63,16 +69,29 @@ type filterView struct {
 	kids    map[string][]string
 	matched map[string]bool // items matching the query themselves
 	open    []string        // branches to open so the matches show
-	visited int
-	partial bool // the budget ran out before the whole tree was searched
+	visited int             // items visited in the file being searched
+	partial []string        // files whose budget ran out before they were searched in full
+	total   int             // items visited in all files
+	skipped int             // files not searched at all (the total budget ran out)
 }
 
 // buildFilter searches the tree for q.
 func (m *treeModel) buildFilter(q query) *filterView {
 	fv := &filterView{kids: map[string][]string{}, matched: map[string]bool{}}
 	for _, r := range m.roots {
-		if m.search(fv, q, m.items[r]) {
+		root := m.items[r]
+		if fv.total >= filterTotalBudget {
+			fv.skipped++
+			continue
+		}
+		fv.visited = 0
+		cut := false
+		if m.search(fv, q, root, &cut) {
 			fv.roots = append(fv.roots, r)
+		}
+		fv.total += fv.visited
+		if cut {
+			fv.partial = append(fv.partial, root.name)
 		}
 	}
 	return fv
@@ -80,7 +99,7 @@ func (m *treeModel) buildFilter(q query) *filterView {
 
 // search returns whether it or something below it matches; it records the
 // filtered children of branches on the way.
-func (m *treeModel) search(fv *filterView, q query, it *item) bool {
+func (m *treeModel) search(fv *filterView, q query, it *item, cut *bool) bool {
 	fv.visited++
 	self := q.matches(it)
 	if self {
@@ -90,17 +109,17 @@ func (m *treeModel) search(fv *filterView, q query, it *item) bool {
 		return self
 	}
 	if fv.visited >= filterBudget {
-		fv.partial = true
+		*cut = true
 		return self
 	}
 	m.load(it)
 	var keep []string
 	for _, k := range it.kids {
 		if fv.visited >= filterBudget {
-			fv.partial = true
+			*cut = true
 			break
 		}
-		if m.search(fv, q, m.items[k]) {
+		if m.search(fv, q, m.items[k], cut) {
 			keep = append(keep, k)
 		}
 	}

@@ -94,6 +94,10 @@ func newTestWindow(t testing.TB) *window {
 	w := newWindow(a, formats.Options{})
 	w.win.Resize(fyne.NewSize(1000, 700))
 	t.Cleanup(func() {
+		// Stop the inspector's tabs (the preview's render goroutine): left
+		// running, a late frame would touch Fyne while the next test
+		// swaps the current app, a data race under -race.
+		w.insp.close()
 		w.waitJobs()
 		for _, f := range w.files {
 			f.close()

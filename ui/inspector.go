@@ -56,7 +56,7 @@ func newInspector(w *window) *inspector {
 // welcome is shown when nothing is selected.
 const welcome = "Open a file (Ctrl+O), a folder, or drop files on the window.\n" +
 	"Select a node on the left to inspect it. Type in the filter box to narrow the tree\n" +
-	"(a name, type:MAT0, kind:texture)."
+	"(a name, type:MAT0, kind:texture). Ctrl+click nodes to mark several for Export… (Ctrl+E)."
 
 // show builds the inspector for it (nil: the welcome text).
 func (in *inspector) show(it *item) {
@@ -342,4 +342,41 @@ func (in *inspector) selectTab(title string) {
 			in.tabs.Select(t)
 		}
 	}
+}
+
+// previewOnShow finds the wireframe preview in the selected tab, nil when
+// none is on show.
+func (in *inspector) previewOnShow() *previewCanvas {
+	if in.tabs == nil || in.tabs.Selected() == nil {
+		return nil
+	}
+	return findPreview(in.tabs.Selected().Content)
+}
+
+// findPreview walks a tab's objects for the preview canvas.
+func findPreview(o fyne.CanvasObject) *previewCanvas {
+	switch x := o.(type) {
+	case nil:
+		return nil
+	case *previewCanvas:
+		return x
+	case *container.Scroll:
+		return findPreview(x.Content)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if p := findPreview(c); p != nil {
+				return p
+			}
+		}
+	case *container.AppTabs:
+		if x.Selected() != nil {
+			return findPreview(x.Selected().Content)
+		}
+	case *container.Split:
+		if p := findPreview(x.Leading); p != nil {
+			return p
+		}
+		return findPreview(x.Trailing)
+	}
+	return nil
 }

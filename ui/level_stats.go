@@ -63,13 +63,24 @@ func newLevelStatsTab(h Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	}
 	holder := container.NewStack(container.NewCenter(widget.NewLabel("Decoding the level…")))
 	go func() {
-		st, err := n.Stats()
+		st, err := safeStats(n)
 		fyne.Do(func() {
 			holder.Objects = []fyne.CanvasObject{show(st, err)}
 			holder.Refresh()
 		})
 	}()
 	return holder
+}
+
+// safeStats is n.Stats with a panic in format code turned into an error:
+// it runs on its own goroutine, where a panic would end the program.
+func safeStats(n *xrlevel.LevelNode) (st *xrlevel.Stats, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			st, err = nil, &PanicError{Where: "decode " + safeName(n), Value: r}
+		}
+	}()
+	return n.Stats()
 }
 
 // levelStatsView lays out the statistics: totals on top, then sub-tabs

@@ -7,9 +7,13 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
 )
 
 func ctrl(k fyne.KeyName) fyne.Shortcut {
@@ -40,7 +44,8 @@ func (w *window) buildMenu() {
 	quit := fyne.NewMenuItem("Quit", w.quit)
 	quit.Shortcut = ctrl(fyne.KeyQ)
 	quit.IsQuit = true
-	file := fyne.NewMenu("File", open, openDir, recent, fyne.NewMenuItemSeparator(), save, saveAs, export,
+	materials := fyne.NewMenuItem("Set material library…", w.materialLibraryDialog)
+	file := fyne.NewMenu("File", open, openDir, recent, materials, fyne.NewMenuItemSeparator(), save, saveAs, export,
 		fyne.NewMenuItemSeparator(), closeF, quit)
 
 	undo := fyne.NewMenuItem("Undo", w.undoEdit)
@@ -67,7 +72,17 @@ func (w *window) buildMenu() {
 	w.themeItems = themeItems
 	w.checkTheme()
 	settings := fyne.NewMenuItem("Settings…", func() { w.showSettings() })
-	view := fyne.NewMenu("View", append(themeItems, fyne.NewMenuItemSeparator(), settings)...)
+	bg := fyne.NewMenuItem("Texture background", nil)
+	w.bgMenu = fyne.NewMenu("Texture background")
+	for _, b := range texBackgrounds {
+		name := b.name
+		w.bgMenu.Items = append(w.bgMenu.Items, fyne.NewMenuItem(name, func() { w.setTextureBackground(name) }))
+	}
+	bg.ChildMenu = w.bgMenu
+	w.checkBackground()
+	resetPreview := fyne.NewMenuItem("Reset preview (F in the preview fits)", w.resetPreview)
+	viewItems := append(themeItems, fyne.NewMenuItemSeparator(), bg, resetPreview, fyne.NewMenuItemSeparator(), settings)
+	view := fyne.NewMenu("View", viewItems...)
 
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("Formats", w.showFormats),
@@ -174,5 +189,77 @@ func (w *window) openContainingFolder() {
 	}
 	if err := w.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
 		w.setError(err)
+	}
+}
+
+// checkBackground ticks the current texture background in View › Texture
+// background.
+func (w *window) checkBackground() {
+	if w.bgMenu == nil {
+		return
+	}
+	for _, mi := range w.bgMenu.Items {
+		mi.Checked = mi.Label == texBG.name
+	}
+	if w.menu != nil {
+		w.menu.Refresh()
+	}
+}
+
+// setTextureBackground is View › Texture background and the Settings
+// choice: it is remembered, and a texture on show is drawn again over it.
+func (w *window) setTextureBackground(name string) {
+	if name == "" || name == texBG.name {
+		return
+	}
+	w.app.Preferences().SetString(prefTexBackground, name)
+	texBG = findBackground(name)
+	w.checkBackground()
+	if it := w.current(); it != nil && it.kind == formats.KindTexture {
+		w.insp.show(it) // redraw the image over the new background
+	}
+}
+
+// resetPreview is View › Reset preview: the wireframe preview on show (if
+// any) returns to its default view.
+func (w *window) resetPreview() {
+	c := w.insp.previewOnShow()
+	if c == nil {
+		w.Status("no preview on show: select a mesh or a level and its Preview tab")
+		return
+	}
+	c.reset()
+}
+
+// materialLibraryDialog is File › Set material library…: the chosen
+// library resolves WEAR rows and MSH batches of every open file (where none
+// is found beside a file), as --materials does.
+func (w *window) materialLibraryDialog() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			w.setError(err)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		p := rc.URI().Path()
+		rc.Close()
+		setLastFolder(w.app, filepath.Dir(p))
+		w.setMaterialLibrary(p)
+	}, w.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".lib"}))
+	w.atLastFolder(d)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// setMaterialLibrary sets the window's --materials option, which every
+// open file shares, and rebuilds the inspector so its tabs resolve again.
+func (w *window) setMaterialLibrary(path string) {
+	w.opts.Materials = path
+	w.Status("material library (used where none is found beside a file): " + path)
+	if w.sel != nil {
+		w.insp.show(w.sel)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -29,13 +30,32 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 		w.rebuildRecent()
 	}
 	w.status.startProgress("Opening", cancel)
-	opts := w.opts
+	// Every file shares the window's options, so File › Set material
+	// library… reaches files opened later as well as the open ones. The
+	// options are only written on the UI goroutine.
+	opts := &w.opts
+	// Files already open are selected, not opened again (a Recent entry or
+	// a double-click on an open file would add a second root).
+	open := map[string]string{} // absolute path → root uid, read on the goroutine
+	for _, f := range w.files {
+		if f.path != "" {
+			if abs, err := filepath.Abs(f.path); err == nil {
+				open[abs] = f.uid
+			}
+		}
+	}
 	w.jobs.Add(1)
 	go func() {
 		defer w.jobs.Done()
 		defer close(j.done)
 		defer cancel()
-		targets := expandPaths(ctx, paths)
+		targets, again := dropOpen(expandPaths(ctx, paths), open)
+		if len(targets) == 0 && again != "" {
+			fyne.Do(func() {
+				w.selectUID(again)
+				w.Status("already open")
+			})
+		}
 		var batch []*openFile
 		last := time.Now()
 		flush := func(done int) {
@@ -50,7 +70,7 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 			if ctx.Err() != nil {
 				break
 			}
-			if f := openDisk(t.path, t.name, &opts, t.fromFolder); f != nil {
+			if f := openDisk(t.path, t.name, opts, t.fromFolder); f != nil {
 				// Index the root here, off the UI goroutine (formats cache
 				// their children): showing the file then detects nothing.
 				safeChildren(f.root)
@@ -67,7 +87,7 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 			w.status.endProgress()
 			if cancelled {
 				w.Status("opening cancelled")
-			} else if len(targets) == 0 {
+			} else if len(targets) == 0 && again == "" {
 				w.Status("nothing to open")
 			}
 		})
@@ -101,6 +121,17 @@ func (w *window) addFiles(fs []*openFile) {
 			w.tree.OpenBranch(first) // a fresh window shows the first file opened
 		}
 		w.selectUID(first)
+	}
+	broken := 0
+	for _, f := range fs {
+		if f.err != nil {
+			broken++
+		}
+	}
+	if broken > 0 {
+		// Not a modal: the broken roots are marked ✕ and say why.
+		w.setError(fmt.Errorf("opened %s, %d could not be read (marked ✕)", summary(len(fs), "file"), broken))
+		return
 	}
 	w.Status("opened " + summary(len(fs), "file"))
 }
@@ -143,11 +174,43 @@ func (w *window) openFolderDialog() {
 	d.Show()
 }
 
-// atLastFolder starts a file dialog in the last used folder.
+// atLastFolder starts a file dialog in the last used folder, else in the
+// folder of the selected file (opened from the command line, say).
 func (w *window) atLastFolder(d *dialog.FileDialog) {
-	if dir := lastFolder(w.app); dir != "" {
+	if dir := w.startFolder(); dir != "" {
 		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 			d.SetLocation(l)
 		}
 	}
+}
+
+// startFolder is where file dialogs start: the last used folder, else the
+// folder of the current file, else "" (the dialog's default).
+func (w *window) startFolder() string {
+	if dir := lastFolder(w.app); dir != "" {
+		return dir
+	}
+	if f := w.currentFile(); f != nil && f.path != "" {
+		if abs, err := filepath.Abs(filepath.Dir(f.path)); err == nil {
+			return abs
+		}
+	}
+	return ""
+}
+
+// dropOpen removes the targets that are open already (open maps their
+// absolute paths to root uids); again is the uid of the first one dropped.
+func dropOpen(targets []target, open map[string]string) (keep []target, again string) {
+	for _, t := range targets {
+		if abs, err := filepath.Abs(t.path); err == nil {
+			if uid, ok := open[abs]; ok {
+				if again == "" {
+					again = uid
+				}
+				continue
+			}
+		}
+		keep = append(keep, t)
+	}
+	return keep, again
 }

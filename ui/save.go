@@ -98,7 +98,10 @@ func (w *window) closeCurrent() {
 	if f == nil {
 		return
 	}
-	w.confirmDiscard([]*openFile{f}, func() { w.removeFile(f) })
+	w.confirmDiscard([]*openFile{f}, func() {
+		w.removeFile(f)
+		w.Status("closed " + f.name)
+	})
 }
 
 // quit is File › Quit and the window's close button: asks first when any

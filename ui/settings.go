@@ -138,14 +138,7 @@ func (w *window) newSettingsView() *settingsView {
 		bgNames = append(bgNames, b.name)
 	}
 	v.background = widget.NewSelect(bgNames, func(s string) {
-		if s == "" || s == texBG.name {
-			return
-		}
-		a.Preferences().SetString(prefTexBackground, s)
-		texBG = findBackground(s)
-		if it := w.current(); it != nil && it.kind == formats.KindTexture {
-			w.insp.show(it) // redraw the image over the new background
-		}
+		w.setTextureBackground(s)
 	})
 	v.background.SetSelected(texBG.name)
 

@@ -66,7 +66,7 @@ func tabsFor(n formats.Node) []TabProvider {
 	defer tabMu.Unlock()
 	var out []TabProvider
 	for _, p := range tabProviders {
-		if p.Match(n) {
+		if safeMatch(p, n) {
 			out = append(out, p)
 		}
 	}
@@ -76,4 +76,15 @@ func tabsFor(n formats.Node) []TabProvider {
 		}
 	}
 	return out
+}
+
+// safeMatch is p.Match(n) with a panic (from format code the match asks)
+// taken as no match.
+func safeMatch(p TabProvider, n formats.Node) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return p.Match(n)
 }

@@ -87,3 +87,23 @@ func BenchmarkOpenBigArchive(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkShowBigArchive shows a 10,000-entry NRes archive's root in the
+// inspector (header, Entries tab, Overview, Hex) on the UI goroutine.
+func BenchmarkShowBigArchive(b *testing.B) {
+	entries := make([]nres.Entry, 10000)
+	for i := range entries {
+		entries[i] = nres.Entry{TypeID: nres.TypeID("TEXT"), Name: "entry" + strconv.Itoa(i), Data: []byte("x")}
+	}
+	data, err := nres.Build(entries)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := newTestWindow(b)
+	w.addFiles([]*openFile{openMemory("big.lib", data, &w.opts)})
+	root := w.model.items[w.files[0].uid]
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.insp.show(root)
+	}
+}

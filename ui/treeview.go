@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats/export"
 )
 
 // newTree makes the tree widget over the model.
@@ -45,6 +48,7 @@ type treeRow struct {
 	name   *widget.Label
 	tag    *canvas.Text
 	mark   *canvas.Text
+	bg     *canvas.Rectangle // tinted when the node is marked for export
 	it     *item
 	onMenu func(it *item, pos fyne.Position)
 	marked func(uid string) bool
@@ -65,6 +69,8 @@ func newTreeRowMarked(onMenu func(*item, fyne.Position), marked func(uid string)
 	r.tag = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 	r.tag.TextSize = theme.CaptionTextSize()
 	r.mark = canvas.NewText("", theme.Color(theme.ColorNameWarning))
+	r.bg = canvas.NewRectangle(color.Transparent)
+	r.bg.CornerRadius = theme.InputRadiusSize()
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -76,6 +82,7 @@ func (r *treeRow) set(it *item) {
 		r.name.SetText("")
 		r.tag.Text = ""
 		r.mark.Text = ""
+		r.bg.FillColor = color.Transparent
 		r.Refresh()
 		return
 	}
@@ -88,8 +95,18 @@ func (r *treeRow) set(it *item) {
 		r.name.SetText(it.name)
 	}
 	mark, mc := marks(it)
-	if r.marked != nil && r.marked(it.uid) {
+	isMarked := r.marked != nil && r.marked(it.uid)
+	if isMarked {
 		mark = " ⇩" + mark
+	}
+	// A marked row is tinted, so a Ctrl+click visibly marks it.
+	var bg color.Color = color.Transparent
+	if isMarked {
+		bg = markedTint()
+	}
+	if r.bg.FillColor != bg {
+		r.bg.FillColor = bg
+		r.bg.Refresh()
 	}
 	tc := theme.Color(theme.ColorNamePlaceHolder)
 	if r.tag.Text != it.tag || r.tag.Color != tc {
@@ -135,7 +152,16 @@ func (r *treeRow) CreateRenderer() fyne.WidgetRenderer {
 	// Right padding keeps the tag clear of the tree's scroll bar.
 	right := container.New(layout.NewCustomPaddedLayout(0, 0, 0, 2*theme.Padding()),
 		container.NewHBox(container.NewCenter(r.tag), container.NewCenter(r.mark)))
-	return widget.NewSimpleRenderer(container.NewBorder(nil, nil, r.icon, right, r.name))
+	row := container.NewBorder(nil, nil, r.icon, right, r.name)
+	return widget.NewSimpleRenderer(container.NewStack(r.bg, row))
+}
+
+// markedTint is the background of a row marked for export: the theme's
+// success (green) colour, faint enough to keep the text readable, and not
+// the selection's blue, so marked rows do not look selected.
+func markedTint() color.Color {
+	r, g, b, _ := theme.Color(theme.ColorNameSuccess).RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x38}
 }
 
 // showContextMenu is the right-click menu of a tree row.
@@ -143,24 +169,42 @@ func (w *window) showContextMenu(it *item, pos fyne.Position) {
 	if it.uid != "" {
 		w.selectUID(it.uid)
 	}
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", w.contextMenuItems(it)...), w.win.Canvas(), pos)
+}
+
+// contextMenuItems are the entries of a row's right-click menu.
+func (w *window) contextMenuItems(it *item) []*fyne.MenuItem {
 	markLabel := "Mark for export"
 	if w.marked[it.uid] {
 		markLabel = "Unmark for export"
 	}
-	items := []*fyne.MenuItem{
-		fyne.NewMenuItem("Copy path", w.copyPath),
-		fyne.NewMenuItem("Show in hex", w.showInHex),
-		fyne.NewMenuItem("Export…", w.exportSelected),
-		fyne.NewMenuItem("Export all "+typeLabel(it.kind, it.tag)+" nodes…", func() { w.exportAllOfType(it) }),
-		fyne.NewMenuItem(markLabel, func() { w.toggleMark(it) }),
+	// The order of ui.md: Export…, Copy path, Show in hex, Open containing
+	// folder; the export variants stay next to Export….
+	// With marks made elsewhere, Export… here exports this node only;
+	// the marked nodes have their own entry.
+	exportIt := w.exportSelected
+	if len(w.marked) > 0 && !w.marked[it.uid] {
+		exportIt = func() { w.exportOne(it) }
 	}
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Export…", exportIt),
+	}
+	if n := len(w.marked); n > 0 && !w.marked[it.uid] {
+		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Export %d marked…", n), w.exportSelected))
+	}
+	items = append(items,
+		fyne.NewMenuItem("Export all "+typeLabel(it.kind, it.tag)+" nodes…", func() { w.exportAllOfType(it) }),
+		fyne.NewMenuItem(markLabel+" (Ctrl+click)", func() { w.toggleMark(it) }))
 	if len(w.marked) > 0 {
 		items = append(items, fyne.NewMenuItem("Clear export marks", w.clearMarks))
 	}
+	items = append(items, fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Copy path", w.copyPath),
+		fyne.NewMenuItem("Show in hex", w.showInHex))
 	if it.file != nil && it.file.path != "" {
 		items = append(items, fyne.NewMenuItem("Open containing folder", w.openContainingFolder))
 	}
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), w.win.Canvas(), pos)
+	return items
 }
 
 // toggleMark marks or unmarks a node for a multi-node export (Export…
@@ -175,7 +219,28 @@ func (w *window) toggleMark(it *item) {
 		w.marked[it.uid] = true
 	}
 	w.refreshItem(it.uid)
-	w.Status(summary(len(w.marked), "node") + " marked for export")
+	w.refreshExportButton()
+	w.Status(summary(len(w.marked), "node") + " marked for export — Export… (Ctrl+E) exports them")
+}
+
+// refreshExportButton names the marked count on the Export button, so
+// marks made with Ctrl+click are visible there too.
+func (w *window) refreshExportButton() {
+	if w.expB == nil {
+		return
+	}
+	text := "Export…"
+	if n := len(w.marked); n > 0 {
+		text = fmt.Sprintf("Export %d marked…", n)
+	}
+	if w.expB.Text != text {
+		w.expB.SetText(text)
+	}
+	if w.sel != nil || len(w.marked) > 0 {
+		w.expB.Enable()
+	} else {
+		w.expB.Disable()
+	}
 }
 
 // clearMarks drops every export mark.
@@ -184,5 +249,16 @@ func (w *window) clearMarks() {
 		delete(w.marked, uid)
 		w.refreshItem(uid)
 	}
+	w.refreshExportButton()
 	w.Status("export marks cleared")
+}
+
+// exportOne opens Export… on one node, whatever is marked.
+func (w *window) exportOne(it *item) *exportView {
+	if it == nil || it.node == nil {
+		w.setError(errNoFile)
+		return nil
+	}
+	sel := []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}
+	return w.showExportDialog(sel, displayPath(it))
 }

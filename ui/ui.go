@@ -86,9 +86,10 @@ func (w *window) selectStart(path string) error {
 	root := w.model.items[w.files[0].uid]
 	it, err := w.model.resolve(root, path)
 	if err != nil {
-		// "FILE/NODE" picks another open file by its root name.
+		// "FILE/NODE" picks an open file (the first one too) by its root
+		// name.
 		first, rest, _ := strings.Cut(strings.Trim(path, "/"), "/")
-		for _, f := range w.files[1:] {
+		for _, f := range w.files {
 			if strings.EqualFold(f.name, first) {
 				if other, err2 := w.model.resolve(w.model.items[f.uid], rest); err2 == nil {
 					w.selectUID(other.uid)

@@ -37,6 +37,7 @@ type window struct {
 	undoItem   *fyne.MenuItem
 	redoItem   *fyne.MenuItem
 	themeItems []*fyne.MenuItem
+	bgMenu     *fyne.Menu // View › Texture background
 	quitting   bool
 	jobs       sync.WaitGroup // background work (tests wait on it)
 }
@@ -56,7 +57,10 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 
 	toolbar := w.newToolbar()
 	top := container.NewBorder(nil, nil, toolbar, nil, w.filter)
-	split := container.NewHSplit(w.tree, w.insp.content)
+	// The split's divider is drawn in the shadow colour, which hardly shows
+	// on the dark theme: its grip then looks like a stray line. A separator
+	// along the tree's edge makes the divider itself visible.
+	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.tree), w.insp.content)
 	split.Offset = 0.3
 	w.win.SetContent(container.NewBorder(top, w.status.content, nil, nil, split))
 	w.buildMenu()
@@ -249,8 +253,12 @@ func (w *window) removeFile(f *openFile) {
 func (w *window) applyFilter() {
 	q := parseQuery(w.filter.Text)
 	if q.empty() {
+		had := w.model.filter != nil
 		w.model.filter = nil
 		w.tree.Refresh()
+		if had {
+			w.status.message("", false) // the match count is stale now
+		}
 		return
 	}
 	fv := w.model.buildFilter(q)
@@ -260,8 +268,15 @@ func (w *window) applyFilter() {
 	}
 	w.tree.Refresh()
 	msg := fmt.Sprintf("%d matching", len(fv.matched))
-	if fv.partial {
-		msg += fmt.Sprintf(" (searched the first %d nodes)", fv.visited)
+	if len(fv.partial) > 0 {
+		names := fv.partial
+		if len(names) > 3 {
+			names = append(names[:3:3], fmt.Sprintf("%d more", len(fv.partial)-3))
+		}
+		msg += fmt.Sprintf(" (searched only the first %d nodes of %s)", filterBudget, strings.Join(names, ", "))
+	}
+	if fv.skipped > 0 {
+		msg += fmt.Sprintf(" (%s not searched: too many nodes)", summary(fv.skipped, "file"))
 	}
 	w.status.message(msg, false)
 }
@@ -315,13 +330,7 @@ func (w *window) refreshEditState() {
 			w.saveB.Disable()
 		}
 	}
-	if w.expB != nil {
-		if w.sel != nil {
-			w.expB.Enable()
-		} else {
-			w.expB.Disable()
-		}
-	}
+	w.refreshExportButton()
 	w.status.showEditState(f)
 	w.updateUndoMenu()
 	w.updateTitle()

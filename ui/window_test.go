@@ -172,6 +172,9 @@ func TestCorruptFileShowsError(t *testing.T) {
 			t.Errorf("%s opened without error", f.name)
 		}
 	}
+	if msg := w.status.msg.Text; !strings.Contains(msg, "opened 2 files, 2 could not be read") {
+		t.Errorf("status %q does not say the files are broken", msg)
+	}
 	w.selectUID(w.files[0].uid)
 	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "offset 0x") {
 		t.Errorf("corrupt file card %q", w.insp.problem.Text)
