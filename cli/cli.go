@@ -212,6 +212,27 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", " ")), " ")
 }
 
+// openNode opens FILE (a.pos[0]) and resolves the optional NODE path
+// (a.pos[1]) in it, as info and ls take them. On failure f is nil and st
+// is the exit status, the error already reported; otherwise the caller
+// closes f.
+func (e *env) openNode(a *args) (f *formats.File, node formats.Node, canon string, st int) {
+	file, nodePath := a.pos[0], ""
+	if len(a.pos) == 2 {
+		nodePath = a.pos[1]
+	}
+	f, st = e.openFile(a, file)
+	if f == nil {
+		return nil, nil, "", st
+	}
+	node, canon, err := resolve(f.Root, nodePath)
+	if err != nil {
+		f.Close()
+		return nil, nil, "", e.fail(file, nodePath, err)
+	}
+	return f, node, canon, 0
+}
+
 // openFile opens FILE with the --materials setting; errors are reported.
 func (e *env) openFile(a *args, file string) (*formats.File, int) {
 	opts := &formats.Options{}

@@ -49,19 +49,12 @@ func runInfo(e *env, a *args) int {
 			}
 		}
 	}
-	file, nodePath := a.pos[0], ""
-	if len(a.pos) == 2 {
-		nodePath = a.pos[1]
-	}
-	f, st := e.openFile(a, file)
+	file := a.pos[0]
+	f, node, canon, st := e.openNode(a)
 	if f == nil {
 		return st
 	}
 	defer f.Close()
-	node, canon, err := resolve(f.Root, nodePath)
-	if err != nil {
-		return e.fail(file, nodePath, err)
-	}
 	facts, err := describe(node)
 	if err != nil {
 		return e.fail(file, canon, err)

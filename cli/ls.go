@@ -213,19 +213,12 @@ func runLs(e *env, a *args) int {
 	if len(a.pos) > 2 {
 		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
 	}
-	file, nodePath := a.pos[0], ""
-	if len(a.pos) == 2 {
-		nodePath = a.pos[1]
-	}
-	f, st := e.openFile(a, file)
+	file := a.pos[0]
+	f, node, canon, st := e.openNode(a)
 	if f == nil {
 		return st
 	}
 	defer f.Close()
-	node, canon, err := resolve(f.Root, nodePath)
-	if err != nil {
-		return e.fail(file, nodePath, err)
-	}
 	kids, err := node.Children()
 	if err != nil {
 		return e.fail(file, canon, err)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -178,13 +179,7 @@ func compareCells(a, b any) int {
 	y, bNum := b.(int64)
 	switch {
 	case aNum && bNum:
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
+		return cmp.Compare(x, y)
 	case aNum:
 		return -1
 	case bNum:

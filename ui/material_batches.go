@@ -27,11 +27,28 @@ func init() {
 	})
 }
 
-// batchColumns are the columns of the Batches tab.
-var batchColumns = []struct {
+// tableColumn is a column of a headed table: its title and width.
+type tableColumn struct {
 	name  string
 	width float32
-}{{"batch", 60}, {"node / slot", 90}, {"flags", 70}, {"indices", 70}, {"WEAR row", 150}, {"material", 190}, {"texture", 260}}
+}
+
+// setColumns hides tb's row numbers, titles its header row with cols and
+// sets their widths.
+func setColumns(tb *widget.Table, cols []tableColumn) {
+	tb.ShowHeaderColumn = false
+	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 {
+			o.(*widget.Label).SetText(cols[id.Col].name)
+		}
+	}
+	for i, c := range cols {
+		tb.SetColumnWidth(i, c.width)
+	}
+}
+
+// batchColumns are the columns of the Batches tab.
+var batchColumns = []tableColumn{{"batch", 60}, {"node / slot", 90}, {"flags", 70}, {"indices", 70}, {"WEAR row", 150}, {"material", 190}, {"texture", 260}}
 
 // The linked columns of the Batches tab.
 const (
@@ -124,15 +141,7 @@ func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
 			}
 			l.Refresh()
 		})
-	tb.ShowHeaderColumn = false
-	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 {
-			o.(*widget.Label).SetText(batchColumns[id.Col].name)
-		}
-	}
-	for i, c := range batchColumns {
-		tb.SetColumnWidth(i, c.width)
-	}
+	setColumns(tb, batchColumns)
 	tb.OnSelected = func(id widget.TableCellID) {
 		tb.Unselect(id) // a second click on the same cell opens it again
 		if id.Row < 0 || id.Row >= len(bs) {

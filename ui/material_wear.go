@@ -53,10 +53,7 @@ func sampleLibraries() []formats.Node {
 	return sampleLibs
 }
 
-var wearColumns = []struct {
-	name  string
-	width float32
-}{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}
+var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}
 
 // newWearView lists the rows with their resolved materials (click one to
 // open it) and the lightmaps with their slots; "Set material library…"
@@ -101,15 +98,7 @@ func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
 			}
 			l.Refresh()
 		})
-	tb.ShowHeaderColumn = false
-	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 {
-			o.(*widget.Label).SetText(wearColumns[id.Col].name)
-		}
-	}
-	for i, c := range wearColumns {
-		tb.SetColumnWidth(i, c.width)
-	}
+	setColumns(tb, wearColumns)
 	tb.OnSelected = func(id widget.TableCellID) {
 		tb.Unselect(id) // a second click on the same row opens it again
 		if id.Row >= 0 && id.Row < len(res) && res[id.Row].Material != nil {

@@ -598,26 +598,27 @@ func (n *namer) claim(dir, seg, ext string) string {
 // claimPair claims dir/NAME+ext1 and dir/NAME+ext2 together and returns
 // dir/NAME.
 func (n *namer) claimPair(dir, seg, ext1, ext2 string) string {
-	base := SafeName(seg)
-	for i := 1; ; i++ {
-		cand := base
-		if i > 1 {
-			cand = base + "_" + strconv.Itoa(i)
-		}
-		if dir != "" {
-			cand = dir + "/" + cand
-		}
-		a, b := strings.ToLower(cand+ext1), strings.ToLower(cand+ext2)
-		if !n.used[a] && !n.used[b] {
-			n.used[a], n.used[b] = true, true
-			return cand
-		}
-	}
+	return n.claimSet(dir, seg, func(cand string) []string {
+		return []string{cand + ext1, cand + ext2}
+	})
 }
 
 // claimGroup claims dir/NAME_mip0.png .. NAME_mip(levels-1).png together
 // and returns dir/NAME.
 func (n *namer) claimGroup(dir, seg string, levels int) string {
+	return n.claimSet(dir, seg, func(cand string) []string {
+		files := make([]string, levels)
+		for l := range files {
+			files[l] = cand + "_mip" + strconv.Itoa(l) + ".png"
+		}
+		return files
+	})
+}
+
+// claimSet returns dir/NAME with NAME the sanitised seg, made unique by
+// "_2", "_3", ..., so that none of the names files(dir/NAME) is taken, and
+// claims them all.
+func (n *namer) claimSet(dir, seg string, files func(cand string) []string) string {
 	base := SafeName(seg)
 	for i := 1; ; i++ {
 		cand := base
@@ -627,13 +628,14 @@ func (n *namer) claimGroup(dir, seg string, levels int) string {
 		if dir != "" {
 			cand = dir + "/" + cand
 		}
+		names := files(cand)
 		free := true
-		for l := 0; l < levels && free; l++ {
-			free = !n.used[strings.ToLower(cand+"_mip"+strconv.Itoa(l)+".png")]
+		for _, f := range names {
+			free = free && !n.used[strings.ToLower(f)]
 		}
 		if free {
-			for l := 0; l < levels; l++ {
-				n.used[strings.ToLower(cand+"_mip"+strconv.Itoa(l)+".png")] = true
+			for _, f := range names {
+				n.used[strings.ToLower(f)] = true
 			}
 			return cand
 		}

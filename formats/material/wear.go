@@ -81,11 +81,7 @@ func ParseWear(b []byte, base int64) (*Wear, error) {
 	if err != nil {
 		return nil, err
 	}
-	for r, row := range w.Rows {
-		if row.LegacyID != r {
-			w.Findings = append(w.Findings, Finding{row.Off, fmt.Sprintf("row %d has legacy id %d; rows are selected by position", r, row.LegacyID)})
-		}
-	}
+	w.checkLegacyIDs(w.Rows, "row")
 	rest := i
 	for rest < len(lines) && strings.TrimSpace(lines[rest].text) == "" {
 		rest++
@@ -113,11 +109,7 @@ func ParseWear(b []byte, base int64) (*Wear, error) {
 	if err != nil {
 		return nil, err
 	}
-	for r, row := range w.Lightmaps {
-		if row.LegacyID != r {
-			w.Findings = append(w.Findings, Finding{row.Off, fmt.Sprintf("lightmap row %d has legacy id %d; rows are selected by position", r, row.LegacyID)})
-		}
-	}
+	w.checkLegacyIDs(w.Lightmaps, "lightmap row")
 	for ; i < len(lines); i++ {
 		if strings.TrimSpace(lines[i].text) != "" {
 			w.Findings = append(w.Findings, Finding{lines[i].off, fmt.Sprintf("text after the lightmap rows is ignored: %q", clip(lines[i].text))})
@@ -195,4 +187,14 @@ func (w *Wear) Encode() ([]byte, error) {
 		return nil, fmt.Errorf("WEAR: a name does not fit CP1251: %w", err)
 	}
 	return []byte(out), nil
+}
+
+// checkLegacyIDs adds a finding for each of rows (called what) whose
+// legacy id is not its position.
+func (w *Wear) checkLegacyIDs(rows []Row, what string) {
+	for r, row := range rows {
+		if row.LegacyID != r {
+			w.Findings = append(w.Findings, Finding{row.Off, fmt.Sprintf("%s %d has legacy id %d; rows are selected by position", what, r, row.LegacyID)})
+		}
+	}
 }

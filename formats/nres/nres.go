@@ -2,6 +2,7 @@ package nres
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -392,7 +393,7 @@ func (a *Archive) validate() {
 	slices.SortFunc(order, func(x, y int32) int {
 		ex, ey := &a.ents[x], &a.ents[y]
 		if ex.Offset != ey.Offset {
-			return cmpU32(ex.Offset, ey.Offset)
+			return cmp.Compare(ex.Offset, ey.Offset)
 		}
 		return int(x - y)
 	})
@@ -410,16 +411,6 @@ func (a *Archive) validate() {
 		prev = i
 	}
 	a.checkSort()
-}
-
-func cmpU32(x, y uint32) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // Header returns the header as read (Count and TotalSize of the original).

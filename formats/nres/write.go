@@ -3,6 +3,7 @@ package nres
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -320,7 +321,7 @@ func (a *Archive) plan() ([]segment, []int64, int64, error) {
 		}
 	}
 	slices.SortFunc(slots, func(x, y int32) int {
-		if c := cmpU32(orig[x].Offset, orig[y].Offset); c != 0 {
+		if c := cmp.Compare(orig[x].Offset, orig[y].Offset); c != 0 {
 			return c
 		}
 		return int(x - y)

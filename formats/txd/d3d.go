@@ -103,11 +103,8 @@ func (t *Texture) parseD3D(st sub) error {
 			return binread.Unsupportedf(base+72, "D3D raster format 0x%X (D3DFORMAT %d)", t.RasterFormat, t.D3D.Alpha)
 		}
 	}
-	if n := t.PaletteEntries(); n > 0 {
-		t.D3D.PalRaw = c.Take(n * 4)
-		if c.Err() != nil {
-			return binread.Errorf(c.Off(), "palette of %d entries runs past the header struct", n)
-		}
+	if err := t.readPalette(c); err != nil {
+		return err
 	}
 	w, h := t.Width, t.Height
 	for lv := 0; lv < t.D3D.LevelCount; lv++ {
@@ -150,11 +147,7 @@ func (t *Texture) parseD3D(st sub) error {
 		t.Levels = append(t.Levels, L)
 		w, h = w/2, h/2
 	}
-	if len(t.Levels) == 0 {
-		return binread.Errorf(base+85, "texture has no levels")
-	}
-	t.D3D.Tail = c.Take(c.Len())
-	return nil
+	return t.endLevels(c, base)
 }
 
 func knownPixel(p uint32) bool {
@@ -340,11 +333,8 @@ func (t *Texture) parseXbox(st sub) error {
 			return binread.Unsupportedf(base+84, "Xbox depth %d", t.Depth)
 		}
 	}
-	if n := t.PaletteEntries(); n > 0 {
-		t.D3D.PalRaw = c.Take(n * 4)
-		if c.Err() != nil {
-			return binread.Errorf(c.Off(), "palette of %d entries runs past the header struct", n)
-		}
+	if err := t.readPalette(c); err != nil {
+		return err
 	}
 	w, h := t.Width, t.Height
 	for lv := 0; lv < t.D3D.LevelCount && lv < maxLevels; lv++ {
@@ -365,11 +355,7 @@ func (t *Texture) parseXbox(st sub) error {
 		t.Levels = append(t.Levels, L)
 		w, h = w/2, h/2
 	}
-	if len(t.Levels) == 0 {
-		return binread.Errorf(base+85, "texture has no levels")
-	}
-	t.D3D.Tail = c.Take(c.Len())
-	return nil
+	return t.endLevels(c, base)
 }
 
 func (t *Texture) xboxImage(lv int) (*image.NRGBA, error) {
@@ -388,31 +374,49 @@ func (t *Texture) xboxImage(lv int) (*image.NRGBA, error) {
 func pow2(n int) bool { return n > 0 && n&(n-1) == 0 }
 
 // unmorton copies Morton-ordered elements of bpp bytes into row-major order.
-func unmorton(dst, src []byte, w, h, bpp int) error {
+func unmorton(dst, src []byte, w, h, bpp int) error { return swizzle(dst, src, w, h, bpp, false) }
+
+// morton is the inverse of unmorton.
+func morton(dst, src []byte, w, h, bpp int) error { return swizzle(dst, src, w, h, bpp, true) }
+
+// swizzle copies elements of bpp bytes between row-major and Morton order:
+// into Morton order when toMorton, out of it otherwise.
+func swizzle(dst, src []byte, w, h, bpp int, toMorton bool) error {
 	if !pow2(w) || !pow2(h) {
 		return fmt.Errorf("the Xbox swizzle needs power-of-two sizes, not %d×%d", w, h)
 	}
 	xs, ys := mortonTables(w, h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			s := (xs[x] | ys[y]) * bpp
-			copy(dst[(y*w+x)*bpp:(y*w+x+1)*bpp], src[s:s+bpp])
+			s, r := (xs[x]|ys[y])*bpp, (y*w+x)*bpp
+			if toMorton {
+				copy(dst[s:s+bpp], src[r:r+bpp])
+			} else {
+				copy(dst[r:r+bpp], src[s:s+bpp])
+			}
 		}
 	}
 	return nil
 }
 
-// morton is the inverse of unmorton.
-func morton(dst, src []byte, w, h, bpp int) error {
-	if !pow2(w) || !pow2(h) {
-		return fmt.Errorf("the Xbox swizzle needs power-of-two sizes, not %d×%d", w, h)
-	}
-	xs, ys := mortonTables(w, h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			s := (xs[x] | ys[y]) * bpp
-			copy(dst[s:s+bpp], src[(y*w+x)*bpp:(y*w+x+1)*bpp])
+// readPalette reads the palette after the D3D or Xbox header struct, if the
+// raster has one.
+func (t *Texture) readPalette(c *binread.Cursor) error {
+	if n := t.PaletteEntries(); n > 0 {
+		t.D3D.PalRaw = c.Take(n * 4)
+		if c.Err() != nil {
+			return binread.Errorf(c.Off(), "palette of %d entries runs past the header struct", n)
 		}
 	}
+	return nil
+}
+
+// endLevels checks that the D3D or Xbox struct at base gave at least one
+// level and keeps what follows the levels as the tail.
+func (t *Texture) endLevels(c *binread.Cursor, base int64) error {
+	if len(t.Levels) == 0 {
+		return binread.Errorf(base+85, "texture has no levels")
+	}
+	t.D3D.Tail = c.Take(c.Len())
 	return nil
 }

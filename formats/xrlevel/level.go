@@ -878,12 +878,18 @@ type Portal struct {
 // Used returns the vertices in use (at most 6).
 func (p *Portal) Used() []geom.Vec3 { return p.Verts[:min(int(p.Count), 6)] }
 
-func (lv *Level) parsePortals(b []byte, l loc) []Portal {
-	if len(b)%80 != 0 {
-		lv.diagAt(l, int64(len(b)-len(b)%80), "portal chunk is %d bytes, not a multiple of 80", len(b))
+// wholeRecords returns how many size-byte records chunk b holds, with a
+// finding (naming the chunk by what) when a partial record is left over.
+func (lv *Level) wholeRecords(b []byte, l loc, size int, what string) int {
+	if len(b)%size != 0 {
+		lv.diagAt(l, int64(len(b)-len(b)%size), "%s chunk is %d bytes, not a multiple of %d", what, len(b), size)
 	}
+	return len(b) / size
+}
+
+func (lv *Level) parsePortals(b []byte, l loc) []Portal {
 	c := binread.NewCursor(b, 0)
-	out := make([]Portal, len(b)/80)
+	out := make([]Portal, lv.wholeRecords(b, l, 80, "portal"))
 	for i := range out {
 		p := &out[i]
 		p.Front, p.Back = c.U16(), c.U16()
@@ -959,11 +965,8 @@ func LightSize(version int) int {
 
 func (lv *Level) parseLights(b []byte, l loc) []Light {
 	size := LightSize(lv.Version)
-	if len(b)%size != 0 {
-		lv.diagAt(l, int64(len(b)-len(b)%size), "light chunk is %d bytes, not a multiple of %d", len(b), size)
-	}
 	c := binread.NewCursor(b, 0)
-	out := make([]Light, len(b)/size)
+	out := make([]Light, lv.wholeRecords(b, l, size, "light"))
 	for i := range out {
 		li := &out[i]
 		li.Controller = -1
@@ -992,11 +995,8 @@ func (lv *Level) parseLights(b []byte, l loc) []Light {
 }
 
 func (lv *Level) parseLightKeys(b []byte, l loc) []Flight {
-	if len(b)%104 != 0 {
-		lv.diagAt(l, int64(len(b)-len(b)%104), "light key chunk is %d bytes, not a multiple of 104", len(b))
-	}
 	c := binread.NewCursor(b, 0)
-	out := make([]Flight, len(b)/104)
+	out := make([]Flight, lv.wholeRecords(b, l, 104, "light key"))
 	for i := range out {
 		out[i] = readFlight(c)
 	}
@@ -1021,11 +1021,8 @@ func GlowSize(version int) int {
 
 func (lv *Level) parseGlows(b []byte, l loc) []Glow {
 	size := GlowSize(lv.Version)
-	if len(b)%size != 0 {
-		lv.diagAt(l, int64(len(b)-len(b)%size), "glow chunk is %d bytes, not a multiple of %d", len(b), size)
-	}
 	c := binread.NewCursor(b, 0)
-	out := make([]Glow, len(b)/size)
+	out := make([]Glow, lv.wholeRecords(b, l, size, "glow"))
 	for i := range out {
 		g := &out[i]
 		g.Position, g.Radius = vec3(c), c.F32()
