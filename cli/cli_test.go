@@ -6,17 +6,16 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
 	"rummage/formats"
 	"rummage/formats/binread"
 	"rummage/formats/export"
+	"rummage/internal/testutil"
 	"rummage/samples"
 )
 
@@ -85,6 +84,20 @@ func lsJSON(t *testing.T, args ...string) []lsRecord {
 	return recs
 }
 
+// infoJSON runs "info --json file node" and decodes the object it prints.
+// A non-zero status is reported with t.Errorf and gives ok false; the
+// decoding is not checked (a bad object fails the caller's field checks).
+func infoJSON(t *testing.T, file, node string) (obj map[string]any, ok bool) {
+	t.Helper()
+	code, out, errs := run(t, "info", "--json", file, node)
+	if code != 0 {
+		t.Errorf("info %s: status %d: %s", node, code, errs)
+		return nil, false
+	}
+	json.Unmarshal([]byte(out), &obj)
+	return obj, true
+}
+
 func TestLsJSONPathsAndFields(t *testing.T) {
 	file, data := fixture(t)
 	recs := lsJSON(t, "ls", "--json", file)
@@ -149,19 +162,7 @@ func TestLsGolden(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
 	}
-	golden := filepath.Join("testdata", "ls_r.json")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if out != string(want) {
-		t.Errorf("ls --json -r differs from %s:\n%s", golden, out)
-	}
+	testutil.GoldenBytes(t, "ls_r.json", []byte(out), *update)
 }
 
 func TestLsRecursiveResolvesEveryPath(t *testing.T) {
@@ -202,13 +203,10 @@ func TestLsNodeCaseInsensitive(t *testing.T) {
 		}
 	}
 	for node, want := range map[string]string{"dup@2": "one", "DUP@3": "two", "dup@3": "two", "@4": "empty", "README.TXT": "hello"} {
-		code, out, errs := run(t, "info", "--json", file, node)
-		if code != 0 {
-			t.Errorf("info %s: status %d: %s", node, code, errs)
+		obj, ok := infoJSON(t, file, node)
+		if !ok {
 			continue
 		}
-		var obj map[string]any
-		json.Unmarshal([]byte(out), &obj)
 		if obj["size"] != float64(len(want)) {
 			t.Errorf("info %s: size %v, want %d", node, obj["size"], len(want))
 		}
@@ -419,16 +417,7 @@ func TestExport(t *testing.T) {
 		}
 	}
 	// Nothing else, and no temporary files.
-	var all []string
-	filepath.Walk(out, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
-			rel, _ := filepath.Rel(out, p)
-			all = append(all, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	sort.Strings(all)
-	for _, f := range all {
+	for _, f := range testutil.ListFiles(t, out) {
 		if strings.Contains(f, ".tmp") {
 			t.Errorf("temporary file left: %s", f)
 		}
@@ -445,27 +434,8 @@ func TestExport(t *testing.T) {
 
 func checkPNG(t *testing.T, path string, level int) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
 	w := max(2>>level, 1)
-	if img.Bounds().Dx() != w {
-		t.Fatalf("%s: width %d, want %d", path, img.Bounds().Dx(), w)
-	}
-	for y := 0; y < w; y++ {
-		for x := 0; x < w; x++ {
-			got := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-			if want := brickPix(x, y, level); got != want {
-				t.Errorf("%s (%d,%d) = %v, want %v (straight alpha kept)", path, x, y, got, want)
-			}
-		}
-	}
+	testutil.CheckPNG(t, path, w, w, func(x, y int) color.NRGBA { return brickPix(x, y, level) })
 }
 
 func TestExportNodes(t *testing.T) {

@@ -95,13 +95,10 @@ func TestNResLookup(t *testing.T) {
 		"readme.TXT": "read me\r\n", "notes.txt@1": "lower", "NOTES.TXT@2": "UPPER!", "notes.txt@2": "UPPER!",
 		"INNER.LIB/STREAM@1": "8 bytes!", "@4": "x",
 	} {
-		code, out, errs := run(t, "info", "--json", file, node)
-		if code != 0 {
-			t.Errorf("info %s: status %d: %s", node, code, errs)
+		obj, ok := infoJSON(t, file, node)
+		if !ok {
 			continue
 		}
-		var obj map[string]any
-		json.Unmarshal([]byte(out), &obj)
 		off, _ := obj["offset"].(float64)
 		size, _ := obj["size"].(float64)
 		if got := string(data[int(off) : int(off)+int(size)]); got != want {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -18,22 +17,8 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/export"
+	"rummage/internal/testutil"
 )
-
-// listFiles returns the files under dir, slash-separated and sorted.
-func listFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			out = append(out, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out
-}
 
 // openExport opens the Export… dialog on the current selection or marks.
 func openExport(t *testing.T, w *window) *exportView {
@@ -81,7 +66,7 @@ func TestExportDialogWholeArchive(t *testing.T) {
 	if cancelled || len(failures) != 0 {
 		t.Fatalf("cancelled %v, failures %v", cancelled, failures)
 	}
-	got := listFiles(t, dir)
+	got := testutil.ListFiles(t, dir)
 	want := []string{"DEFAULT", "WATER_M", "bad", "odd", "textures/Water", "textures/brick", "x@4", "x@5"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", got, want)
@@ -111,7 +96,7 @@ func TestExportDialogWholeArchive(t *testing.T) {
 	dir2 := t.TempDir()
 	runDialog(t, w, v2, dir2)
 	if _, err := os.Stat(filepath.Join(dir2, "WATER_M.json")); err != nil {
-		t.Errorf("material as JSON: %v (files %v)", err, listFiles(t, dir2))
+		t.Errorf("material as JSON: %v (files %v)", err, testutil.ListFiles(t, dir2))
 	}
 }
 
@@ -142,7 +127,7 @@ func TestExportDialogMarkedDuplicates(t *testing.T) {
 	}
 	dir := t.TempDir()
 	runDialog(t, w, v, dir)
-	if got := listFiles(t, dir); strings.Join(got, " ") != "d1/a d2/a" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "d1/a d2/a" {
 		t.Errorf("kept folders: %v", got)
 	}
 
@@ -150,7 +135,7 @@ func TestExportDialogMarkedDuplicates(t *testing.T) {
 	v.keep.SetChecked(false)
 	dir = t.TempDir()
 	runDialog(t, w, v, dir)
-	if got := listFiles(t, dir); strings.Join(got, " ") != "a a_2" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "a a_2" {
 		t.Errorf("flat: %v", got)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a_2")); string(b) != "two" {
@@ -185,7 +170,7 @@ func TestExportDialogFailuresListed(t *testing.T) {
 	if len(written) != 2 || len(failures) != 1 || failures[0].Path != "burning" {
 		t.Fatalf("written %v failures %v", written, failures)
 	}
-	if got := listFiles(t, dir); strings.Join(got, " ") != "also good" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "also good" {
 		t.Errorf("files %v (the failed one must leave nothing)", got)
 	}
 	if !strings.Contains(w.status.msg.Text, "1 node failed") {
@@ -254,7 +239,7 @@ func TestExportDialogCancel(t *testing.T) {
 	if !cancelled || err != nil {
 		t.Fatalf("cancelled %v err %v", cancelled, err)
 	}
-	if got := listFiles(t, dir); strings.Join(got, " ") != "first" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "first" {
 		t.Errorf("files after cancel %v, want only the finished one", got)
 	}
 	if len(written) != 1 {

@@ -88,11 +88,7 @@ func TestMarkedRowLooksMarked(t *testing.T) {
 // The right-click menu lists ui.md's entries in ui.md's order.
 func TestContextMenuOrder(t *testing.T) {
 	w := newTestWindow(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "Material.lib")
-	writeSample(t, "Material.lib", p)
-	w.openPaths([]string{p}, false)
-	w.waitJobs()
+	openSample(t, w, "Material.lib")
 	var labels []string
 	for _, mi := range w.contextMenuItems(w.model.items[w.files[0].uid]) {
 		if !mi.IsSeparator {
@@ -124,15 +120,23 @@ func writeSample(t *testing.T, name, path string) {
 	t.Fatalf("no sample %s", name)
 }
 
+// openSample writes the embedded sample file name into a new temporary
+// folder, opens it in w and waits for the load. It returns the folder.
+func openSample(t *testing.T, w *window, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, name)
+	writeSample(t, name, p)
+	w.openPaths([]string{p}, false)
+	w.waitJobs()
+	return dir
+}
+
 // Files opened from disk share the window's options, and File › Set
 // material library… sets them for every open file.
 func TestMaterialLibraryReachesEveryFile(t *testing.T) {
 	w := newTestWindow(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "tank.rlb")
-	writeSample(t, "tank.rlb", p)
-	w.openPaths([]string{p}, false)
-	w.waitJobs()
+	dir := openSample(t, w, "tank.rlb")
 	wearIt, err := w.model.resolve(w.model.items[w.files[0].uid], "TANK.wea")
 	if err != nil {
 		t.Fatal(err)
@@ -285,11 +289,7 @@ func TestStartFolder(t *testing.T) {
 	if got := w.startFolder(); got != "" {
 		t.Errorf("empty window: start folder %q", got)
 	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "Material.lib")
-	writeSample(t, "Material.lib", p)
-	w.openPaths([]string{p}, false)
-	w.waitJobs()
+	dir := openSample(t, w, "Material.lib")
 	if got := w.startFolder(); got != dir {
 		t.Errorf("start folder %q, want the file's folder %q", got, dir)
 	}
@@ -390,11 +390,7 @@ func TestFilterTotalBudget(t *testing.T) {
 // second root.
 func TestOpenAgainSelects(t *testing.T) {
 	w := newTestWindow(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "Material.lib")
-	writeSample(t, "Material.lib", p)
-	w.openPaths([]string{p}, false)
-	w.waitJobs()
+	dir := openSample(t, w, "Material.lib")
 	w.openPaths([]string{filepath.Join(dir, ".", "Material.lib")}, false)
 	w.waitJobs()
 	if len(w.files) != 1 {

@@ -67,9 +67,10 @@ func BenchmarkHexRow(b *testing.B) {
 	}
 }
 
-// BenchmarkOpenBigArchive opens a 10,000-entry NRes archive and loads its
-// children into the tree (done on the UI goroutine when a branch opens).
-func BenchmarkOpenBigArchive(b *testing.B) {
+// bigNRes builds a 10,000-entry NRes archive of one-byte TEXT entries
+// and returns the entries and the archive bytes.
+func bigNRes(b *testing.B) ([]nres.Entry, []byte) {
+	b.Helper()
 	entries := make([]nres.Entry, 10000)
 	for i := range entries {
 		entries[i] = nres.Entry{TypeID: nres.TypeID("TEXT"), Name: "entry" + strconv.Itoa(i), Data: []byte("x")}
@@ -78,6 +79,13 @@ func BenchmarkOpenBigArchive(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return entries, data
+}
+
+// BenchmarkOpenBigArchive opens a 10,000-entry NRes archive and loads its
+// children into the tree (done on the UI goroutine when a branch opens).
+func BenchmarkOpenBigArchive(b *testing.B) {
+	entries, data := bigNRes(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m := newTreeModel()
@@ -91,14 +99,7 @@ func BenchmarkOpenBigArchive(b *testing.B) {
 // BenchmarkShowBigArchive shows a 10,000-entry NRes archive's root in the
 // inspector (header, Entries tab, Overview, Hex) on the UI goroutine.
 func BenchmarkShowBigArchive(b *testing.B) {
-	entries := make([]nres.Entry, 10000)
-	for i := range entries {
-		entries[i] = nres.Entry{TypeID: nres.TypeID("TEXT"), Name: "entry" + strconv.Itoa(i), Data: []byte("x")}
-	}
-	data, err := nres.Build(entries)
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, data := bigNRes(b)
 	w := newTestWindow(b)
 	w.addFiles([]*openFile{openMemory("big.lib", data, &w.opts)})
 	root := w.model.items[w.files[0].uid]

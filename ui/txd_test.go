@@ -102,15 +102,23 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-func TestTXDEditInWindow(t *testing.T) {
-	w := newTestWindow(t)
-	root, _ := txdFixture(t)
+// renameInWindow opens the TXD fixture in a test window, selects its first
+// (PS2) texture and renames it to "edited" through txdEdit.
+func renameInWindow(t *testing.T) (w *window, root formats.Node, ps2 *txd.TexNode) {
+	t.Helper()
+	w = newTestWindow(t)
+	root, _ = txdFixture(t)
 	w.addFiles([]*openFile{{name: "t.txd", root: root}})
 	kids, _ := root.Children()
-	ps2 := kids[0].(*txd.TexNode)
+	ps2 = kids[0].(*txd.TexNode)
 	w.SelectNode(ps2)
 	nt, _ := txd.Rename(ps2.Texture(), "edited", "")
 	txdEdit(w, ps2, "Rename", nt)
+	return w, root, ps2
+}
+
+func TestTXDEditInWindow(t *testing.T) {
+	w, root, ps2 := renameInWindow(t)
 	if w.sel == nil || w.sel.node != formats.Node(ps2) {
 		t.Fatalf("selection after the edit: %v", w.sel)
 	}
@@ -158,14 +166,7 @@ func TestPaletteViewAndRegisterText(t *testing.T) {
 
 // Undo and redo from the menu show the reverted texture in the TXD tabs.
 func TestTXDUndoRefreshesTabs(t *testing.T) {
-	w := newTestWindow(t)
-	root, _ := txdFixture(t)
-	w.addFiles([]*openFile{{name: "t.txd", root: root}})
-	kids, _ := root.Children()
-	ps2 := kids[0].(*txd.TexNode)
-	w.SelectNode(ps2)
-	nt, _ := txd.Rename(ps2.Texture(), "edited", "")
-	txdEdit(w, ps2, "Rename", nt)
+	w, _, _ := renameInWindow(t)
 	if !strings.Contains(tabText(w), "edited") {
 		t.Fatal("the TXD tab does not show the edit")
 	}

@@ -8,16 +8,15 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"rummage/formats"
 	"rummage/formats/geom"
+	"rummage/internal/testutil"
 )
 
 // tex is a texture node with levels of w×h >> l pixels.
@@ -105,21 +104,6 @@ func tree() formats.Node {
 	)
 }
 
-// listFiles returns every file under dir, slash-separated and sorted.
-func listFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			out = append(out, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out
-}
-
 func withOBJ(t *testing.T) {
 	old := WriteOBJ
 	WriteOBJ = func(obj, mtl io.Writer, m *geom.Mesh, name, mtlName string) error {
@@ -144,7 +128,7 @@ func TestExportTree(t *testing.T) {
 	}
 	want := []string{"@4", "a_b@5", "brick.png", "dup@2", "dup@3", "notes.txt", "ship.mtl", "ship.obj",
 		"sub/brick.png", "sub/deeper/x.bin", "water.json"}
-	if got := listFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files:\n got %q\nwant %q", got, want)
 	}
 	if len(res.Written) != len(want) {
@@ -176,26 +160,7 @@ func TestExportTree(t *testing.T) {
 
 func checkPNG(t *testing.T, path string, w, h, level int) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if img.Bounds().Dx() != w || img.Bounds().Dy() != h {
-		t.Fatalf("%s: %v, want %dx%d", path, img.Bounds(), w, h)
-	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			got := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-			if want := texel(x, y, level); got != want {
-				t.Errorf("%s (%d,%d) = %v, want %v", path, x, y, got, want)
-			}
-		}
-	}
+	testutil.CheckPNG(t, path, w, h, func(x, y int) color.NRGBA { return texel(x, y, level) })
 }
 
 func TestAllMipsAndNames(t *testing.T) {
@@ -209,7 +174,7 @@ func TestAllMipsAndNames(t *testing.T) {
 		t.Fatal(err, res.Failures)
 	}
 	want := []string{"brick_2_mip0.png", "brick_mip0.png", "brick_mip1.png", "brick_mip2.png"}
-	if got := listFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %q, want %q", got, want)
 	}
 	checkPNG(t, filepath.Join(dir, "brick_mip1.png"), 2, 1, 1)
@@ -242,7 +207,7 @@ func TestNamedItemFormats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files := listFiles(t, dir)
+		files := testutil.ListFiles(t, dir)
 		if c.failure != "" {
 			if len(res.Failures) != 1 || !strings.Contains(res.Failures[0].Error(), c.failure) || len(files) != 0 {
 				t.Errorf("%s as %s: failures %v, files %v; want %q and nothing written", kids[c.item].Name(), c.as, res.Failures, files, c.failure)
@@ -268,7 +233,7 @@ func TestFailedJobKeepsGoingAndLeavesNoFile(t *testing.T) {
 	if len(res.Failures) != 1 || res.Failures[0].Path != "bad" {
 		t.Errorf("failures = %v", res.Failures)
 	}
-	if got := listFiles(t, dir); len(got) != 1 || got[0] != "ok" {
+	if got := testutil.ListFiles(t, dir); len(got) != 1 || got[0] != "ok" {
 		t.Errorf("files = %v, want only ok", got)
 	}
 }
@@ -306,7 +271,7 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if got := listFiles(t, dir); len(got) != 1 || got[0] != "first" {
+	if got := testutil.ListFiles(t, dir); len(got) != 1 || got[0] != "first" {
 		t.Errorf("files after cancel = %v, want only the finished one (no partial or temporary file)", got)
 	}
 	if len(res.Written) != 1 {
@@ -409,7 +374,7 @@ func TestPanickingNodeIsAFailure(t *testing.T) {
 	if len(res.Failures) != 1 || !strings.Contains(res.Failures[0].Error(), "decoder bug") {
 		t.Errorf("failures = %v", res.Failures)
 	}
-	if got := listFiles(t, dir); len(got) != 1 || got[0] != "ok" {
+	if got := testutil.ListFiles(t, dir); len(got) != 1 || got[0] != "ok" {
 		t.Errorf("files = %v", got)
 	}
 }

@@ -3,15 +3,13 @@ package material
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -239,30 +237,7 @@ func TestDescribeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	d["sample"] = s
-	golden(t, "water_m.json", d)
-}
-
-func golden(t *testing.T, name string, v any) {
-	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, got)
-	}
+	testutil.GoldenJSON(t, "water_m.json", d, *update)
 }
 
 func FuzzMat0(f *testing.F) {

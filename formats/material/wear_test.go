@@ -2,14 +2,13 @@ package material
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"rummage/formats"
-	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 const wearWithLightmaps = "3\r\n0 HULL\r\n1 GLASS_M\r\n2 \xcc\xc0\xd2\r\n\r\nLIGHTMAPS\r\n1\r\n0 fr_l_bunker_00.0\r\n"
@@ -83,16 +82,7 @@ func TestParseWearBroken(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseWear([]byte(c.text), 0x40)
-			var fe *binread.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("want a FormatError, got %v", err)
-			}
-			if fe.Off != 0x40+c.off {
-				t.Errorf("offset %d, want %d (%v)", fe.Off-0x40, c.off, err)
-			}
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%q does not mention %q", err, c.want)
-			}
+			testutil.WantFormatError(t, err, 0x40, c.off, c.want)
 		})
 	}
 }
@@ -165,7 +155,7 @@ func TestDescribeWearGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "wear.json", d)
+	testutil.GoldenJSON(t, "wear.json", d, *update)
 }
 
 // TestLibraryOnDisk finds Material.lib in a parent folder, case-insensitively.

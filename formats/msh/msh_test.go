@@ -2,16 +2,14 @@ package msh
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"rummage/formats"
 	"rummage/formats/nres"
+	"rummage/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -107,19 +105,26 @@ func TestParseAndMesh(t *testing.T) {
 	}
 }
 
+// streams opens the NRes archive data and returns its entries, ready to be
+// edited and passed to nres.Build.
+func streams(t *testing.T, data []byte) []nres.Entry {
+	t.Helper()
+	a, err := nres.OpenAt(bytes.NewReader(data), int64(len(data)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ents []nres.Entry
+	for i := 0; i < a.Len(); i++ {
+		e := a.Entry(i)
+		d, _ := a.Data(i)
+		ents = append(ents, nres.Entry{TypeID: e.TypeID, Attr1: e.Attr1, Attr2: e.Attr2, Attr3: e.Attr3, Name: e.Name(), Data: d})
+	}
+	return ents
+}
+
 func TestParseBroken(t *testing.T) {
 	build := func(edit func(ents []nres.Entry) []nres.Entry) []byte {
-		a, err := nres.OpenAt(bytes.NewReader(encode(t, twoQuads())), int64(len(encode(t, twoQuads()))), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ents []nres.Entry
-		for i := 0; i < a.Len(); i++ {
-			e := a.Entry(i)
-			d, _ := a.Data(i)
-			ents = append(ents, nres.Entry{TypeID: e.TypeID, Attr1: e.Attr1, Attr2: e.Attr2, Attr3: e.Attr3, Name: e.Name(), Data: d})
-		}
-		b, err := nres.Build(edit(ents))
+		b, err := nres.Build(edit(streams(t, encode(t, twoQuads()))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,30 +212,9 @@ func TestNodeDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "quads.json", d)
+	testutil.GoldenJSON(t, "quads.json", d, *update)
 	if bs := n.(*MeshNode).Batches(); len(bs) != 4 || bs[3].Node != -1 || bs[2].Node != 1 || bs[0].Via != "missing" {
 		t.Errorf("batches %+v", bs)
-	}
-}
-
-func golden(t *testing.T, name string, v any) {
-	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		os.WriteFile(path, got, 0o644)
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, got)
 	}
 }
 
@@ -249,22 +233,15 @@ func FuzzMSH(f *testing.F) {
 // TestRecordLayout pins the byte layout of Node38 and Batch20 by writing
 // fields at their documented offsets.
 func TestRecordLayout(t *testing.T) {
-	data := encode(t, twoQuads())
-	a, err := nres.OpenAt(bytes.NewReader(data), int64(len(data)), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ents []nres.Entry
-	for i := 0; i < a.Len(); i++ {
-		e := a.Entry(i)
-		d, _ := a.Data(i)
+	ents := streams(t, encode(t, twoQuads()))
+	for _, e := range ents {
+		d := e.Data // edited in place
 		switch e.TypeID {
 		case StreamNodes: // node 0: flags +0, parent +2, anim +4, fallback +6, slot[0] +8
 			copy(d[0:10], []byte{0x01, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x02, 0x00, 0x00, 0x00})
 		case StreamBatches: // batch 1: flags +0 (u32), material +4 (u8), lightmap flag +5, node +6
 			copy(d[20:28], []byte{0x08, 0x01, 0x00, 0x00, 0x07, 0xFF, 0x34, 0x12})
 		}
-		ents = append(ents, nres.Entry{TypeID: e.TypeID, Attr1: e.Attr1, Attr2: e.Attr2, Attr3: e.Attr3, Name: e.Name(), Data: d})
 	}
 	b, err := nres.Build(ents)
 	if err != nil {

@@ -3,7 +3,6 @@ package rsli
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -11,7 +10,7 @@ import (
 	"testing"
 
 	"rummage/formats"
-	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 func TestXORVector(t *testing.T) {
@@ -161,16 +160,7 @@ func TestQuirksAndBroken(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Open(bytes.NewReader(c.data), int64(len(c.data)), 0x10)
-			var fe *binread.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("want a FormatError, got %v", err)
-			}
-			if fe.Off != 0x10+c.off {
-				t.Errorf("offset %d, want %d (%v)", fe.Off-0x10, c.off, err)
-			}
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%q does not mention %q", err, c.want)
-			}
+			testutil.WantFormatError(t, err, 0x10, c.off, c.want)
 		})
 	}
 	// A second count that differs is noted; the first one is used.

@@ -3,18 +3,15 @@ package texm
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"flag"
 	"image"
 	"image/color"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -124,7 +121,7 @@ func TestMipChainAndPages(t *testing.T) {
 		t.Errorf("page 1 = %v", r)
 	}
 	d, _ := n.Describe()
-	golden(t, "sun.json", d)
+	testutil.GoldenJSON(t, "sun.json", d, *update)
 }
 
 func TestParseBroken(t *testing.T) {
@@ -157,16 +154,7 @@ func TestParseBroken(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 0x100)
-			var fe *binread.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("want a FormatError, got %v", err)
-			}
-			if fe.Off != 0x100+c.off {
-				t.Errorf("offset %d, want %d (%v)", fe.Off-0x100, c.off, err)
-			}
-			if !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%q does not mention %q", err, c.want)
-			}
+			testutil.WantFormatError(t, err, 0x100, c.off, c.want)
 		})
 	}
 	data := cat(header(1, 1, 1, 0, 1234), []byte{0, 0})
@@ -222,27 +210,6 @@ func TestBuildRoundTrip(t *testing.T) {
 	}
 	if _, err := Parse(bytes.NewReader(data), int64(len(data)), 0); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func golden(t *testing.T, name string, v any) {
-	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		os.WriteFile(path, got, 0o644)
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, got)
 	}
 }
 

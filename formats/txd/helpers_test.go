@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"testing"
+
+	"rummage/internal/testutil"
 )
 
 // pattern makes a w×h image whose colours depend on (x, y) and seed, using
@@ -34,23 +36,11 @@ func sameImage(t *testing.T, what string, got, want *image.NRGBA, tol int) {
 	for y := 0; y < want.Rect.Dy(); y++ {
 		for x := 0; x < want.Rect.Dx(); x++ {
 			g, w := got.NRGBAAt(x, y), want.NRGBAAt(x, y)
-			if d := maxDiff(g, w); d > tol {
+			if d := testutil.MaxChannelDiff(g, w); d > tol {
 				t.Fatalf("%s: pixel (%d,%d) = %v, want %v", what, x, y, g, w)
 			}
 		}
 	}
-}
-
-func maxDiff(a, b color.NRGBA) int {
-	d := 0
-	for _, p := range [][2]byte{{a.R, b.R}, {a.G, b.G}, {a.B, b.B}, {a.A, b.A}} {
-		v := int(p[0]) - int(p[1])
-		if v < 0 {
-			v = -v
-		}
-		d = max(d, v)
-	}
-	return d
 }
 
 // dict wraps textures in a dictionary file.

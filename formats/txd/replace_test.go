@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rummage/formats/txd"
+	"rummage/internal/testutil"
 	"rummage/samples"
 )
 
@@ -200,7 +201,7 @@ func TestReplaceEverySampleTexture(t *testing.T) {
 								if orig.Palettised() && ncol == 0 {
 									continue // quantised: checked by the mean error below
 								}
-								if diff(a, b) > tol {
+								if testutil.MaxChannelDiff(a, b) > tol {
 									t.Fatalf("pixel (%d,%d) = %v, want %v (±%d)", x, y, a, b, tol)
 								}
 							}
@@ -227,16 +228,4 @@ func TestReplaceEverySampleTexture(t *testing.T) {
 	if n < 30 {
 		t.Fatalf("only %d replacements tried", n)
 	}
-}
-
-func diff(a, b color.NRGBA) int {
-	d := 0
-	for _, p := range [][2]byte{{a.R, b.R}, {a.G, b.G}, {a.B, b.B}, {a.A, b.A}} {
-		v := int(p[0]) - int(p[1])
-		if v < 0 {
-			v = -v
-		}
-		d = max(d, v)
-	}
-	return d
 }

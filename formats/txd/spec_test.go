@@ -12,6 +12,7 @@ import (
 
 	"rummage/formats/binread"
 	"rummage/formats/rw"
+	"rummage/internal/testutil"
 )
 
 // rwtoolsSrc is the closed-form unswizzle of rwtools/DragonFF (spec §2.6),
@@ -631,7 +632,7 @@ func TestDXTEncodeRoundTrip(t *testing.T) {
 						continue
 					}
 				}
-				if d := maxDiff(a, b); d > 40 {
+				if d := testutil.MaxChannelDiff(a, b); d > 40 {
 					t.Fatalf("DXT%d pixel (%d,%d) = %v, want about %v", comp, x, y, im.NRGBAAt(x, y), ref.NRGBAAt(x, y))
 				}
 			}

@@ -33,14 +33,7 @@ func TestSharedRangesStayBounded(t *testing.T) {
 			Children: []int{shared}, HasBBox: true})
 		lv.Sectors = append(lv.Sectors, &Sector{Index: i, Root: r})
 	}
-	b, err := WriteV4(lv, WriteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := openBytes(t, b).Level()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, b := rewriteV4(t, lv)
 	limit := got.meshBudget()
 	if limit > 64<<20 {
 		t.Fatalf("budget %d for a %d-byte file", limit, len(b))

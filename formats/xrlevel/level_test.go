@@ -39,6 +39,21 @@ func openBytes(t testing.TB, b []byte) *LevelNode {
 	return ln
 }
 
+// rewriteV4 writes lv as a version 4 level, opens the bytes and reads the
+// level back, stopping the test on any error.
+func rewriteV4(t testing.TB, lv *Level) (*Level, []byte) {
+	t.Helper()
+	b, err := WriteV4(lv, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := openBytes(t, b).Level()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, b
+}
+
 func TestRoundTripV4(t *testing.T) {
 	for _, opt := range []WriteOptions{{}, {Plain: true}} {
 		want := SampleLevel()
@@ -109,14 +124,7 @@ func TestEveryVisualRecord(t *testing.T) {
 		HasBBox: true, OwnVertices: own, Indices: []uint16{0, 1, 2}, HasIndices: true, PMap: []byte{9, 9}, SFLink: "shadow.ogf",
 		HasSphere: true, Sphere: [4]float32{1, 2, 3, 4}}
 	lv.Visuals = append(lv.Visuals, v)
-	b, err := WriteV4(lv, WriteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := openBytes(t, b).Level()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, _ := rewriteV4(t, lv)
 	g := got.Visuals[len(got.Visuals)-1]
 	if g.TextureName != v.TextureName || g.ShaderName != v.ShaderName || !bytes.Equal(g.Material, v.Material) ||
 		!reflect.DeepEqual(g.ChildNames, v.ChildNames) || !bytes.Equal(g.PMap, v.PMap) || g.SFLink != v.SFLink ||
@@ -300,14 +308,7 @@ func TestBroken(t *testing.T) {
 		lv.Portals[0].Back = 9
 		lv.Visuals[3].Children = []int{1000}
 		lv.CForm.Tris[0].V[0] = 1 << 30
-		b, err := WriteV4(lv, WriteOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := openBytes(t, b).Level()
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, b := rewriteV4(t, lv)
 		for _, s := range []string{"index 60000", "texture index 99", "root visual 500", "joins sectors 0 and 9", "child 1000", "CFORM triangle 0"} {
 			if !hasDiag(got, s) {
 				t.Errorf("no diagnostic %q in %v", s, got.Diags)

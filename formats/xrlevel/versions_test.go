@@ -53,19 +53,13 @@ func TestVersions(t *testing.T) {
 				// strings and visuals (a triangle pair under a hierarchy)
 				var vis lb
 				switch {
-				case ver <= 5:
-					l = l.chunk(2, lb{}.str("LMAP:lmap#1,STD:stone"), false)
-					l = l.chunk(3, lb{}.str("default"), false)
-					var v lb
-					v = v.chunk(1, []byte{3, 0, 0, 0}, false)
-					v = v.chunk(3, lb{}.u32(0, 0), false)
-					v = v.chunk(6, lb{}.f32(0, 0, 0, 1, 1, 1), false)
-					v = v.chunk(8, lb{}.u32(6).u16(0, 1, 2, 2, 1, 3), false)
-					v = v.chunk(0xa, lb{}.u32(0, 0, 4), false)
-					vis = vis.chunk(0, v, false)
-					vis = vis.chunk(1, ogf3(1, 0, [3]uint32{}, [3]uint32{}, []uint32{0}), false)
-				case ver <= 8:
-					l = l.chunk(2, lb{}.str("lmap#1,stone"), false)
+				case ver <= 8: // v5 also has chunk 3 and prefixed names
+					if ver <= 5 {
+						l = l.chunk(2, lb{}.str("LMAP:lmap#1,STD:stone"), false)
+						l = l.chunk(3, lb{}.str("default"), false)
+					} else {
+						l = l.chunk(2, lb{}.str("lmap#1,stone"), false)
+					}
 					var v lb
 					v = v.chunk(1, []byte{3, 0, 0, 0}, false)
 					v = v.chunk(3, lb{}.u32(0, 0), false)
