@@ -61,7 +61,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	for _, st := range StreamsOf(a) {
 		r, size, sbase, err := a.Section(st.Index)
 		src := formats.Source{R: r, Size: size, Base: sbase, Name: "stream_" + strconv.Itoa(int(st.Type)), Hint: nres.FourCC(st.Type), Opts: s.Opts,
-			Fields: fields{"attr1": st.Attr1, "attr2": st.Attr2, "attr3": st.Attr3}}
+			Fields: fields{"attr1": st.Attr1, "attr2": st.Attr2, "attr3": st.Attr3, "sortIndex": a.Entry(st.Index).SortIndex}}
 		if err != nil {
 			src.R, src.Size = bytes.NewReader(nil), 0
 			n.kids = append(n.kids, formats.NewBroken(src, formats.KindTable, src.Hint, err))
