@@ -2,21 +2,14 @@ package preview
 
 import (
 	"image"
-	"syscall"
 	"testing"
-	"time"
 
 	"rummage/formats/geom"
+	"rummage/internal/testutil"
 )
 
 // cpuTime is the process's user+system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+var cpuTime = testutil.CPUTime
 
 // benchMesh renders a torus of 2*nu*nv triangles at 1280×800, orbiting a
 // little each frame. Besides ns/op (wall time per frame) it reports

@@ -3,20 +3,14 @@ package txd
 import (
 	"image"
 	"image/color"
-	"syscall"
 	"testing"
 	"time"
+
+	"rummage/internal/testutil"
 )
 
-// cpuTime is the process's user+system CPU time. On the shared dev machine
-// wall time depends on the load; MB per CPU second does not (much).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpuTime is the process's user+system CPU time.
+var cpuTime = testutil.CPUTime
 
 // reportCPU adds an "MB/cpu-s" metric: bytes per CPU second over the loop.
 func reportCPU(b *testing.B, bytes int64, start time.Duration) {
