@@ -170,16 +170,6 @@ func distance(c color.NRGBA, p [4]int32) int64 {
 	return (dr*dr+dg*dg+db*db)*aw/256 + 2*da*da
 }
 
-func nearest(pal []color.NRGBA, p [4]int32) int {
-	best, bd := 0, int64(1)<<62
-	for i, c := range pal {
-		if d := distance(c, p); d < bd {
-			bd, best = d, i
-		}
-	}
-	return best
-}
-
 // searcher finds nearest palette entries quickly: entries sorted along the
 // channel of widest spread, scanned outwards from the query's value until
 // the distance along that channel alone exceeds the best found.

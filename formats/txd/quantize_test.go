@@ -80,3 +80,14 @@ func BenchmarkQuantize512(b *testing.B) {
 		quantize([]*image.NRGBA{img}, 256)
 	}
 }
+
+// nearest is the full-scan reference the fast searcher is checked against.
+func nearest(pal []color.NRGBA, p [4]int32) int {
+	best, bd := 0, int64(1)<<62
+	for i, c := range pal {
+		if d := distance(c, p); d < bd {
+			bd, best = d, i
+		}
+	}
+	return best
+}
