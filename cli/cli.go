@@ -1,6 +1,6 @@
 // Package cli implements Rummage's command-line subcommands: ls, info,
 // export, samples and help. It shares the node model (formats) and the
-// exporters (formats/export) with the GUI but never starts Fyne, so it needs
+// exporters (export) with the GUI but never starts Fyne, so it needs
 // no display.
 //
 // Exit status: 0 on success, 1 on a bad file or node (one line on stderr
@@ -22,7 +22,7 @@
 // items indexed ("phases[0].opacity").
 //
 // `export` prints the files it wrote, one per line; a failed node is a line
-// on stderr and status 1, the others are still written (see formats/export).
+// on stderr and status 1, the others are still written (see export).
 package cli
 
 import (

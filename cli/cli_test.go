@@ -14,7 +14,6 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
-	"rummage/formats/export"
 	"rummage/internal/testutil"
 	"rummage/samples"
 )
@@ -402,11 +401,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("status %d: %s", code, errs)
 	}
 	want := []string{"readme.txt", "Brick.png", "dup@2", "DUP@3", "@4", "Sub/water.json", "Sub/Brick.png", "bad", "boom"}
-	if export.WriteOBJ == nil {
-		want = append(want, "Sub/cube")
-	} else {
-		want = append(want, "Sub/cube.obj")
-	}
+	want = append(want, "Sub/cube.obj")
 	for _, w := range want {
 		p := filepath.Join(out, filepath.FromSlash(w))
 		if _, err := os.Stat(p); err != nil {
@@ -455,7 +450,7 @@ func TestExportNodes(t *testing.T) {
 
 	// A container keeps its folder; --as json makes JSON where it can.
 	code, _, errs = run(t, "export", "--as", "json", "--out", out, file, "Sub")
-	if code != 0 && export.WriteOBJ != nil {
+	if code != 0 {
 		t.Fatalf("status %d: %s", code, errs)
 	}
 	for _, f := range []string{"Sub/water.json", "Sub/Brick.json"} {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/signal"
 
-	"rummage/formats/export"
+	"rummage/export"
 )
 
 func runExport(e *env, a *args) int {

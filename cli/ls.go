@@ -119,17 +119,6 @@ func sizeOffset(n formats.Node) (int64, int64) {
 	return 0, -1
 }
 
-// safeChildren is n.Children with a panic in format code turned into an
-// error, so one bad entry does not stop a listing.
-func safeChildren(n formats.Node) (kids []formats.Node, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			kids, err = nil, fmt.Errorf("internal error: %v", r)
-		}
-	}()
-	return n.Children()
-}
-
 // maxListDepth and maxListNodes bound `ls -r` on pathological nesting (a
 // crafted archive whose entries all hold the same nested archive).
 const (
@@ -151,7 +140,7 @@ func list(n formats.Node, kids []formats.Node, p string, rec bool, depth int, ou
 		if b, ok := k.(formats.Broken); ok {
 			en.broken = b.Err()
 		}
-		if ck, err := safeChildren(k); err == nil {
+		if ck, err := formats.SafeChildren(k); err == nil {
 			en.kids = ck
 			en.children = len(ck)
 		} else if en.broken == nil {

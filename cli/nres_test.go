@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"rummage/formats"
-	"rummage/formats/export"
+	"rummage/export"
 	"rummage/formats/nres"
 )
 

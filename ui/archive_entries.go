@@ -21,7 +21,7 @@ func init() {
 	RegisterTab(TabProvider{
 		Name:  "entries",
 		Order: 50,
-		Match: func(n formats.Node) bool { return safeKind(n) == formats.KindArchive },
+		Match: func(n formats.Node) bool { return formats.SafeKind(n) == formats.KindArchive },
 		Make:  makeEntriesTab,
 	})
 }
@@ -39,7 +39,7 @@ type entryRow struct {
 }
 
 func makeEntriesTab(h Host, n formats.Node) *Tab {
-	kids, err := safeChildren(n)
+	kids, err := formats.SafeChildren(n)
 	if err != nil && len(kids) == 0 {
 		return nil // the error card says why; no empty table
 	}
@@ -89,7 +89,7 @@ func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow
 		if i < len(names) {
 			r.name = names[i]
 		} else {
-			r.name = safeName(k)
+			r.name = formats.SafeName(k)
 		}
 		rows = append(rows, r)
 	}
@@ -102,7 +102,7 @@ func (r *entryRow) fill() *entryRow {
 		return r
 	}
 	k, i, name := r.node, r.index, r.name
-	off, size, ok := rawRange(k)
+	off, size, ok := formats.SafeRange(k)
 	sizeCell, offCell := "", ""
 	if ok {
 		sizeCell = strconv.FormatInt(size, 10)
@@ -115,7 +115,7 @@ func (r *entryRow) fill() *entryRow {
 	if !ok || off < 0 {
 		off = -1
 	}
-	tag, kind := typeTag(k), string(safeKind(k))
+	tag, kind := formats.SafeType(k), string(formats.SafeKind(k))
 	r.cells = []string{strconv.Itoa(i), name, tag, kind, sizeCell, offCell}
 	r.sortBy = []any{int64(i), strings.ToLower(name), strings.ToLower(tag), kind, size, off}
 	fields := listFields(k)

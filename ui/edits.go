@@ -100,7 +100,7 @@ func (w *window) mark(a applied, d int) {
 // reshow rebuilds the inspector when it shows the edited node, so its tabs
 // show the reverted data.
 func (w *window) reshow(a applied) {
-	if w.sel != nil && sameNode(w.sel.node, a.node) {
+	if w.sel != nil && formats.SameNode(w.sel.node, a.node) {
 		w.insp.show(w.sel)
 	}
 }
@@ -109,7 +109,7 @@ func (w *window) reshow(a applied) {
 func runEdit(name string, f func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{Where: name, Value: r}
+			err = &formats.PanicError{Where: name, Value: r}
 		}
 	}()
 	if err := f(); err != nil {

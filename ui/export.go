@@ -7,7 +7,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"rummage/formats/export"
+	"rummage/export"
+	"rummage/formats"
 )
 
 // exportSelected is Export…: the dialog of exportdialog.go on the nodes
@@ -81,12 +82,7 @@ func (w *window) runExport(items []export.Item, opts export.Options) *job {
 	return j
 }
 
-// exportSafe is export.Export with panics from format code recovered.
-func exportSafe(ctx context.Context, items []export.Item, opts export.Options) (res export.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &PanicError{Where: "export", Value: r}
-		}
-	}()
-	return export.Export(ctx, items, opts)
+// exportSafe is export.Export behind the format panic guard.
+func exportSafe(ctx context.Context, items []export.Item, opts export.Options) (export.Result, error) {
+	return formats.Guard("export", func() (export.Result, error) { return export.Export(ctx, items, opts) })
 }

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"rummage/formats/export"
+	"rummage/export"
 )
 
 func TestRunExport(t *testing.T) {

@@ -17,8 +17,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/export"
 	"rummage/formats"
-	"rummage/formats/export"
 )
 
 // exportSel is one node chosen for export, with its file.
@@ -299,7 +299,7 @@ func runBatches(ctx context.Context, batches []exportBatch, opts export.Options,
 	progress func(done, total, failed int)) (written []string, failures []export.Failure, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{Where: "export", Value: r}
+			err = &formats.PanicError{Where: "export", Value: r}
 		}
 	}()
 	var plans []*export.Plan
@@ -371,7 +371,7 @@ func (w *window) showExportFailures(dir string, written int, failures []export.F
 		if p == "" {
 			p = "(root)"
 		}
-		fmt.Fprintf(&b, "• %s: %s\n", p, errorText(f.Err))
+		fmt.Fprintf(&b, "• %s: %s\n", p, formats.ErrorText(f.Err))
 	}
 	l := widget.NewLabel(strings.TrimSpace(b.String()))
 	l.Wrapping = fyne.TextWrapWord
@@ -432,7 +432,7 @@ func findOfType(root formats.Node, kind formats.Kind, tag string) []export.Item 
 		if depth > 32 || seen > maxTypeNodes {
 			return
 		}
-		kids, err := safeChildren(n)
+		kids, err := formats.SafeChildren(n)
 		if err != nil || len(kids) == 0 {
 			return
 		}
@@ -446,8 +446,8 @@ func findOfType(root formats.Node, kind formats.Kind, tag string) []export.Item 
 			if p != "" {
 				kp = p + "/" + kp
 			}
-			kk := safeKind(k)
-			if kk == kind && typeTag(k) == tag {
+			kk := formats.SafeKind(k)
+			if kk == kind && formats.SafeType(k) == tag {
 				out = append(out, export.Item{Node: k, Path: kp})
 				continue
 			}

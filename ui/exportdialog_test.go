@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
+	"rummage/export"
 	"rummage/formats"
-	"rummage/formats/export"
 	"rummage/internal/testutil"
 )
 

@@ -81,7 +81,7 @@ func openMemory(name string, data []byte, opts *formats.Options) *openFile {
 func openSource(src formats.Source) (n formats.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			n, err = nil, &PanicError{Where: "open " + src.Name, Value: r}
+			n, err = nil, &formats.PanicError{Where: "open " + src.Name, Value: r}
 		}
 	}()
 	n, err = formats.OpenFile(src)

@@ -35,11 +35,11 @@ type hexData struct {
 func newHexData(n formats.Node) (h *hexData, err error) {
 	r, ok := n.(formats.Rawer)
 	if !ok {
-		return nil, fmt.Errorf("%s has no bytes of its own", safeName(n))
+		return nil, fmt.Errorf("%s has no bytes of its own", formats.SafeName(n))
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			h, err = nil, &PanicError{Where: "bytes of " + safeName(n), Value: p}
+			h, err = nil, &formats.PanicError{Where: "bytes of " + formats.SafeName(n), Value: p}
 		}
 	}()
 	size := r.Size()
@@ -50,14 +50,14 @@ func newHexData(n formats.Node) (h *hexData, err error) {
 		return h, nil
 	}
 	if rd == nil {
-		return nil, fmt.Errorf("%s gives no reader", safeName(n))
+		return nil, fmt.Errorf("%s gives no reader", formats.SafeName(n))
 	}
 	b, err := io.ReadAll(io.LimitReader(rd, maxHexCopy))
 	if c, ok := rd.(io.Closer); ok {
 		c.Close()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", safeName(n), err)
+		return nil, fmt.Errorf("reading %s: %w", formats.SafeName(n), err)
 	}
 	if int64(len(b)) < h.size {
 		if int64(len(b)) == maxHexCopy {

@@ -61,7 +61,7 @@ const welcome = "Open a file (Ctrl+O), a folder, or drop files on the window.\n"
 // show builds the inspector for it (nil: the welcome text).
 func (in *inspector) show(it *item) {
 	keep := ""
-	if in.tabs != nil && in.tabs.Selected() != nil && in.it != nil && it != nil && sameNode(in.it.node, it.node) {
+	if in.tabs != nil && in.tabs.Selected() != nil && in.it != nil && it != nil && formats.SameNode(in.it.node, it.node) {
 		keep = in.tabs.Selected().Text // re-showing the same node keeps its tab
 	}
 	in.close()
@@ -79,7 +79,7 @@ func (in *inspector) show(it *item) {
 		in.body.Refresh()
 		return
 	}
-	desc, descErr := safeDescribe(it.node)
+	desc, descErr := formats.SafeDescribe(it.node)
 	in.icon.SetResource(kindIcon(it))
 	in.title.SetText(it.name)
 	in.facts.SetText(headerFacts(it, desc))
@@ -117,11 +117,11 @@ func (in *inspector) show(it *item) {
 func (in *inspector) showProblems(it *item, descErr error) {
 	var lines []string
 	err := it.err
-	if err == nil && descErr != nil && brokenErr(it.node) != nil {
+	if err == nil && descErr != nil && formats.SafeErr(it.node) != nil {
 		err = descErr
 	}
 	if err != nil {
-		lines = append(lines, "Broken: "+errorText(err))
+		lines = append(lines, "Broken: "+formats.ErrorText(err))
 	}
 	for i, d := range it.diags {
 		if i == 3 {
@@ -152,7 +152,7 @@ func (in *inspector) showProblems(it *item, descErr error) {
 func makeTab(w *window, p TabProvider, n formats.Node) (t *Tab) {
 	defer func() {
 		if r := recover(); r != nil {
-			err := &PanicError{Where: "tab " + p.Name, Value: r}
+			err := &formats.PanicError{Where: "tab " + p.Name, Value: r}
 			l := widget.NewLabel(err.Error())
 			l.Wrapping = fyne.TextWrapWord
 			t = &Tab{Title: p.Name, Content: l}
@@ -218,7 +218,7 @@ func headerFacts(it *item, desc any) string {
 	if it.loaded && len(it.kids) > 0 && !hasEntries && !hasItems {
 		parts = append(parts, plural(len(it.kids), "child"))
 	}
-	if _, size, ok := rawRange(it.node); ok {
+	if _, size, ok := formats.SafeRange(it.node); ok {
 		parts = append(parts, humanSize(size))
 	}
 	if it.err != nil {

@@ -77,7 +77,7 @@ func newLevelStatsTab(h Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 func safeStats(n *xrlevel.LevelNode) (st *xrlevel.Stats, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			st, err = nil, &PanicError{Where: "decode " + safeName(n), Value: r}
+			st, err = nil, &formats.PanicError{Where: "decode " + formats.SafeName(n), Value: r}
 		}
 	}()
 	return n.Stats()

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+
+	"rummage/formats"
 )
 
 // job is background work with a Cancel.
@@ -73,7 +75,7 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 			if f := openDisk(t.path, t.name, opts, t.fromFolder); f != nil {
 				// Index the root here, off the UI goroutine (formats cache
 				// their children): showing the file then detects nothing.
-				safeChildren(f.root)
+				formats.SafeChildren(f.root)
 				batch = append(batch, f)
 			}
 			if time.Since(last) > 100*time.Millisecond {

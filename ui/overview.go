@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
 )
 
 // propRow is one line of the Overview table.
@@ -213,7 +215,7 @@ func newOverview(h *window, desc any, descErr error) fyne.CanvasObject {
 	}
 	var top []fyne.CanvasObject
 	if err != nil {
-		l := widget.NewLabelWithStyle("✕ "+errorText(err), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l := widget.NewLabelWithStyle("✕ "+formats.ErrorText(err), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
 		l.Importance = widget.DangerImportance
 		top = append(top, l)

@@ -52,7 +52,7 @@ func (w *window) saveTo(f *openFile, path string) error {
 func saveSafe(path string, s formats.Saver) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{Where: "save " + path, Value: r}
+			err = &formats.PanicError{Where: "save " + path, Value: r}
 		}
 	}()
 	return formats.SaveFile(path, s)

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/export"
 	"rummage/formats"
-	"rummage/formats/export"
 )
 
 // More preference keys (see prefs.go for the others).

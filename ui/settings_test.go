@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"rummage/formats/export"
+	"rummage/export"
 )
 
 func TestSettingsDialog(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
 )
 
 // statusBar is the line under the window: node path, offset, size, edit
@@ -76,7 +78,7 @@ func (s *statusBar) showItem(it *item) {
 	} else {
 		s.path.SetText(displayPath(it))
 	}
-	off, size, ok := rawRange(it.node)
+	off, size, ok := formats.SafeRange(it.node)
 	switch {
 	case !ok:
 		s.offset.SetText("")
@@ -130,7 +132,7 @@ func (s *statusBar) showProblems() {
 	}
 	var b strings.Builder
 	if it.err != nil {
-		fmt.Fprintf(&b, "Error %s\n", errorText(it.err))
+		fmt.Fprintf(&b, "Error %s\n", formats.ErrorText(it.err))
 	}
 	for _, d := range it.diags {
 		if d.Off >= 0 {

@@ -70,11 +70,11 @@ func newTreeModel() *treeModel {
 
 func (m *treeModel) newItem(uid string, n formats.Node, f *openFile, parent, seg, path string) *item {
 	it := &item{uid: uid, node: n, file: f, parent: parent, seg: seg, path: path}
-	it.name = safeName(n)
-	it.kind = safeKind(n)
-	it.tag = typeTag(n)
-	it.err = brokenErr(n)
-	it.diags = diagnostics(n)
+	it.name = formats.SafeName(n)
+	it.kind = formats.SafeKind(n)
+	it.tag = formats.SafeType(n)
+	it.err = formats.SafeErr(n)
+	it.diags = formats.SafeDiagnostics(n)
 	it.branch = it.err == nil && mayHaveChildren(n, it.kind)
 	m.items[uid] = it
 	m.index(n, uid)
@@ -144,7 +144,7 @@ func (m *treeModel) load(it *item) {
 	if !it.branch {
 		return
 	}
-	kids, err := safeChildren(it.node)
+	kids, err := formats.SafeChildren(it.node)
 	if err != nil {
 		it.err = err
 	}
@@ -175,7 +175,7 @@ func (m *treeModel) load(it *item) {
 func childNames(kids []formats.Node, parent formats.Node) (names []string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			names, err = nil, &PanicError{Where: "child names of " + safeName(parent), Value: r}
+			names, err = nil, &formats.PanicError{Where: "child names of " + formats.SafeName(parent), Value: r}
 		}
 	}()
 	for _, k := range kids {
@@ -259,7 +259,7 @@ func (m *treeModel) resolve(root *item, path string) (*item, error) {
 	for _, seg := range strings.Split(path, "/") {
 		m.load(cur)
 		if cur.err != nil && len(cur.kids) == 0 {
-			return nil, fmt.Errorf("%s: %s", displayPath(cur), errorText(cur.err))
+			return nil, fmt.Errorf("%s: %s", displayPath(cur), formats.ErrorText(cur.err))
 		}
 		fold := formats.Folds(cur.node)
 		var next *item

@@ -109,7 +109,7 @@ func TestTreeRecoversPanics(t *testing.T) {
 	if boom.err == nil || !strings.Contains(boom.err.Error(), "children exploded") {
 		t.Errorf("panic not recorded as the node's error: %v", boom.err)
 	}
-	if _, err := safeDescribe(boom.node); err == nil {
+	if _, err := formats.SafeDescribe(boom.node); err == nil {
 		t.Error("Describe panic not turned into an error")
 	}
 }

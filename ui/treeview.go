@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"rummage/formats/export"
+	"rummage/export"
 )
 
 // newTree makes the tree widget over the model.

@@ -104,7 +104,7 @@ func (w *window) SelectNode(n formats.Node) {
 		w.selectUID(uid)
 		return
 	}
-	it := &item{uid: "", node: n, name: safeName(n), kind: safeKind(n), tag: typeTag(n), err: brokenErr(n), diags: diagnostics(n)}
+	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
 	it.file = &openFile{name: "(outside the open files)"}
 	if w.sel != nil {
 		it.file = w.sel.file
@@ -119,8 +119,8 @@ func (w *window) SelectNode(n formats.Node) {
 // tag, preferring the current file and then the same offset. "" when there
 // is no single best match.
 func (w *window) findLike(n formats.Node) string {
-	name, kind, tag := safeName(n), safeKind(n), typeTag(n)
-	off, _, hasOff := rawRange(n)
+	name, kind, tag := formats.SafeName(n), formats.SafeKind(n), formats.SafeType(n)
+	off, _, hasOff := formats.SafeRange(n)
 	var cur *openFile
 	if w.sel != nil {
 		cur = w.sel.file
@@ -134,7 +134,7 @@ func (w *window) findLike(n formats.Node) string {
 		if it.file == cur {
 			score += 2
 		}
-		if o, _, ok := rawRange(it.node); ok && hasOff && o == off {
+		if o, _, ok := formats.SafeRange(it.node); ok && hasOff && o == off {
 			score++
 		}
 		switch {

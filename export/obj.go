@@ -10,8 +10,6 @@ import (
 	"rummage/formats/geom"
 )
 
-func init() { WriteOBJ = writeOBJMesh }
-
 // yUp returns p in the Y-up frame that OBJ and glTF readers expect: Z-up
 // meshes turn (x, y, z) into (x, z, -y), a rotation, so the winding stays.
 // Non-finite coordinates become 0.
@@ -128,11 +126,13 @@ func objName(s string) string {
 	}, s)
 }
 
-// writeOBJMesh writes m as OBJ: every position ("v", Y-up), then one
+// WriteOBJ writes m as a Wavefront OBJ file to objw and its material library
+// to mtlw (mtlName is the MTL file's base name, for "mtllib"; an empty mtlw
+// means no MTL is needed): every position ("v", Y-up), then one
 // object ("o") per group with its material ("usemtl") and faces ("f", or
 // "l" for outline groups); the MTL holds one material per group material
 // with the group's colour hint as Kd. Invalid triangles are left out.
-func writeOBJMesh(objw, mtlw io.Writer, m *geom.Mesh, name, mtlName string) error {
+func WriteOBJ(objw, mtlw io.Writer, m *geom.Mesh, name, mtlName string) error {
 	parts, mats := splitParts(m, name)
 	w := bufio.NewWriter(objw)
 	fmt.Fprintf(w, "# %s exported by Rummage\n# %d vertices, %d triangles, %d objects\n", objName(name), len(m.Positions), m.Triangles(), len(parts))

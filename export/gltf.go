@@ -12,8 +12,6 @@ import (
 	"rummage/formats/geom"
 )
 
-func init() { WriteGLTF = WriteGLB }
-
 // The glTF 2.0 constants used here.
 const (
 	gltfFloat         = 5126

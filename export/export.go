@@ -12,8 +12,8 @@
 // partial file. An item that fails is recorded in the result and the export
 // goes on with the next one.
 //
-// The OBJ and glTF writers live in obj.go and gltf.go (owned by the preview
-// code); they plug in through the WriteOBJ and WriteGLTF variables.
+// The mesh writers are plain functions: WriteOBJ (obj.go) and WriteGLB
+// (gltf.go).
 package export
 
 import (
@@ -42,19 +42,6 @@ const (
 
 // Formats lists the export formats in the order the UI offers them.
 var Formats = []string{PNG, OBJ, GLTF, JSON, Raw}
-
-// WriteOBJ writes m as a Wavefront OBJ file to obj and its material
-// library to mtl. name is the node's name (for the "o" line); mtlName is the
-// MTL file's base name, to be referenced by "mtllib". The writer may leave
-// mtl empty (no groups with materials): the MTL file is then not written and
-// obj must not reference it. Set by formats/export/obj.go; nil means OBJ
-// export is not available.
-var WriteOBJ func(obj, mtl io.Writer, m *geom.Mesh, name, mtlName string) error
-
-// WriteGLTF writes m as binary glTF 2.0 (extension ".glb": the JSON chunk
-// and one BIN chunk). name is the node's name.
-// Set by formats/export/gltf.go; nil means glTF export is not available.
-var WriteGLTF func(w io.Writer, m *geom.Mesh, name string) error
 
 // Item is a node chosen for export and its path from the file's root, as
 // printed by `rummage ls --json` ("" for the root itself).
@@ -148,10 +135,10 @@ func Supports(n formats.Node, as string) bool {
 		return ok
 	case OBJ:
 		_, ok := n.(formats.Mesher)
-		return ok && WriteOBJ != nil
+		return ok
 	case GLTF:
 		_, ok := n.(formats.Mesher)
-		return ok && WriteGLTF != nil
+		return ok
 	case JSON:
 		_, ok := n.(formats.Describer)
 		return ok
@@ -341,12 +328,6 @@ func pickFormat(n formats.Node, asked string) string {
 
 func cannot(n formats.Node, as string) error {
 	what := map[string]string{PNG: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
-	switch {
-	case (as == OBJ && WriteOBJ == nil) || (as == GLTF && WriteGLTF == nil):
-		if _, ok := n.(formats.Mesher); ok {
-			return fmt.Errorf("%s export is not available in this build", as)
-		}
-	}
 	return fmt.Errorf("cannot export %s node %s as %s: it has %s", n.Kind(), quoteName(n), as, what)
 }
 
@@ -464,7 +445,7 @@ func runJob(ctx context.Context, root string, j Job, opts Options) (written []st
 		written = append(written, full(j.Files[0]))
 	case OBJ, GLTF:
 		ms, ok := j.Node.(formats.Mesher)
-		if !ok || (j.As == OBJ && WriteOBJ == nil) || (j.As == GLTF && WriteGLTF == nil) {
+		if !ok {
 			return nil, cannot(j.Node, j.As)
 		}
 		m, err := ms.Mesh()
@@ -475,7 +456,7 @@ func runJob(ctx context.Context, root string, j Job, opts Options) (written []st
 			return nil, errors.New("node has no mesh")
 		}
 		if j.As == GLTF {
-			if err := writeFile(ctx, full(j.Files[0]), func(w io.Writer) error { return WriteGLTF(w, m, j.Node.Name()) }); err != nil {
+			if err := writeFile(ctx, full(j.Files[0]), func(w io.Writer) error { return WriteGLB(w, m, j.Node.Name()) }); err != nil {
 				return nil, err
 			}
 			return []string{full(j.Files[0])}, nil
