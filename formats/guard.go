@@ -20,9 +20,9 @@ type PanicError struct {
 	Value any    // the recovered value
 }
 
-// Error says where the panic happened and its value.
+// Error gives the panic's value; Where is kept for logs and the window.
 func (e *PanicError) Error() string {
-	return fmt.Sprintf("internal error in format code (%s): %v", e.Where, e.Value)
+	return fmt.Sprintf("internal error: %v", e.Value)
 }
 
 // Guard runs f and turns a panic in it into a *PanicError saying where.
