@@ -1,0 +1,203 @@
+package export
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// namer hands out unique file and folder names. Names are compared
+// case-insensitively, so an export also works on Windows and macOS. Files
+// already on disk under the output folder are handled by the Existing
+// policy; folders on disk are reused.
+type namer struct {
+	used     map[string]bool
+	root     string                // the output folder on disk
+	existing Existing              // what to do with a file that exists
+	ask      func(string) Existing // Options.Ask
+	skipped  []string              // files left as they were (Skip)
+}
+
+func newNamer(o Options) *namer {
+	root := o.Dir
+	if root == "" {
+		root = "."
+	}
+	return &namer{used: make(map[string]bool), root: root, existing: o.Existing, ask: o.Ask}
+}
+
+// base is the file name stem of seg: sanitised, and with a "_" before a
+// leading dot unless existing files may be overwritten (a crafted entry
+// named ".bashrc" must not land as a hidden file by default).
+func (n *namer) base(seg string) string {
+	b := SafeName(seg)
+	if strings.HasPrefix(b, ".") && n.existing != Overwrite {
+		b = "_" + b
+	}
+	return b
+}
+
+// candidate is the i-th try of dir/base: base, base_2, base_3, ...
+func candidate(dir, base string, i int) string {
+	if i > 1 {
+		base += "_" + strconv.Itoa(i)
+	}
+	if dir == "" {
+		return base
+	}
+	return path.Join(dir, base)
+}
+
+// onDisk returns the file mode of rel under the output folder, ok false
+// when nothing is there.
+func (n *namer) onDisk(rel string) (fs.FileMode, bool) {
+	st, err := os.Lstat(filepath.Join(n.root, filepath.FromSlash(rel)))
+	if err != nil {
+		return 0, false
+	}
+	return st.Mode(), true
+}
+
+// claimDir returns a folder name for seg in dir: a folder that exists on
+// disk is reused, any other file there makes it try the next name.
+func (n *namer) claimDir(dir, seg string) string {
+	base := n.base(seg)
+	for i := 1; ; i++ {
+		cand := candidate(dir, base, i)
+		key := strings.ToLower(cand)
+		if n.used[key] {
+			continue
+		}
+		if mode, ok := n.onDisk(cand); ok && !mode.IsDir() {
+			continue
+		}
+		n.used[key] = true
+		return cand
+	}
+}
+
+// claim returns dir/NAME+ext with NAME the sanitised seg, made unique by
+// "_2", "_3", ... before ext, and what to do on disk: KeepBoth (a new file,
+// nothing is replaced), Overwrite (replace the file there) or Skip.
+func (n *namer) claim(dir, seg, ext string) (string, Existing) {
+	return n.claimSet(dir, seg, func(cand string) []string { return []string{cand + ext} }, ext)
+}
+
+// claimPair claims dir/NAME+ext1 and dir/NAME+ext2 together and returns
+// dir/NAME.
+func (n *namer) claimPair(dir, seg, ext1, ext2 string) (string, Existing) {
+	return n.claimSet(dir, seg, func(cand string) []string {
+		return []string{cand + ext1, cand + ext2}
+	}, "")
+}
+
+// claimGroup claims dir/NAME_mip0.png .. NAME_mip(levels-1).png together
+// and returns dir/NAME.
+func (n *namer) claimGroup(dir, seg string, levels int) (string, Existing) {
+	return n.claimSet(dir, seg, func(cand string) []string {
+		files := make([]string, levels)
+		for l := range files {
+			files[l] = cand + "_mip" + strconv.Itoa(l) + ".png"
+		}
+		return files
+	}, "")
+}
+
+// claimSet returns dir/NAME (dir/NAME+ext when ext is given) with NAME the
+// sanitised seg, made unique by "_2", "_3", ..., so that none of the names
+// files(dir/NAME) is taken by this export, and claims them all. A name whose
+// files exist on disk is passed over, overwritten or skipped as the
+// Existing policy (or Ask) says.
+func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext string) (string, Existing) {
+	base := n.base(seg)
+	for i := 1; ; i++ {
+		cand := candidate(dir, base, i)
+		names := files(cand)
+		if n.taken(names) {
+			continue
+		}
+		exists, d := n.decide(names)
+		if exists && d == KeepBoth {
+			continue
+		}
+		for _, f := range names {
+			n.used[strings.ToLower(f)] = true
+		}
+		if !exists {
+			return cand + ext, KeepBoth
+		}
+		return cand + ext, d
+	}
+}
+
+// taken reports whether one of names is claimed by this export already.
+func (n *namer) taken(names []string) bool {
+	for _, f := range names {
+		if n.used[strings.ToLower(f)] {
+			return true
+		}
+	}
+	return false
+}
+
+// decide says whether one of names exists on disk and, if so, what to do
+// with it: the policy's (or Ask's) answer. A folder or a symbolic link in
+// the way is never replaced.
+func (n *namer) decide(names []string) (exists bool, d Existing) {
+	for _, f := range names {
+		mode, ok := n.onDisk(f)
+		if !ok {
+			continue
+		}
+		if mode.IsDir() {
+			return true, KeepBoth
+		}
+		if n.ask != nil {
+			return true, n.ask(filepath.Join(n.root, filepath.FromSlash(f)))
+		}
+		return true, n.existing
+	}
+	return false, KeepBoth
+}
+
+// maxNameRunes caps file name length (most file systems allow 255 bytes).
+const maxNameRunes = 120
+
+// SafeName turns a node name into a file name that is valid on every
+// common file system: path separators, reserved and control characters
+// become "_", trailing dots and spaces are dropped, and reserved device
+// names ("CON", "NUL", ...) and empty names get a "_" prefix.
+func SafeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x20 || r == 0x7F || r == 0xFFFD:
+			b.WriteByte('_')
+		case strings.ContainsRune(`/\:*?"<>|`, r):
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	if r := []rune(out); len(r) > maxNameRunes {
+		out = string(r[:maxNameRunes])
+	}
+	out = strings.TrimRight(out, ". ")
+	if out == "" {
+		return "_"
+	}
+	stem := strings.ToUpper(out)
+	if i := strings.IndexByte(stem, '.'); i >= 0 {
+		stem = stem[:i]
+	}
+	switch stem {
+	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
+		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9":
+		return "_" + out
+	}
+	return out
+}

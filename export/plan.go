@@ -1,0 +1,203 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+)
+
+// maxDepth and maxNodes bound the walk of NewPlan on pathological nesting
+// (a crafted archive whose entries all hold the same nested archive).
+const (
+	maxDepth = 64
+	maxNodes = 500_000
+)
+
+// NewPlan walks items and plans their files. A container item exports its
+// subtree into a folder named after it (the file's root into Options.Dir
+// itself); any other item becomes the files of its format. With
+// Options.As set, a named item that cannot be exported as that format is a
+// failure, while the nodes found inside a container fall back to their
+// default format. Nodes that cannot be exported at all are failures. The
+// error is non-nil when opts.As is unknown or ctx is cancelled.
+func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
+	if opts.As != "" && !validFormat(opts.As) {
+		return nil, fmt.Errorf("unknown export format %q (want %s)", opts.As, strings.Join(Formats, ", "))
+	}
+	p := &Plan{opts: opts}
+	names := newNamer(opts)
+	seen := make(map[string]bool)
+	for _, it := range items {
+		key := strings.ToLower(it.Path)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		seg := lastSegment(it.Path)
+		if seg == "" {
+			seg = it.Node.Name()
+		}
+		if IsContainer(it.Node) {
+			dir := ""
+			if it.Path != "" {
+				dir = names.claimDir("", seg)
+				p.Dirs = append(p.Dirs, dir)
+			}
+			if err := p.walk(ctx, names, it.Node, it.Path, dir, 0); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		as := opts.As
+		if as == "" {
+			as = pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
+		} else if !Supports(it.Node, as) {
+			p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
+			continue
+		}
+		if as == "" {
+			p.Failures = append(p.Failures, Failure{it.Path, fmt.Errorf("%s node %s has nothing to export", it.Node.Kind(), quoteName(it.Node))})
+			continue
+		}
+		p.add(names, it.Node, it.Path, "", seg, as)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// walk plans the subtree of the container n, whose node path is npath,
+// into the folder dir.
+func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, dir string, depth int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if depth >= maxDepth {
+		p.Failures = append(p.Failures, Failure{npath, fmt.Errorf("nested more than %d levels deep", maxDepth)})
+		return nil
+	}
+	if p.nodes >= maxNodes {
+		return nil
+	}
+	kids, err := children(n)
+	if err != nil {
+		p.Failures = append(p.Failures, Failure{npath, err})
+		return nil
+	}
+	segs := formats.ChildNames(kids, formats.Folds(n))
+	for i, k := range kids {
+		kpath := joinPath(npath, segs[i])
+		if p.nodes++; p.nodes > maxNodes {
+			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("export stopped after %d nodes", maxNodes)})
+			return nil
+		}
+		if IsContainer(k) {
+			sub := names.claimDir(dir, segs[i])
+			p.Dirs = append(p.Dirs, sub)
+			if err := p.walk(ctx, names, k, kpath, sub, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		asked := p.opts.As
+		if asked == "" {
+			asked = p.opts.ByKind[k.Kind()]
+		}
+		as := pickFormat(k, asked)
+		if as == "" {
+			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
+			continue
+		}
+		p.add(names, k, kpath, dir, segs[i], as)
+	}
+	return nil
+}
+
+// add plans the files of one node; a node whose files exist and are to be
+// kept (Skip) is left out.
+func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
+	j := Job{Node: n, Path: npath, As: as}
+	var d Existing
+	switch as {
+	case PNG:
+		if !p.opts.AllMips {
+			var f string
+			f, d = names.claim(dir, seg, ".png")
+			j.Files = []string{f}
+			break
+		}
+		levels := 1
+		if im, ok := n.(formats.Imager); ok {
+			levels = max(formats.SafeLevels(im), 1)
+		}
+		var base string
+		base, d = names.claimGroup(dir, seg, levels)
+		for l := 0; l < levels; l++ {
+			j.Files = append(j.Files, base+"_mip"+strconv.Itoa(l)+".png")
+		}
+	case OBJ:
+		var base string
+		base, d = names.claimPair(dir, seg, ".obj", ".mtl")
+		j.Files = []string{base + ".obj", base + ".mtl"}
+	default:
+		var f string
+		f, d = names.claim(dir, seg, extension[as])
+		j.Files = []string{f}
+	}
+	j.Replace = d == Overwrite
+	if d == Skip {
+		p.Skipped = append(p.Skipped, j.Files...)
+		return
+	}
+	p.Jobs = append(p.Jobs, j)
+}
+
+// extension is the file name extension of the one-file formats.
+var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw: ""}
+
+// pickFormat chooses the format of a node found inside a container (or a
+// named node without --as): the asked one when the node supports it, else
+// its kind's default, else raw, JSON or PNG, whichever it has; "" when none.
+func pickFormat(n formats.Node, asked string) string {
+	for _, as := range []string{asked, DefaultFormat(n.Kind()), Raw, JSON, PNG} {
+		if as != "" && Supports(n, as) {
+			return as
+		}
+	}
+	return ""
+}
+
+func cannot(n formats.Node, as string) error {
+	what := map[string]string{PNG: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
+	return fmt.Errorf("cannot export %s node %s as %s: it has %s", n.Kind(), quoteName(n), as, what)
+}
+
+func quoteName(n formats.Node) string { return strconv.Quote(n.Name()) }
+
+func validFormat(as string) bool {
+	for _, f := range Formats {
+		if f == as {
+			return true
+		}
+	}
+	return false
+}
+
+func lastSegment(p string) string {
+	p = strings.Trim(p, "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func joinPath(parent, seg string) string {
+	if parent == "" {
+		return seg
+	}
+	return parent + "/" + seg
+}

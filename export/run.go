@@ -1,0 +1,296 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"rummage/formats"
+)
+
+// Run writes the plan's files into Options.Dir. It goes on after a failed
+// job and returns ctx.Err() when cancelled (the files written so far are
+// complete; the one being written is removed). Nothing is written outside
+// Options.Dir: a symbolic link met inside it is never followed.
+func (p *Plan) Run(ctx context.Context) (Result, error) {
+	res := Result{Failures: append([]Failure(nil), p.Failures...)}
+	out, err := openOut(p.opts)
+	if err != nil {
+		return res, err
+	}
+	defer out.close()
+	for _, f := range p.Skipped {
+		res.Skipped = append(res.Skipped, out.full(f))
+	}
+	for _, d := range p.Dirs {
+		out.mkdir(d)
+	}
+	for i, j := range p.Jobs {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		written, err := out.runJob(ctx, j)
+		res.Written = append(res.Written, written...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			res.Failures = append(res.Failures, Failure{j.Path, err})
+		}
+		if p.opts.Progress != nil {
+			p.opts.Progress(i+1, len(p.Jobs), j.Path)
+		}
+	}
+	return res, nil
+}
+
+// outDir is the output folder, opened as an os.Root so that no write can
+// leave it, with the folders that could not be made.
+type outDir struct {
+	root      *os.Root
+	dir       string
+	opts      Options
+	bad       map[string]error // folder (relative) → why nothing goes into it
+}
+
+func openOut(o Options) (*outDir, error) {
+	dir := o.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export folder: %w", err)
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("export folder: %w", err)
+	}
+	return &outDir{root: r, dir: dir, opts: o, bad: map[string]error{}}, nil
+}
+
+func (o *outDir) close() { o.root.Close() }
+
+// full is the path of rel (slash-separated, relative) on disk.
+func (o *outDir) full(rel string) string { return filepath.Join(o.dir, filepath.FromSlash(rel)) }
+
+// mkdir makes the folder rel one level at a time, refusing to go through a
+// symbolic link or anything else that is not a folder; the reason is kept
+// for the jobs that would write into it.
+func (o *outDir) mkdir(rel string) {
+	parts := strings.Split(rel, "/")
+	for i := range parts {
+		sub := strings.Join(parts[:i+1], "/")
+		if o.bad[sub] != nil {
+			return
+		}
+		st, err := o.root.Lstat(sub)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			err = o.root.Mkdir(sub, 0o755)
+		case err == nil && st.Mode()&fs.ModeSymlink != 0:
+			err = fmt.Errorf("%s is a symbolic link: not followed", o.full(sub))
+		case err == nil && !st.IsDir():
+			err = fmt.Errorf("%s is not a folder", o.full(sub))
+		}
+		if err != nil {
+			o.bad[rel] = err
+			return
+		}
+	}
+}
+
+// blocked returns why file rel cannot be written (its folder could not be
+// made), or nil.
+func (o *outDir) blocked(rel string) error {
+	for d := path.Dir(rel); d != "." && d != "/"; d = path.Dir(d) {
+		if err := o.bad[d]; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runJob writes the files of one job (behind the format panic guard) and
+// returns the ones it wrote.
+func (o *outDir) runJob(ctx context.Context, j Job) ([]string, error) {
+	if err := o.blocked(j.Files[0]); err != nil {
+		return nil, err
+	}
+	var written []string
+	err := formats.GuardErr("export "+j.Path, func() error {
+		var err error
+		written, err = o.writeJob(ctx, j)
+		return err
+	})
+	return written, err
+}
+
+// writeJob writes the files of one job in its format.
+func (o *outDir) writeJob(ctx context.Context, j Job) ([]string, error) {
+	switch j.As {
+	case PNG:
+		return o.writePNGs(ctx, j)
+	case JSON:
+		d, ok := j.Node.(formats.Describer)
+		if !ok {
+			return nil, cannot(j.Node, JSON)
+		}
+		v, err := d.Describe()
+		if err != nil {
+			return nil, err
+		}
+		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return writeJSON(w, v) })
+	case Raw:
+		r, ok := j.Node.(formats.Rawer)
+		if !ok {
+			return nil, cannot(j.Node, Raw)
+		}
+		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return writeRaw(ctx, w, r) })
+	case OBJ, GLTF:
+		return o.writeMesh(ctx, j)
+	}
+	return nil, fmt.Errorf("unknown export format %q", j.As)
+}
+
+// writePNGs writes mip 0, or every level with AllMips.
+func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
+	im, ok := j.Node.(formats.Imager)
+	if !ok {
+		return nil, cannot(j.Node, PNG)
+	}
+	var written []string
+	for l, f := range j.Files {
+		level := 0
+		if o.opts.AllMips {
+			level = l
+		}
+		img, err := im.Image(level)
+		if err != nil {
+			return written, fmt.Errorf("image level %d: %w", level, err)
+		}
+		var werr error
+		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return writePNG(w, img) }); werr != nil {
+			return written, werr
+		}
+	}
+	return written, nil
+}
+
+// writeMesh writes a mesh as glTF, or as OBJ with its MTL when the writer
+// made one.
+func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
+	ms, ok := j.Node.(formats.Mesher)
+	if !ok {
+		return nil, cannot(j.Node, j.As)
+	}
+	m, err := ms.Mesh()
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		return nil, errors.New("node has no mesh")
+	}
+	if j.As == GLTF {
+		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteGLB(w, m, j.Node.Name()) })
+	}
+	var obj, mtl strings.Builder
+	if err := WriteOBJ(&obj, &mtl, m, j.Node.Name(), path.Base(j.Files[1])); err != nil {
+		return nil, err
+	}
+	var written []string
+	if mtl.Len() > 0 {
+		if written, err = o.write(ctx, j.Replace, nil, j.Files[1], stringFill(mtl.String())); err != nil {
+			return written, err
+		}
+	}
+	return o.write(ctx, j.Replace, written, j.Files[0], stringFill(obj.String()))
+}
+
+func stringFill(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+// tempSeq makes temporary names unique within the process.
+var tempSeq atomic.Uint64
+
+// write writes file rel through a temporary file beside it, then puts it
+// in place: over an existing file only when replace is set, else by a hard link
+// that fails when the name was taken meanwhile. On any error (or
+// cancellation) the temporary file is removed. It returns written with the
+// file's full path added.
+func (o *outDir) write(ctx context.Context, replace bool, written []string, rel string, fill func(w io.Writer) error) ([]string, error) {
+	tmp := path.Join(path.Dir(rel), "."+path.Base(rel)+".rummage-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(tempSeq.Add(1), 10)+".tmp")
+	f, err := o.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return written, err
+	}
+	err = fill(f)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = o.place(tmp, rel, replace)
+	}
+	if err != nil {
+		o.root.Remove(tmp)
+		return written, err
+	}
+	return append(written, o.full(rel)), nil
+}
+
+// place moves the finished temporary file tmp to rel.
+func (o *outDir) place(tmp, rel string, replace bool) error {
+	st, err := o.root.Lstat(rel)
+	if err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder", o.full(rel))
+	}
+	if replace {
+		return o.root.Rename(tmp, rel)
+	}
+	if err == nil {
+		return fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
+	}
+	if lerr := o.root.Link(tmp, rel); lerr == nil {
+		return o.root.Remove(tmp)
+	} else if errors.Is(lerr, fs.ErrExist) {
+		return fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
+	}
+	return o.root.Rename(tmp, rel) // no hard links on this file system
+}
+
+// ctxReader stops a copy when its context is cancelled.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// writeRaw copies a node's bytes.
+func writeRaw(ctx context.Context, w io.Writer, r formats.Rawer) error {
+	src := r.Open()
+	if src == nil {
+		return errors.New("node has no bytes")
+	}
+	if c, ok := src.(io.Closer); ok {
+		defer c.Close()
+	}
+	_, err := io.Copy(w, ctxReader{ctx, src})
+	return err
+}
