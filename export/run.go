@@ -55,10 +55,10 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 // outDir is the output folder, opened as an os.Root so that no write can
 // leave it, with the folders that could not be made.
 type outDir struct {
-	root      *os.Root
-	dir       string
-	opts      Options
-	bad       map[string]error // folder (relative) → why nothing goes into it
+	root *os.Root
+	dir  string
+	opts Options
+	bad  map[string]error // folder (relative) → why nothing goes into it
 }
 
 func openOut(o Options) (*outDir, error) {
