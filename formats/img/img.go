@@ -147,7 +147,7 @@ func OpenV1(s formats.Source) (formats.Node, error) {
 	dirPath := strings.TrimSuffix(s.Path, filepath.Ext(s.Path)) + ".dir"
 	dir, err := readDir(dirPath)
 	if err != nil {
-		return nil, fmt.Errorf("%s: no directory: %w", s.Name, err)
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	a, err := ParseDir(dir, s.Size)
 	if err != nil {
@@ -156,20 +156,20 @@ func OpenV1(s formats.Source) (formats.Node, error) {
 	return newRoot(s, a), nil
 }
 
+// maxDirBytes caps a version 1 directory: 32 bytes an entry, a million
+// entries (a real gta3.dir has about 15,000).
+const maxDirBytes = 32 << 20
+
+// readDir reads the .dir beside a version 1 archive (either case of the
+// extension); a missing one is an error naming it.
 func readDir(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		// Try the other case of the extension (GTA3.IMG + GTA3.DIR).
-		alt := strings.TrimSuffix(path, ".dir") + ".DIR"
-		if b2, err2 := os.ReadFile(alt); err2 == nil {
-			return b2, nil
+	alt := strings.TrimSuffix(path, ".dir") + ".DIR" // GTA3.IMG + GTA3.DIR
+	for _, p := range []string{path, alt} {
+		if _, err := os.Lstat(p); err == nil {
+			return formats.ReadSideFile(p, maxDirBytes)
 		}
-		return nil, err
 	}
-	if len(b) > binread.MaxAlloc/4 {
-		return nil, fmt.Errorf("%s is too large (%d bytes)", path, len(b))
-	}
-	return b, nil
+	return nil, fmt.Errorf("its directory %s is missing", filepath.Base(path))
 }
 
 // Root is an opened IMG archive. VER2 archives can be saved with replaced

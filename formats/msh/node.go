@@ -221,6 +221,10 @@ func (b *BatchInfo) Label() string {
 	return "material " + strconv.Itoa(b.Row)
 }
 
+// maxWearBytes caps a loose .wea beside a model: a WEAR table is text of
+// a few kilobytes.
+const maxWearBytes = 16 << 20
+
 // FindWear returns the model's WEAR table: an entry of the same archive
 // named like the model (any extension), else the archive's only WEAR, else
 // a loose NAME.wea beside the file.
@@ -250,7 +254,7 @@ func (n *MeshNode) FindWear() *material.WearNode {
 		for _, e := range ents {
 			if strings.EqualFold(e.Name(), stem+".wea") {
 				p := filepath.Join(dir, e.Name())
-				b, err := os.ReadFile(p)
+				b, err := formats.ReadSideFile(p, maxWearBytes)
 				if err != nil {
 					return nil
 				}

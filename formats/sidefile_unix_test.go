@@ -1,0 +1,47 @@
+//go:build unix
+
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestReadSideFile(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "x.dir")
+	os.WriteFile(small, make([]byte, 64), 0o644)
+	if b, err := ReadSideFile(small, 64); err != nil || len(b) != 64 {
+		t.Errorf("64-byte file: %d bytes, %v", len(b), err)
+	}
+	if _, err := ReadSideFile(small, 63); err == nil || !strings.Contains(err.Error(), "more than the 63") {
+		t.Errorf("over the limit: %v", err)
+	}
+	zero := filepath.Join(dir, "zero.wea")
+	if err := os.Symlink("/dev/zero", zero); err == nil {
+		if _, err := ReadSideFile(zero, 1<<30); err == nil || !strings.Contains(err.Error(), "device") {
+			t.Errorf("/dev/zero: %v", err)
+		}
+	}
+	fifo := filepath.Join(dir, "fifo.dir")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadSideFile(fifo, 1<<20); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "FIFO") {
+			t.Errorf("FIFO: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a FIFO hangs")
+	}
+	if _, err := ReadSideFile(dir, 1<<20); err == nil || !strings.Contains(err.Error(), "folder") {
+		t.Errorf("folder: %v", err)
+	}
+}
