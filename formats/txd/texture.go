@@ -263,9 +263,15 @@ func (t *Texture) Swizzled() bool {
 	return len(t.Levels) > 0 && t.Levels[0].Swizzled
 }
 
-// Filter names.
+// The names of the filter modes and of the addressing modes, by value.
 var filterNames = []string{"NA", "NEAREST", "LINEAR", "MIPNEAREST", "MIPLINEAR", "LINEARMIPNEAREST", "LINEARMIPLINEAR"}
 var addressNames = []string{"NA", "WRAP", "MIRROR", "CLAMP", "BORDER"}
+
+// FilterModes returns the names of the filter modes, indexed by mode.
+func FilterModes() []string { return append([]string(nil), filterNames...) }
+
+// AddressModes returns the names of the addressing modes, indexed by mode.
+func AddressModes() []string { return append([]string(nil), addressNames...) }
 
 // FilterName names a filter mode (FilterWord & 0xFF).
 func FilterName(f uint32) string {
