@@ -181,3 +181,19 @@ func TestPaletteColors(t *testing.T) {
 		t.Error("a truecolour texture has palette colours")
 	}
 }
+
+func TestRWVersion(t *testing.T) {
+	cases := []struct {
+		stamp uint32
+		want  string
+	}{
+		{StampSA, "3.6.0.3"},
+		{StampVCPS2, "3.3.0.2"},
+		{StampGTA3PS2, "3.1.0.0"},
+	}
+	for _, c := range cases {
+		if got := (&Texture{Stamp: c.stamp}).RWVersion(); got != c.want {
+			t.Errorf("stamp 0x%X: %s, want %s", c.stamp, got, c.want)
+		}
+	}
+}

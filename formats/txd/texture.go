@@ -312,6 +312,10 @@ func (t *Texture) Version() uint32 {
 	return rw.Header{Stamp: t.Stamp}.Version()
 }
 
+// RWVersion returns the RW version of the texture native chunk as text
+// ("3.6.0.3"), the contract's rwVersion.
+func (t *Texture) RWVersion() string { return rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()) }
+
 // PaletteFormatName names the palette entry format ("8888", "888", "1555"), "" without a palette.
 func (t *Texture) PaletteFormatName() string {
 	if !t.Palettised() {
@@ -330,7 +334,7 @@ func (t *Texture) Describe() map[string]any {
 		"levels":        len(t.Levels),
 		"format":        t.FormatName(),
 		"platform":      t.PlatformName(),
-		"rwVersion":     rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()),
+		"rwVersion":     t.RWVersion(),
 		"depth":         t.Depth,
 		"rasterFormat":  t.RasterFormat,
 		"paletteFormat": t.PaletteFormatName(),
