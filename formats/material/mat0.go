@@ -279,7 +279,7 @@ func (m *Mat0) EncodedSize() int {
 // Encode writes the payload. An unchanged material encodes to the bytes it
 // was parsed from. Counts that do not fit the format are an error.
 func (m *Mat0) Encode() ([]byte, error) {
-	if len(m.Phases) > 0xFFFF {
+	if len(m.Phases) > MaxPhases {
 		return nil, fmt.Errorf("MAT0: %d phases do not fit a u16", len(m.Phases))
 	}
 	if len(m.Blocks) >= MaxBlocks {
@@ -298,7 +298,7 @@ func (m *Mat0) Encode() ([]byte, error) {
 	}
 	for i := range m.Blocks {
 		b := &m.Blocks[i]
-		if len(b.Keys) > 0xFFFF {
+		if len(b.Keys) > MaxKeys {
 			return nil, fmt.Errorf("MAT0: block %d has %d keys, more than a u16 holds", i, len(b.Keys))
 		}
 		out = binary.LittleEndian.AppendUint32(out, b.Header)

@@ -200,29 +200,6 @@ func TestValuesConversion(t *testing.T) {
 	}
 }
 
-func TestBlendCategories(t *testing.T) {
-	want := map[int]string{0: "ONE/ZERO/false/<nil>", 1: "SRC_ALPHA/INV_SRC_ALPHA/true/GREATER_EQUAL", 2: "SRC_ALPHA/ONE/true/GREATER_EQUAL",
-		3: "ZERO/SRC_COLOR/true/GREATER_EQUAL", 4: "DEST_COLOR/SRC_COLOR/true/GREATER_EQUAL"}
-	for attr1 := uint32(0); attr1 < 64; attr1++ {
-		m := &Mat0{Attr1: attr1}
-		b := BlendFor(m.Category())
-		cat := int(attr1>>2) & 15
-		if cat >= 5 {
-			if b != nil {
-				t.Errorf("attr1 %d: category %d has a blend", attr1, cat)
-			}
-			continue
-		}
-		at := "<nil>"
-		if b.AlphaTest != nil {
-			at = *b.AlphaTest
-		}
-		if got := b.Src + "/" + b.Dst + "/" + map[bool]string{true: "true", false: "false"}[b.Blending] + "/" + at; got != want[cat] {
-			t.Errorf("attr1 %d: %s, want %s", attr1, got, want[cat])
-		}
-	}
-}
-
 func TestDescribeGolden(t *testing.T) {
 	m, err := Parse(buildMat0(6, prefix10, waterPhases, []Block{
 		{Header: 1 | 0x1F<<3, Keys: []Key{{0, 200, 0}, {1, 400, 3}}},

@@ -5,34 +5,6 @@ import (
 	"fmt"
 )
 
-// Blend is the fixed-function state of a blend category (the seed's table).
-type Blend struct {
-	Src       string  `json:"src"`       // ONE, ZERO, SRC_ALPHA, INV_SRC_ALPHA, SRC_COLOR, DEST_COLOR
-	Dst       string  `json:"dst"`       // as Src
-	Blending  bool    `json:"blending"`  // false only for category 0
-	AlphaTest *string `json:"alphaTest"` // "GREATER_EQUAL", or nil when disabled
-}
-
-var greaterEqual = "GREATER_EQUAL"
-
-var blends = [5]Blend{
-	{Src: "ONE", Dst: "ZERO", Blending: false},
-	{Src: "SRC_ALPHA", Dst: "INV_SRC_ALPHA", Blending: true, AlphaTest: &greaterEqual},
-	{Src: "SRC_ALPHA", Dst: "ONE", Blending: true, AlphaTest: &greaterEqual},
-	{Src: "ZERO", Dst: "SRC_COLOR", Blending: true, AlphaTest: &greaterEqual},
-	{Src: "DEST_COLOR", Dst: "SRC_COLOR", Blending: true, AlphaTest: &greaterEqual},
-}
-
-// BlendFor returns the blend state of a category, or nil for 5..15 (the
-// native helper returns nothing for them).
-func BlendFor(category int) *Blend {
-	if category < 0 || category >= len(blends) {
-		return nil
-	}
-	b := blends[category]
-	return &b
-}
-
 // Sample is the result of sampling a material at a clock time: the JSON
 // "sample" object of `rummage info --json --at MS`.
 type Sample struct {

@@ -109,6 +109,18 @@ func (h *Header) LevelSize(i int) (w, ht int) {
 	return max(1, int(h.Width>>uint(i))), max(1, int(h.Height>>uint(i)))
 }
 
+// ChannelOrderDisputed reports a format whose colour channel order the
+// public readers dispute (specs/nres.md §3.2): 8888, 888 and the PAL8
+// palette are read here as B,G,R[,A] bytes, elsewhere as R,G,B. Viewers
+// offer the other reading for these.
+func (h *Header) ChannelOrderDisputed() bool {
+	switch h.Format {
+	case Format888, Format8888, FormatPal8:
+		return true
+	}
+	return false
+}
+
 // Parse reads the header, the palette and the page table of a texture of
 // size bytes; base is the absolute file offset of r's byte 0 (for errors).
 // The data must end exactly at the last mip or at the end of the page table.

@@ -294,3 +294,26 @@ func TestEncodeByteExact(t *testing.T) {
 		}
 	}
 }
+
+func TestChannelOrderDisputed(t *testing.T) {
+	cases := []struct {
+		format uint32
+		want   bool
+	}{
+		{FormatPal8, true},
+		{Format888, true},
+		{Format8888, true},
+		{FormatIndex8, false},
+		{Format565, false},
+		{Format556, false},
+		{Format4444, false},
+		{Format88, false},
+		{12345, false},
+	}
+	for _, c := range cases {
+		h := Header{Format: c.format}
+		if got := h.ChannelOrderDisputed(); got != c.want {
+			t.Errorf("format %s: %v, want %v", FormatName(c.format), got, c.want)
+		}
+	}
+}

@@ -263,9 +263,15 @@ func (t *Texture) Swizzled() bool {
 	return len(t.Levels) > 0 && t.Levels[0].Swizzled
 }
 
-// Filter names.
+// The names of the filter modes and of the addressing modes, by value.
 var filterNames = []string{"NA", "NEAREST", "LINEAR", "MIPNEAREST", "MIPLINEAR", "LINEARMIPNEAREST", "LINEARMIPLINEAR"}
 var addressNames = []string{"NA", "WRAP", "MIRROR", "CLAMP", "BORDER"}
+
+// FilterModes returns the names of the filter modes, indexed by mode.
+func FilterModes() []string { return append([]string(nil), filterNames...) }
+
+// AddressModes returns the names of the addressing modes, indexed by mode.
+func AddressModes() []string { return append([]string(nil), addressNames...) }
 
 // FilterName names a filter mode (FilterWord & 0xFF).
 func FilterName(f uint32) string {
@@ -306,6 +312,10 @@ func (t *Texture) Version() uint32 {
 	return rw.Header{Stamp: t.Stamp}.Version()
 }
 
+// RWVersion returns the RW version of the texture native chunk as text
+// ("3.6.0.3"), the contract's rwVersion.
+func (t *Texture) RWVersion() string { return rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()) }
+
 // PaletteFormatName names the palette entry format ("8888", "888", "1555"), "" without a palette.
 func (t *Texture) PaletteFormatName() string {
 	if !t.Palettised() {
@@ -324,7 +334,7 @@ func (t *Texture) Describe() map[string]any {
 		"levels":        len(t.Levels),
 		"format":        t.FormatName(),
 		"platform":      t.PlatformName(),
-		"rwVersion":     rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()),
+		"rwVersion":     t.RWVersion(),
 		"depth":         t.Depth,
 		"rasterFormat":  t.RasterFormat,
 		"paletteFormat": t.PaletteFormatName(),
