@@ -9,10 +9,11 @@ import (
 	"path/filepath"
 )
 
-// This file is the one way a file becomes nodes, for the window, the
-// command line and export alike: Open (a file on disk) and OpenBytes
-// (in-memory data) always give a root node; a file that cannot be opened
-// becomes a broken root carrying the error.
+// This file is the one way a whole file becomes nodes, for the window and
+// the command line alike: Open (a file on disk) and OpenBytes (in-memory
+// data) always give a root node; a file that cannot be opened becomes a
+// broken root carrying the error. OpenSource opens the data inside a
+// container.
 
 // ErrUnknownFormat is returned by Open for files no format recognises.
 var ErrUnknownFormat = errors.New("not a recognised format")
