@@ -3,20 +3,28 @@
 
 GO      ?= go
 BIN     ?= rummage
+CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build deps test-deps vet unit screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli deps test-deps vet unit race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
 	./$(BIN) $(FILE)
 
-## test: vet, unit tests, and the real window under Xvfb with --screenshot
-test: test-deps vet unit screenshot-test desktop-test
+## test: vet, staticcheck, unit tests, the race detector on the packages
+## without a window, the command-line-only build, and the real window under
+## Xvfb with --screenshot
+test: test-deps vet lint unit race cli screenshot-test desktop-test
 
 build: deps
 	$(GO) build -o $(BIN) .
+
+## cli: the static command-line-only binary (every subcommand, no window;
+## needs no GL, X11 or C library)
+cli:
+	CGO_ENABLED=0 $(GO) build -tags nogui -o $(CLI) .
 
 deps:
 	@sh scripts/install-deps.sh build
@@ -29,6 +37,10 @@ vet:
 
 unit:
 	$(GO) test -count=1 ./...
+
+## race: the race detector on the packages the window's background work uses
+race:
+	$(GO) test -race -count=1 ./formats/... ./export/... ./preview/... ./cli/...
 
 screenshot-test: build
 	@sh scripts/screenshot-test.sh ./$(BIN)
@@ -80,4 +92,4 @@ uninstall:
 	-! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) $(CLI)

@@ -1,24 +1,20 @@
 // Command rummage is a desktop explorer for classic game asset files. With a
 // subcommand it is the command-line tool; otherwise it opens the window.
+//
+// Built with -tags nogui (and CGO_ENABLED=0) it is the static
+// command-line-only rummage-cli: every subcommand, no window, no Fyne, GL
+// or X11 (see nogui.go); the default build is the one binary for both.
 package main
 
 import (
 	"os"
 
-	_ "earlyinit" // must stay: keeps Fyne's init quiet under LANG=C (see the package)
-
-	"fyne.io/fyne/v2/app"
-
 	"rummage/cli"
-	"rummage/icons"
-	"rummage/ui"
 )
 
 func main() {
 	if len(os.Args) > 1 && cli.IsCommand(os.Args[1]) {
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	a := app.NewWithID(ui.AppID)
-	a.SetIcon(icons.App)
-	os.Exit(ui.Run(a, os.Args[1:]))
+	os.Exit(runWindow(os.Args[1:]))
 }

@@ -116,12 +116,18 @@ Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 // env is what a command writes to.
 type env struct {
 	stdout, stderr io.Writer
-	name           string // the command's name
+	name           string  // the command's name
+	tty            ttyFunc // tells whether a writer is a terminal, and its width
 }
 
 // Run runs a subcommand with its arguments (args[0] is the subcommand) and
 // returns the exit status.
-func Run(args []string, stdout, stderr io.Writer) (status int) {
+func Run(args []string, stdout, stderr io.Writer) int {
+	return runWith(args, stdout, stderr, terminalWidth)
+}
+
+// runWith is Run with the terminal check given (tests pass a stand-in).
+func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "rummage: internal error: %s\n", oneLine(fmt.Sprint(r)))
@@ -141,7 +147,7 @@ func Run(args []string, stdout, stderr io.Writer) (status int) {
 		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, samples, help)\n", name)
 		return exitUsage
 	}
-	e := &env{stdout: stdout, stderr: stderr, name: name}
+	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
 	a, err := parseArgs(args[1:], cmd.flags)
 	if err != nil {
 		return e.usage(cmd, err.Error())
@@ -225,7 +231,7 @@ func (e *env) openNode(a *args) (f *formats.File, node formats.Node, canon strin
 	if f == nil {
 		return nil, nil, "", st
 	}
-	node, canon, err := resolve(f.Root, nodePath)
+	node, canon, err := formats.ResolvePath(f.Root, nodePath)
 	if err != nil {
 		f.Close()
 		return nil, nil, "", e.fail(file, nodePath, err)
@@ -251,6 +257,7 @@ func (e *env) openFile(a *args, file string) (*formats.File, int) {
 	}
 	f, err := formats.Open(file, opts)
 	if err != nil {
+		f.Close()
 		return nil, e.fail(file, "", plainErr(err))
 	}
 	return f, exitOK

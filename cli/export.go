@@ -7,6 +7,7 @@ import (
 	"os/signal"
 
 	"rummage/export"
+	"rummage/formats"
 )
 
 func runExport(e *env, a *args) int {
@@ -34,7 +35,7 @@ func runExport(e *env, a *args) int {
 	defer f.Close()
 	var items []export.Item
 	for _, p := range a.pos[1:] {
-		n, canon, err := resolve(f.Root, p)
+		n, canon, err := formats.ResolvePath(f.Root, p)
 		if err != nil {
 			return e.fail(file, p, err)
 		}
@@ -47,7 +48,7 @@ func runExport(e *env, a *args) int {
 	defer stop()
 	// On a terminal, stderr shows a progress line that is erased before
 	// anything else is printed; otherwise the output is unchanged.
-	bar := newProgressLine(e.stderr)
+	bar := newProgressLine(e.stderr, e.tty)
 	opts.Progress = bar.update
 	res, err := runPlan(ctx, items, opts, bar)
 	bar.clear()

@@ -10,90 +10,6 @@ import (
 	"rummage/formats"
 )
 
-// idxNode and idxParent let resolve reuse formats.Resolve's matching rules
-// (case folding, @N) while learning which child matched.
-type idxNode struct {
-	name string
-	i    int
-}
-
-func (n idxNode) Name() string                      { return n.name }
-func (n idxNode) Kind() formats.Kind                { return formats.KindRaw }
-func (n idxNode) Children() ([]formats.Node, error) { return nil, nil }
-
-type idxParent struct {
-	kids []formats.Node
-	fold bool
-}
-
-func (p idxParent) Name() string       { return "" }
-func (p idxParent) Kind() formats.Kind { return formats.KindArchive }
-func (p idxParent) FoldNames() bool    { return p.fold }
-func (p idxParent) Children() ([]formats.Node, error) {
-	out := make([]formats.Node, len(p.kids))
-	for i, k := range p.kids {
-		out[i] = idxNode{k.Name(), i}
-	}
-	return out, nil
-}
-
-// resolve follows the node path p from root and returns the node and its
-// canonical path (the segments as ChildNames prints them).
-func resolve(root formats.Node, p string) (formats.Node, string, error) {
-	node, canon := root, ""
-	for _, seg := range strings.Split(p, "/") {
-		if seg == "" {
-			continue
-		}
-		kids, err := node.Children()
-		if err != nil {
-			if canon == "" {
-				return nil, "", fmt.Errorf("listing the file's root: %w", err)
-			}
-			return nil, "", fmt.Errorf("listing %s: %w", canon, err)
-		}
-		fold := formats.Folds(node)
-		m, err := formats.Resolve(idxParent{kids, fold}, seg)
-		if err != nil {
-			if alts := ambiguous(kids, fold, seg); len(alts) > 1 {
-				n := len(alts)
-				if n > 4 {
-					alts = append(alts[:3], "...")
-				}
-				return nil, "", fmt.Errorf("%q names %d nodes: use %s", seg, n, strings.Join(alts, " or "))
-			}
-			if canon == "" {
-				return nil, "", fmt.Errorf("no node %q at the file's root", seg)
-			}
-			return nil, "", fmt.Errorf("no node %q in %s", seg, canon)
-		}
-		i := m.(idxNode).i
-		canon = joinPath(canon, formats.ChildNames(kids, fold)[i])
-		node = kids[i]
-	}
-	return node, canon, nil
-}
-
-// ambiguous returns the printed names of the children called seg when
-// more than one is (so they carry @N).
-func ambiguous(kids []formats.Node, fold bool, seg string) []string {
-	names := formats.ChildNames(kids, fold)
-	var alts []string
-	for i, k := range kids {
-		if k.Name() == seg || (fold && strings.EqualFold(k.Name(), seg)) {
-			alts = append(alts, names[i])
-		}
-	}
-	return alts
-}
-
-func joinPath(parent, seg string) string {
-	if parent == "" {
-		return seg
-	}
-	return parent + "/" + seg
-}
-
 // entry is one listed node.
 type entry struct {
 	path     string
@@ -136,7 +52,7 @@ func list(n formats.Node, kids []formats.Node, p string, rec bool, depth int, ou
 		if len(out) >= maxListNodes {
 			return out
 		}
-		en := entry{path: joinPath(p, names[i]), node: k}
+		en := entry{path: formats.JoinPath(p, names[i]), node: k}
 		if b, ok := k.(formats.Broken); ok {
 			en.broken = b.Err()
 		}

@@ -10,15 +10,18 @@ import (
 )
 
 // terminalWidth reports whether w is a terminal and, if so, its width in
-// columns (80 when unknown). Tests replace it; Run's writers are terminals
-// only when they are an *os.File on a tty.
-var terminalWidth = func(w io.Writer) (int, bool) {
+// columns (80 when unknown): Run's writers are terminals only when they are
+// an *os.File on a tty.
+func terminalWidth(w io.Writer) (int, bool) {
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("TERM") == "dumb" {
 		return 0, false
 	}
 	return ttyWidth(f.Fd())
 }
+
+// ttyFunc is terminalWidth or, in tests, a stand-in for it.
+type ttyFunc func(w io.Writer) (width int, ok bool)
 
 // progressEvery is the least time between two redraws of the progress line.
 const progressEvery = 100 * time.Millisecond
@@ -34,9 +37,10 @@ type progressLine struct {
 	now   func() time.Time
 }
 
-// newProgressLine returns a progress line on w when w is a terminal, else nil.
-func newProgressLine(w io.Writer) *progressLine {
-	width, ok := terminalWidth(w)
+// newProgressLine returns a progress line on w when tty says w is a
+// terminal, else nil.
+func newProgressLine(w io.Writer, tty ttyFunc) *progressLine {
+	width, ok := tty(w)
 	if !ok {
 		return nil
 	}

@@ -11,16 +11,15 @@ import (
 	"unicode/utf8"
 )
 
-// asTerminal makes Run treat w as a terminal of the given width.
-func asTerminal(t *testing.T, w io.Writer, width int) {
-	old := terminalWidth
-	terminalWidth = func(x io.Writer) (int, bool) {
+// asTerminal is a terminal check that takes w for a terminal of the given
+// width (and nothing else for one).
+func asTerminal(w io.Writer, width int) ttyFunc {
+	return func(x io.Writer) (int, bool) {
 		if x == w {
 			return width, true
 		}
 		return 0, false
 	}
-	t.Cleanup(func() { terminalWidth = old })
 }
 
 func TestExportProgressOnTerminal(t *testing.T) {
@@ -37,9 +36,8 @@ func TestExportProgressOnTerminal(t *testing.T) {
 	}
 
 	var out2, err2 bytes.Buffer
-	asTerminal(t, &err2, 60)
 	dir2 := t.TempDir()
-	if code := Run([]string{"export", "--out", dir2, file}, &out2, &err2); code != 0 {
+	if code := runWith([]string{"export", "--out", dir2, file}, &out2, &err2, asTerminal(&err2, 60)); code != 0 {
 		t.Fatalf("status %d: %s", code, err2.String())
 	}
 	// stdout is the same list of files (under the other folder).
@@ -75,8 +73,7 @@ func TestExportProgressOnTerminal(t *testing.T) {
 func TestExportProgressErrorsOnCleanLine(t *testing.T) {
 	file, _ := fixture(t)
 	var out, errb bytes.Buffer
-	asTerminal(t, &errb, 80)
-	code := Run([]string{"export", "--as", "png", "--out", t.TempDir(), file, "readme.txt"}, &out, &errb)
+	code := runWith([]string{"export", "--as", "png", "--out", t.TempDir(), file, "readme.txt"}, &out, &errb, asTerminal(&errb, 80))
 	if code != 1 {
 		t.Fatalf("status %d", code)
 	}

@@ -49,38 +49,63 @@ func Folds(n Node) bool {
 	return ok && f.FoldNames()
 }
 
-// Resolve follows a "/"-separated path of child names from root, as printed
-// by ChildNames. An empty path is the root itself.
-func Resolve(root Node, path string) (Node, error) {
-	node := root
-	path = strings.Trim(path, "/")
-	if path == "" {
-		return root, nil
-	}
-	walked := ""
+// ResolvePath follows a "/"-separated node path from root, as `rummage ls
+// --json` prints it, and returns the node with its canonical path (the
+// segments as ChildNames prints them). Names match as ChildNames prints
+// them, case-insensitively below a node that folds names; "name@N" picks
+// child N when its name is name; empty segments are skipped, so "" is the
+// root itself. A panic in format code becomes an error.
+//
+// The errors are the command line's: an ambiguous name ("…" names N nodes:
+// use …), a missing one (no node "x" at the file's root, no node "x" in
+// a/b) and a node whose children cannot be read (listing a/b: …).
+func ResolvePath(root Node, path string) (Node, string, error) {
+	node, canon := root, ""
 	for _, seg := range strings.Split(path, "/") {
-		kids, err := node.Children()
+		if seg == "" {
+			continue
+		}
+		kids, err := SafeChildren(node)
 		if err != nil {
-			return nil, &NodeError{Path: walked, Err: err}
-		}
-		i := findChild(kids, seg, Folds(node))
-		if i < 0 {
-			if walked == "" {
-				return nil, fmt.Errorf("no node %q", seg)
+			if canon == "" {
+				return nil, "", fmt.Errorf("listing the file's root: %w", err)
 			}
-			return nil, fmt.Errorf("no node %q in %s", seg, walked)
+			return nil, "", fmt.Errorf("listing %s: %w", canon, err)
 		}
+		fold := Folds(node)
+		names, err := Guard("child names of "+SafeName(node), func() ([]string, error) {
+			return ChildNames(kids, fold), nil
+		})
+		if err != nil {
+			return nil, "", err
+		}
+		i := findChild(kids, names, seg, fold)
+		if i < 0 {
+			return nil, "", missing(kids, names, seg, canon, fold)
+		}
+		canon = JoinPath(canon, names[i])
 		node = kids[i]
-		if walked != "" {
-			walked += "/"
-		}
-		walked += seg
 	}
-	return node, nil
+	return node, canon, nil
 }
 
-func findChild(kids []Node, seg string, fold bool) int {
-	names := ChildNames(kids, fold)
+// Resolve is ResolvePath for callers that need only the node.
+func Resolve(root Node, path string) (Node, error) {
+	n, _, err := ResolvePath(root, path)
+	return n, err
+}
+
+// JoinPath appends the segment seg to the node path parent.
+func JoinPath(parent, seg string) string {
+	if parent == "" {
+		return seg
+	}
+	return parent + "/" + seg
+}
+
+// findChild returns the index of the child that seg names, or -1. names
+// are the children's ChildNames.
+func findChild(kids []Node, names []string, seg string, fold bool) int {
 	eq := func(a, b string) bool {
 		if fold {
 			return strings.EqualFold(a, b)
@@ -101,4 +126,26 @@ func findChild(kids []Node, seg string, fold bool) int {
 		}
 	}
 	return -1
+}
+
+// missing is the error for a segment seg that names no child of the node
+// at canon: the children it names ambiguously (they print with @N), else
+// that there is none.
+func missing(kids []Node, names []string, seg, canon string, fold bool) error {
+	var alts []string
+	for i, k := range kids {
+		if k.Name() == seg || (fold && strings.EqualFold(k.Name(), seg)) {
+			alts = append(alts, names[i])
+		}
+	}
+	if n := len(alts); n > 1 {
+		if n > 4 {
+			alts = append(alts[:3], "...")
+		}
+		return fmt.Errorf("%q names %d nodes: use %s", seg, n, strings.Join(alts, " or "))
+	}
+	if canon == "" {
+		return fmt.Errorf("no node %q at the file's root", seg)
+	}
+	return fmt.Errorf("no node %q in %s", seg, canon)
 }

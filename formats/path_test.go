@@ -68,9 +68,9 @@ func TestResolve(t *testing.T) {
 		{"", "root.lib"},
 		{"/", "root.lib"},
 		{"Brick", "Brick"},
-		{"BRICK", "Brick"},                // the root folds names
-		{"/brick/", "Brick"},              // slashes around are ignored
-		{"dup", "error: no node \"dup\""}, // ambiguous without @N
+		{"BRICK", "Brick"},   // the root folds names
+		{"/brick/", "Brick"}, // slashes around are ignored
+		{"dup", "error: \"dup\" names 2 nodes: use dup@1 or DUP@2"}, // ambiguous without @N
 		{"dup@1", "dup"},
 		{"DUP@2", "DUP"},
 		{"dup@2", "DUP"}, // case-insensitive here
@@ -81,8 +81,8 @@ func TestResolve(t *testing.T) {
 		{"inner/leaf", "leaf"}, // the root folds "inner", Inner has "leaf" itself
 		{"Inner/LEAF", "error: no node \"LEAF\" in Inner"},
 		{"Inner/x/y", "error: no node \"y\" in Inner/x"},
-		{"missing", "error: no node \"missing\""},
-		{"bad/x", "error: corrupt directory"},
+		{"missing", "error: no node \"missing\" at the file's root"},
+		{"bad/x", "error: listing bad: corrupt directory"},
 		{"Brick@9", "error: no node"},
 		{"Brick@-1", "error: no node"},
 	}
@@ -98,13 +98,51 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q) = %v, %v; want %q", c.path, n, err, c.want)
 		}
 	}
-	// The children error names the node whose children failed.
-	_, err := Resolve(root, "bad/x")
-	var ne *NodeError
-	if !errors.As(err, &ne) || ne.Path != "bad" {
-		t.Errorf("Resolve(bad/x) error %v is not a NodeError at bad", err)
+	// The children error keeps the cause.
+	if _, err := Resolve(root, "bad/x"); !errors.Is(err, root.kids[6].(*dir).err) {
+		t.Errorf("Resolve(bad/x) error %v does not wrap the listing error", err)
 	}
 }
+
+// TestResolvePathCanonical checks the canonical path for every spelling.
+func TestResolvePathCanonical(t *testing.T) {
+	inner := &dir{name: "Inner", kids: leaves("Leaf", "leaf", "x", "x")}
+	root := &dir{name: "root.lib", fold: true, kids: []Node{named("Brick"), named("dup"), named("DUP"), named(""), inner}}
+	for path, want := range map[string]string{
+		"":             "",
+		"//":           "",
+		"brick":        "Brick",
+		"/BRICK/":      "Brick",
+		"Dup@2":        "DUP@2",
+		"@3":           "@3",
+		"inner//Leaf":  "Inner/Leaf",
+		"INNER/x@3":    "Inner/x@3",
+		"inner/x@2///": "Inner/x@2",
+	} {
+		n, canon, err := ResolvePath(root, path)
+		if err != nil || canon != want || n == nil {
+			t.Errorf("ResolvePath(%q) = %v, %q, %v; want %q", path, n, canon, err, want)
+		}
+	}
+	if _, _, err := ResolvePath(root, "Inner/x"); err == nil || err.Error() != `"x" names 2 nodes: use x@2 or x@3` {
+		t.Errorf("ambiguous name below the root: %v", err)
+	}
+	many := &dir{name: "m", kids: leaves("a", "a", "a", "a", "a")}
+	if _, _, err := ResolvePath(many, "a"); err == nil || err.Error() != `"a" names 5 nodes: use a@0 or a@1 or a@2 or ...` {
+		t.Errorf("five alike: %v", err)
+	}
+	boom := &dir{name: "r", kids: []Node{panicky{}}}
+	if _, _, err := ResolvePath(boom, "p/x"); err == nil || !strings.Contains(err.Error(), "listing p: internal error: children") {
+		t.Errorf("a panic in Children: %v", err)
+	}
+}
+
+// panicky is a node whose Children panics.
+type panicky struct{}
+
+func (panicky) Name() string              { return "p" }
+func (panicky) Kind() Kind                { return KindArchive }
+func (panicky) Children() ([]Node, error) { panic("children") }
 
 // TestChildNamesResolve checks that every printed name resolves to its own child.
 func TestChildNamesResolve(t *testing.T) {

@@ -2,10 +2,7 @@ package formats
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"sync"
 
@@ -92,84 +89,6 @@ func Detect(p Probe) *Format {
 		}
 	}
 	return nil
-}
-
-// ErrUnknownFormat is returned by Open for files no format recognises.
-var ErrUnknownFormat = errors.New("not a recognised format")
-
-// OpenSource detects the format of s and opens it. When no format matches
-// it returns a raw node (never an error), so containers can show unknown
-// entries; when the format fails, it returns a broken node carrying the error.
-func OpenSource(s Source) Node {
-	head := make([]byte, min(int64(HeadSize), max(s.Size, 0)))
-	n, _ := s.R.ReadAt(head, 0)
-	head = head[:n]
-	f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
-	if f == nil {
-		return NewRaw(s, KindRaw, s.Hint)
-	}
-	node, err := f.Open(s)
-	if err != nil {
-		return NewBroken(s, KindRaw, s.Hint, err)
-	}
-	return node
-}
-
-// File is an opened file: its root node and the handle to close.
-type File struct {
-	Path string
-	Root Node
-	f    *os.File
-}
-
-// Close releases the file handle.
-func (f *File) Close() error {
-	if f.f == nil {
-		return nil
-	}
-	return f.f.Close()
-}
-
-// Open opens the file at path, detects its format by magic bytes and returns
-// its root node. Only headers are read. An unrecognised file is an error
-// wrapping ErrUnknownFormat; a corrupt one returns the format's error.
-func Open(path string, opts *Options) (*File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	st, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return nil, err
-	}
-	if st.IsDir() {
-		fh.Close()
-		return nil, fmt.Errorf("%s is a folder", path)
-	}
-	if opts == nil {
-		opts = &Options{}
-	}
-	src := Source{R: fh, Size: st.Size(), Base: 0, Name: filepath.Base(path), Path: path, Opts: opts}
-	root, err := OpenFile(src)
-	if err != nil {
-		fh.Close()
-		return nil, err
-	}
-	return &File{Path: path, Root: root, f: fh}, nil
-}
-
-// OpenFile detects and opens a whole file given as a Source. Unlike
-// OpenSource it reports an unknown or corrupt file as an error.
-func OpenFile(s Source) (Node, error) {
-	head := make([]byte, min(int64(HeadSize), max(s.Size, 0)))
-	n, _ := s.R.ReadAt(head, 0)
-	head = head[:n]
-	f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
-	if f == nil {
-		return nil, fmt.Errorf("%w (first bytes % X)", ErrUnknownFormat, head[:min(len(head), 8)])
-	}
-	return f.Open(s)
 }
 
 // ErrorOffset returns the byte offset carried by err, or -1.

@@ -3,8 +3,6 @@ package formats
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -80,85 +78,6 @@ func TestDetect(t *testing.T) {
 		if got != c.want {
 			t.Errorf("Detect(%q, hint %q) = %q, want %q", c.head, c.hint, got, c.want)
 		}
-	}
-}
-
-func TestOpenSource(t *testing.T) {
-	// Unknown data is a raw node over the same bytes, never an error.
-	n := OpenSource(src("plain bytes", "entry", "ZZZZ", 100))
-	r, ok := n.(*Raw)
-	if !ok || r.Kind() != KindRaw || r.Type() != "ZZZZ" || r.Offset() != 100 || r.Size() != 11 || r.Name() != "entry" {
-		t.Fatalf("unknown data opened as %#v", n)
-	}
-	var buf bytes.Buffer
-	buf.ReadFrom(r.Open())
-	if buf.String() != "plain bytes" {
-		t.Errorf("raw bytes = %q", buf.String())
-	}
-	// A failing format gives a broken node that keeps the bytes and the error offset.
-	n = OpenSource(src("REGT\x01\x00\x00\x00", "bad", "", 0x200))
-	b, ok := n.(Broken)
-	if !ok {
-		t.Fatalf("corrupt data opened as %T, want a broken node", n)
-	}
-	if off := ErrorOffset(b.Err()); off != 0x204 {
-		t.Errorf("broken node error %v at %d, want 0x204", b.Err(), off)
-	}
-	if rw, ok := n.(Rawer); !ok || rw.Size() != 8 || rw.Offset() != 0x200 {
-		t.Errorf("broken node lost its byte range")
-	}
-	if _, err := n.(Describer).Describe(); err == nil {
-		t.Error("a broken node describes without its error")
-	}
-	// Hints pick hint-only formats; empty data is fine.
-	if n := OpenSource(src("", "empty", "HINT", 0)); n.Kind() != KindTable {
-		t.Errorf("hinted empty data opened as %s", n.Kind())
-	}
-	if n := OpenSource(src("", "empty", "", -1)); n.Kind() != KindRaw {
-		t.Errorf("empty data opened as %s", n.Kind())
-	}
-}
-
-func TestOpenFile(t *testing.T) {
-	if _, err := OpenFile(src("plain", "f", "", 0)); !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), "70 6C 61 69 6E") {
-		t.Errorf("unknown file: %v", err)
-	}
-	if _, err := OpenFile(src("REGT\x00\x00\x00\x01", "f", "", 0)); ErrorOffset(err) != 4 {
-		t.Errorf("corrupt file: %v, want an error at offset 4", err)
-	}
-	if _, err := OpenFile(src("REGT", "f", "", 0)); ErrorOffset(err) != 0 {
-		t.Errorf("short file: %v, want an error at offset 0", err)
-	}
-	n, err := OpenFile(src("REGT\x00\x00\x00\x00", "f", "", 0))
-	if err != nil || n.Name() != "f" {
-		t.Errorf("good file: %v, %v", n, err)
-	}
-}
-
-func TestOpen(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.regt")
-	os.WriteFile(good, []byte("REGT\x00\x00\x00\x00"), 0o644)
-	f, err := Open(good, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.Root.Name() != "good.regt" || f.Path != good {
-		t.Errorf("root %q path %q", f.Root.Name(), f.Path)
-	}
-	if err := f.Close(); err != nil {
-		t.Error(err)
-	}
-	if _, err := Open(filepath.Join(dir, "missing"), nil); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing file: %v", err)
-	}
-	if _, err := Open(dir, nil); err == nil || !strings.Contains(err.Error(), "folder") {
-		t.Errorf("folder: %v", err)
-	}
-	unknown := filepath.Join(dir, "unknown.bin")
-	os.WriteFile(unknown, []byte("nothing"), 0o644)
-	if _, err := Open(unknown, &Options{Materials: "m.lib"}); !errors.Is(err, ErrUnknownFormat) {
-		t.Errorf("unknown file: %v", err)
 	}
 }
 

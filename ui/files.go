@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -19,10 +18,10 @@ type openFile struct {
 	name    string // shown as the root's name
 	path    string // on disk; "" for samples and other in-memory data
 	root    formats.Node
-	err     error    // why the file could not be opened (root is then broken)
-	fh      *os.File // nil for in-memory data
-	uid     string   // the root's tree uid
-	changes int      // edits applied minus edits undone since the last save
+	err     error         // why the file could not be opened (root is then broken)
+	file    *formats.File // the opened file, to close
+	uid     string        // the root's tree uid
+	changes int           // edits applied minus edits undone since the last save
 }
 
 // dirty reports whether the file has unsaved edits.
@@ -36,65 +35,25 @@ func (f *openFile) saver() (formats.Saver, bool) {
 
 // close releases the file handle.
 func (f *openFile) close() {
-	if f.fh != nil {
-		f.fh.Close()
-		f.fh = nil
-	}
+	f.file.Close()
 }
 
 // openDisk opens the file at path. A file that fails to open or decode is
 // still returned, with a broken root carrying the error; only an
 // unrecognised file found while walking a folder is dropped (nil).
 func openDisk(path, name string, opts *formats.Options, fromFolder bool) *openFile {
-	fh, err := os.Open(path)
-	if err != nil {
-		return brokenFile(name, path, err)
+	f, err := formats.Open(path, opts)
+	if err != nil && fromFolder && errors.Is(err, formats.ErrUnknownFormat) {
+		f.Close()
+		return nil
 	}
-	st, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return brokenFile(name, path, err)
-	}
-	src := formats.Source{R: fh, Size: st.Size(), Base: 0, Name: filepath.Base(path), Path: path, Opts: opts}
-	root, err := openSource(src)
-	if err != nil {
-		if fromFolder && errors.Is(err, formats.ErrUnknownFormat) {
-			fh.Close()
-			return nil
-		}
-		return &openFile{name: name, path: path, root: formats.NewBroken(src, formats.KindRaw, "", err), err: err, fh: fh}
-	}
-	return &openFile{name: name, path: path, root: root, fh: fh}
+	return &openFile{name: name, path: path, root: f.Root, err: err, file: f}
 }
 
 // openMemory opens in-memory data (a built-in sample).
 func openMemory(name string, data []byte, opts *formats.Options) *openFile {
-	src := formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Base: 0, Name: name, Opts: opts}
-	root, err := openSource(src)
-	if err != nil {
-		return &openFile{name: name, root: formats.NewBroken(src, formats.KindRaw, "", err), err: err}
-	}
-	return &openFile{name: name, root: root}
-}
-
-// openSource is formats.OpenFile with panics from format code recovered.
-func openSource(src formats.Source) (n formats.Node, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			n, err = nil, &formats.PanicError{Where: "open " + src.Name, Value: r}
-		}
-	}()
-	n, err = formats.OpenFile(src)
-	if err == nil && n == nil {
-		err = errors.New("the format returned no node")
-	}
-	return n, err
-}
-
-// brokenFile is a root for a file that could not even be read.
-func brokenFile(name, path string, err error) *openFile {
-	src := formats.Source{R: bytes.NewReader(nil), Name: name, Path: path, Base: -1}
-	return &openFile{name: name, path: path, root: formats.NewBroken(src, formats.KindRaw, "", err), err: err}
+	f, err := formats.OpenBytes(name, data, opts)
+	return &openFile{name: name, root: f.Root, err: err, file: f}
 }
 
 // sampleFiles opens the built-in sample set: one root per sample file.

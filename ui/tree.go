@@ -248,47 +248,30 @@ func ancestors(uid string) []string {
 }
 
 // resolve finds the item at a node path (as `ls --json` prints it) below
-// the root item, loading branches on the way.
+// the root item, loading branches on the way: formats.ResolvePath reads the
+// path, the items are then found by its canonical segments.
 func (m *treeModel) resolve(root *item, path string) (*item, error) {
-	path = strings.Trim(path, "/")
-	if path == "" {
-		return root, nil
+	_, canon, err := formats.ResolvePath(root.node, path)
+	if err != nil {
+		return nil, err
 	}
 	cur := root
-	walked := ""
-	for _, seg := range strings.Split(path, "/") {
-		m.load(cur)
-		if cur.err != nil && len(cur.kids) == 0 {
-			return nil, fmt.Errorf("%s: %s", displayPath(cur), formats.ErrorText(cur.err))
+	for _, seg := range strings.Split(canon, "/") {
+		if seg == "" {
+			continue
 		}
-		fold := formats.Folds(cur.node)
+		m.load(cur)
 		var next *item
 		for _, k := range cur.kids {
-			c := m.items[k]
-			if c.seg == seg || (fold && strings.EqualFold(c.seg, seg)) {
+			if c := m.items[k]; c.seg == seg {
 				next = c
 				break
 			}
 		}
 		if next == nil {
-			// "name@N" for a unique name: let formats.Resolve decide.
-			if n, err := formats.Resolve(cur.node, seg); err == nil {
-				if u, ok := m.uidOf(n); ok {
-					next = m.items[u]
-				}
-			}
-		}
-		if next == nil {
-			if walked == "" {
-				return nil, fmt.Errorf("no node %q in %s", seg, root.name)
-			}
-			return nil, fmt.Errorf("no node %q in %s/%s", seg, root.name, walked)
+			return nil, fmt.Errorf("%s is not shown in the tree", canon)
 		}
 		cur = next
-		if walked != "" {
-			walked += "/"
-		}
-		walked += seg
 	}
 	return cur, nil
 }

@@ -1,0 +1,131 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// This file is the one way a whole file becomes nodes, for the window and
+// the command line alike: Open (a file on disk) and OpenBytes (in-memory
+// data) always give a root node; a file that cannot be opened becomes a
+// broken root carrying the error. OpenSource opens the data inside a
+// container.
+
+// ErrUnknownFormat is returned by Open for files no format recognises.
+var ErrUnknownFormat = errors.New("not a recognised format")
+
+// File is an opened file: its root node and the handle to close.
+type File struct {
+	Path string // the path on disk, "" for in-memory data
+	Root Node
+	c    io.Closer // nil for in-memory data or a file that could not be read
+}
+
+// Close releases the file handle. It may be called more than once.
+func (f *File) Close() error {
+	if f == nil || f.c == nil {
+		return nil
+	}
+	c := f.c
+	f.c = nil
+	return c.Close()
+}
+
+// Open opens the file at path, detects its format by magic bytes and returns
+// its root node. Only headers are read.
+//
+// Open always returns a File. When the file cannot be opened (it is missing
+// or unreadable, a folder, empty, of no known format, corrupt, or the format
+// code panics) the error is returned too, and Root is a broken node carrying
+// it that still shows the file's bytes when they could be read: an
+// unrecognised file's error wraps ErrUnknownFormat, a corrupt one is the
+// format's error. Close the File in every case.
+func Open(path string, opts *Options) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return unreadable(path, err)
+	}
+	st, err := fh.Stat()
+	if err == nil && st.IsDir() {
+		err = fmt.Errorf("%s is a folder", path)
+	}
+	if err != nil {
+		fh.Close()
+		return unreadable(path, err)
+	}
+	src := Source{R: fh, Size: st.Size(), Base: 0, Name: filepath.Base(path), Path: path, Opts: opts}
+	return openRoot(src, fh)
+}
+
+// OpenBytes opens in-memory data (a built-in sample) named name the way
+// Open opens a file.
+func OpenBytes(name string, data []byte, opts *Options) (*File, error) {
+	src := Source{R: bytes.NewReader(data), Size: int64(len(data)), Base: 0, Name: name, Opts: opts}
+	return openRoot(src, nil)
+}
+
+// openRoot opens a whole file's Source; a failure gives a broken root over
+// the same bytes.
+func openRoot(s Source, c io.Closer) (*File, error) {
+	if s.Opts == nil {
+		s.Opts = &Options{}
+	}
+	f := &File{Path: s.Path, c: c}
+	root, err := OpenFile(s)
+	if err != nil {
+		root = NewBroken(s, KindRaw, "", err)
+	}
+	f.Root = root
+	return f, err
+}
+
+// unreadable is the File of a path that could not be read at all: a broken
+// root with no bytes.
+func unreadable(path string, err error) (*File, error) {
+	src := Source{R: bytes.NewReader(nil), Base: -1, Name: filepath.Base(path), Path: path, Opts: &Options{}}
+	return &File{Path: path, Root: NewBroken(src, KindRaw, "", err)}, err
+}
+
+// OpenFile detects and opens a whole file given as a Source. Unlike
+// OpenSource it reports an unknown or corrupt file as an error; a panic in
+// the format's code is a *PanicError.
+func OpenFile(s Source) (Node, error) {
+	return Guard("open "+s.Name, func() (Node, error) {
+		head := readHead(s)
+		f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
+		if f == nil {
+			return nil, fmt.Errorf("%w (first bytes % X)", ErrUnknownFormat, head[:min(len(head), 8)])
+		}
+		n, err := f.Open(s)
+		if err == nil && n == nil {
+			err = fmt.Errorf("the %s format returned no node", f.Name)
+		}
+		return n, err
+	})
+}
+
+// OpenSource detects the format of s and opens it. When no format matches
+// it returns a raw node (never an error), so containers can show unknown
+// entries; when the format fails, it returns a broken node carrying the error.
+func OpenSource(s Source) Node {
+	f := Detect(Probe{Head: readHead(s), Size: s.Size, Name: s.Name, Hint: s.Hint})
+	if f == nil {
+		return NewRaw(s, KindRaw, s.Hint)
+	}
+	node, err := f.Open(s)
+	if err != nil {
+		return NewBroken(s, KindRaw, s.Hint, err)
+	}
+	return node
+}
+
+// readHead reads up to HeadSize leading bytes of s for Detect.
+func readHead(s Source) []byte {
+	head := make([]byte, min(int64(HeadSize), max(s.Size, 0)))
+	n, _ := s.R.ReadAt(head, 0)
+	return head[:n]
+}
