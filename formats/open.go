@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 )
 
@@ -17,6 +16,13 @@ import (
 
 // ErrUnknownFormat is returned by Open for files no format recognises.
 var ErrUnknownFormat = errors.New("not a recognised format")
+
+// errEmpty is the error of an empty file: it says so, and is also an
+// ErrUnknownFormat (nothing recognises zero bytes).
+type errEmpty struct{}
+
+func (errEmpty) Error() string { return "empty file (0 bytes)" }
+func (errEmpty) Unwrap() error { return ErrUnknownFormat }
 
 // File is an opened file: its root node and the handle to close.
 type File struct {
@@ -45,16 +51,8 @@ func (f *File) Close() error {
 // unrecognised file's error wraps ErrUnknownFormat, a corrupt one is the
 // format's error. Close the File in every case.
 func Open(path string, opts *Options) (*File, error) {
-	fh, err := os.Open(path)
+	fh, st, err := OpenRegular(path) // a FIFO or a device is refused, never read
 	if err != nil {
-		return unreadable(path, err)
-	}
-	st, err := fh.Stat()
-	if err == nil && st.IsDir() {
-		err = fmt.Errorf("%s is a folder", path)
-	}
-	if err != nil {
-		fh.Close()
 		return unreadable(path, err)
 	}
 	src := Source{R: fh, Size: st.Size(), Base: 0, Name: filepath.Base(path), Path: path, Opts: opts}
@@ -95,6 +93,9 @@ func unreadable(path string, err error) (*File, error) {
 // the format's code is a *PanicError.
 func OpenFile(s Source) (Node, error) {
 	return Guard("open "+s.Name, func() (Node, error) {
+		if s.Size == 0 {
+			return nil, errEmpty{}
+		}
 		head := readHead(s)
 		f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
 		if f == nil {

@@ -114,7 +114,7 @@ func TestOpenBrokenRoot(t *testing.T) {
 		bytes int64  // bytes the broken root still shows (-1: none)
 	}{
 		{write("unknown.bin", "nothing"), ErrUnknownFormat, "6E 6F 74 68", 7},
-		{write("empty.bin", ""), ErrUnknownFormat, "not a recognised format", 0},
+		{write("empty.bin", ""), ErrUnknownFormat, "empty file (0 bytes)", 0},
 		{write("corrupt.regt", "REGT\x00\x00\x00\x01"), nil, "offset 0x4 (4): reserved word", 8},
 		{write("panic.bin", "BOOM"), nil, "internal error: decoder bug", 4},
 		{filepath.Join(dir, "missing"), os.ErrNotExist, "no such file", -1},

@@ -45,3 +45,24 @@ func TestReadSideFile(t *testing.T) {
 		t.Errorf("folder: %v", err)
 	}
 }
+
+func TestOpenRefusesFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "level")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		f, err := Open(fifo, nil)
+		f.Close()
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "is a FIFO") {
+			t.Errorf("FIFO: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("opening a FIFO hangs")
+	}
+}
