@@ -76,8 +76,8 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--materials FILE] FILE [NODE...]",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "materials": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] FILE [NODE...]",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true},
 			run:   runExport,
 		},
 		"samples": {
@@ -101,8 +101,9 @@ Usage:
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
                                            a material sampled at clock MS
-  rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] FILE [NODE...]
-                                           write nodes to files (a container exports its subtree)
+  rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] FILE [NODE...]
+                                           write nodes to files (a container exports its subtree);
+                                           existing files are kept (new ones get _2, _3) unless --overwrite
   rummage samples DIR                      write the built-in sample files into DIR
   rummage help [COMMAND]                   this text
 

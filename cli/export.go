@@ -15,6 +15,9 @@ func runExport(e *env, a *args) int {
 		return e.usagef("missing FILE")
 	}
 	opts := export.Options{Dir: a.vals["out"], As: a.vals["as"], AllMips: a.bools["all-mips"]}
+	if a.bools["overwrite"] {
+		opts.Existing = export.Overwrite
+	}
 	if _, ok := a.vals["out"]; ok && opts.Dir == "" {
 		return e.usagef("--out needs a folder")
 	}
