@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"rummage/formats"
 	"rummage/export"
+	"rummage/formats"
 	"rummage/samples"
 )
 

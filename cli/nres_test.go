@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"rummage/formats"
 	"rummage/export"
+	"rummage/formats"
 	"rummage/formats/nres"
 )
 
