@@ -213,11 +213,28 @@ func printable(s string) string {
 	return s
 }
 
-// oneLine folds a message onto one line.
+// oneLine folds a message onto one line and makes it safe on a terminal:
+// line breaks and tabs become spaces, any other control character (an
+// escape sequence hidden in an entry name, say) is written as \xNN.
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", " ")), " ")
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", " ")), " ")
+	if strings.IndexFunc(s, isControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			fmt.Fprintf(&b, "\\x%02X", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
+
+// isControl reports whether r is a C0 or C1 control character or DEL.
+func isControl(r rune) bool { return r < 0x20 || r >= 0x7F && r < 0xA0 }
 
 // openNode opens FILE (a.pos[0]) and resolves the optional NODE path
 // (a.pos[1]) in it, as info and ls take them. On failure f is nil and st

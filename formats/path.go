@@ -4,12 +4,56 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// ChildNames returns the path segment of every child: its name, or
-// "name@N" (N its 0-based index) when the name is empty or shared with
-// another child, so that every printed path resolves to exactly one node.
-// Duplicates are found case-insensitively when fold is true.
+// EscapeName is a node name as a path segment prints it: every byte that is
+// not valid UTF-8, every control character (below 0x20, and 0x7F) and every
+// "%" that starts what would read as an escape become %XX (two upper-case
+// hex digits), so a printed path is valid UTF-8, safe on a terminal and
+// resolves back to the node. Other names are unchanged.
+func EscapeName(n string) string {
+	if !needsEscape(n) {
+		return n
+	}
+	var b strings.Builder
+	for i := 0; i < len(n); {
+		r, size := utf8.DecodeRuneInString(n[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x20, r == 0x7F, r == '%' && isHexPair(n[i+1:]):
+			fmt.Fprintf(&b, "%%%02X", n[i])
+			i++
+		default:
+			b.WriteString(n[i : i+size])
+			i += size
+		}
+	}
+	return b.String()
+}
+
+// needsEscape reports whether EscapeName changes n.
+func needsEscape(n string) bool {
+	if !utf8.ValidString(n) {
+		return true
+	}
+	for i := 0; i < len(n); i++ {
+		if c := n[i]; c < 0x20 || c == 0x7F || c == '%' && isHexPair(n[i+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHexPair(s string) bool {
+	isHex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+	return len(s) >= 2 && isHex(s[0]) && isHex(s[1])
+}
+
+// ChildNames returns the path segment of every child: its name escaped by
+// EscapeName, or "name@N" (N its 0-based index) when the name is empty or
+// shared with another child, so that every printed path resolves to
+// exactly one node. Duplicates are found case-insensitively when fold is
+// true.
 func ChildNames(children []Node, fold bool) []string {
 	key := func(s string) string {
 		if fold {
@@ -18,12 +62,12 @@ func ChildNames(children []Node, fold bool) []string {
 		return s
 	}
 	count := make(map[string]int, len(children))
-	for _, c := range children {
-		count[key(c.Name())]++
-	}
 	names := make([]string, len(children))
 	for i, c := range children {
-		n := c.Name()
+		names[i] = EscapeName(c.Name())
+		count[key(names[i])]++
+	}
+	for i, n := range names {
 		if n == "" || count[key(n)] > 1 || strings.ContainsRune(n, '/') || looksIndexed(n) {
 			n = strings.ReplaceAll(n, "/", "_") + "@" + strconv.Itoa(i)
 		}
@@ -120,12 +164,22 @@ func findChild(kids []Node, names []string, seg string, fold bool) int {
 	// "name@N" where N picks the child directly.
 	if at := strings.LastIndexByte(seg, '@'); at >= 0 {
 		if idx, err := strconv.Atoi(seg[at+1:]); err == nil && idx >= 0 && idx < len(kids) {
-			if eq(strings.ReplaceAll(kids[idx].Name(), "/", "_"), seg[:at]) {
+			if eq(strings.ReplaceAll(EscapeName(kids[idx].Name()), "/", "_"), seg[:at]) {
 				return idx
 			}
 		}
 	}
-	return -1
+	// The stored name as it is, for a name that prints escaped.
+	match := -1
+	for i, k := range kids {
+		if names[i] != k.Name() && eq(k.Name(), seg) {
+			if match >= 0 {
+				return -1
+			}
+			match = i
+		}
+	}
+	return match
 }
 
 // missing is the error for a segment seg that names no child of the node

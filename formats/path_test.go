@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // named is a leaf with a name.
@@ -184,4 +185,34 @@ func FuzzResolve(f *testing.F) {
 			t.Fatal("nil node without error")
 		}
 	})
+}
+
+func TestEscapedNames(t *testing.T) {
+	leaf := func(name string) Node { return &Folder{NodeName: name} }
+	root := &Folder{NodeName: "root", Items: []Node{
+		leaf("caf\xe9"),     // Windows-1252 é: not UTF-8
+		leaf("\x1b[31mred"), // a terminal escape
+		leaf("100%41"),      // a literal % before hex digits
+		leaf("50% off"),     // a % that needs nothing
+		leaf("dup\xff"), leaf("dup\xff"),
+	}}
+	kids, _ := root.Children()
+	want := []string{"caf%E9", "%1B[31mred", "100%2541", "50% off", "dup%FF@4", "dup%FF@5"}
+	got := ChildNames(kids, false)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("ChildNames = %q, want %q", got, want)
+	}
+	for i, p := range want {
+		n, canon, err := ResolvePath(root, p)
+		if err != nil || n != kids[i] || canon != p {
+			t.Errorf("%q resolves to %v %q %v", p, n, canon, err)
+		}
+		if !utf8.ValidString(p) || strings.ContainsAny(p, "\x1b\r\n") {
+			t.Errorf("%q is not printable", p)
+		}
+	}
+	// The stored bytes themselves still name a node when unique.
+	if n, canon, err := ResolvePath(root, "\x1b[31mred"); err != nil || n != kids[1] || canon != "%1B[31mred" {
+		t.Errorf("raw name: %v %q %v", n, canon, err)
+	}
 }
