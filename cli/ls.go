@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"rummage/formats"
+	"rummage/formats/binread"
 )
 
 // entry is one listed node.
@@ -45,12 +47,30 @@ const (
 // errTooMany stops a listing that reached maxListNodes.
 var errTooMany = fmt.Errorf("listing stopped after %d nodes", maxListNodes)
 
-// list appends the children of n (at path p) to out, recursively with rec.
-func list(n formats.Node, kids []formats.Node, p string, rec bool, depth int, out []entry) []entry {
+// tooDeep is the error reported at the first node a recursive listing did
+// not descend into because it reached maxListDepth, at its offset.
+func tooDeep(n formats.Node) error {
+	msg := fmt.Sprintf("nested more than %d levels deep: not listed further", maxListDepth)
+	if off, _, ok := formats.SafeRange(n); ok && off >= 0 {
+		return binread.Errorf(off, "%s", msg)
+	}
+	return errors.New(msg)
+}
+
+// lister collects the entries of a listing.
+type lister struct {
+	rec      bool
+	out      []entry
+	deep     string       // the first path not descended into at maxListDepth, or ""
+	deepNode formats.Node // its node
+}
+
+// list appends the children of n (at path p), recursively with rec.
+func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) {
 	names := formats.ChildNames(kids, formats.Folds(n))
 	for i, k := range kids {
-		if len(out) >= maxListNodes {
-			return out
+		if len(l.out) >= maxListNodes {
+			return
 		}
 		en := entry{path: formats.JoinPath(p, names[i]), node: k}
 		if b, ok := k.(formats.Broken); ok {
@@ -62,12 +82,18 @@ func list(n formats.Node, kids []formats.Node, p string, rec bool, depth int, ou
 		} else if en.broken == nil {
 			en.broken = err
 		}
-		out = append(out, en)
-		if rec && en.children > 0 && depth < maxListDepth {
-			out = list(k, en.kids, en.path, rec, depth+1, out)
+		l.out = append(l.out, en)
+		if !l.rec || en.children == 0 {
+			continue
 		}
+		if depth >= maxListDepth {
+			if l.deep == "" {
+				l.deep, l.deepNode = en.path, k
+			}
+			continue
+		}
+		l.list(k, en.kids, en.path, depth+1)
 	}
-	return out
 }
 
 var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "type": true, "size": true, "offset": true, "children": true}
@@ -131,10 +157,15 @@ func runLs(e *env, a *args) int {
 	if b, ok := node.(formats.Broken); ok && len(kids) == 0 && b.Err() != nil {
 		return e.fail(file, canon, b.Err())
 	}
-	entries := list(node, kids, canon, a.bools["r"], 0, nil)
+	l := &lister{rec: a.bools["r"]}
+	l.list(node, kids, canon, 0)
+	entries := l.out
 	done := func() int {
 		if len(entries) >= maxListNodes {
 			return e.fail(file, canon, errTooMany)
+		}
+		if l.deep != "" {
+			return e.fail(file, l.deep, tooDeep(l.deepNode))
 		}
 		return exitOK
 	}

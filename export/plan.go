@@ -2,11 +2,13 @@ package export
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"rummage/formats"
+	"rummage/formats/binread"
 )
 
 // maxDepth and maxNodes bound the walk of NewPlan on pathological nesting
@@ -77,7 +79,7 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		return err
 	}
 	if depth >= maxDepth {
-		p.Failures = append(p.Failures, Failure{npath, fmt.Errorf("nested more than %d levels deep", maxDepth)})
+		p.Failures = append(p.Failures, Failure{npath, tooDeep(n)})
 		return nil
 	}
 	if p.nodes >= maxNodes {
@@ -115,6 +117,16 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		p.add(names, k, kpath, dir, segs[i], as)
 	}
 	return nil
+}
+
+// tooDeep is the failure of a container nested deeper than maxDepth, at
+// its offset when it has one.
+func tooDeep(n formats.Node) error {
+	msg := fmt.Sprintf("nested more than %d levels deep: not exported", maxDepth)
+	if off, _, ok := formats.SafeRange(n); ok && off >= 0 {
+		return binread.Errorf(off, "%s", msg)
+	}
+	return errors.New(msg)
 }
 
 // add plans the files of one node; a node whose files exist and are to be

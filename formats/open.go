@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"rummage/formats/binread"
 )
 
 // This file is the one way a whole file becomes nodes, for the window and
@@ -23,6 +24,20 @@ type errEmpty struct{}
 
 func (errEmpty) Error() string { return "empty file (0 bytes)" }
 func (errEmpty) Unwrap() error { return ErrUnknownFormat }
+
+// unknownFormat is the error of a file no format recognises: a
+// FormatError at offset 0 (where the magic bytes are) that is also an
+// ErrUnknownFormat, showing the first bytes.
+func unknownFormat(head []byte) error {
+	fe := binread.Errorf(0, "%v (first bytes % X)", ErrUnknownFormat, head[:min(len(head), 8)])
+	return &joined{fe, ErrUnknownFormat}
+}
+
+// joined is an error that reads as its first error and unwraps to both.
+type joined [2]error
+
+func (j *joined) Error() string   { return j[0].Error() }
+func (j *joined) Unwrap() []error { return j[:] }
 
 // File is an opened file: its root node and the handle to close.
 type File struct {
@@ -99,7 +114,7 @@ func OpenFile(s Source) (Node, error) {
 		head := readHead(s)
 		f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
 		if f == nil {
-			return nil, fmt.Errorf("%w (first bytes % X)", ErrUnknownFormat, head[:min(len(head), 8)])
+			return nil, unknownFormat(head)
 		}
 		n, err := f.Open(s)
 		if err == nil && n == nil {
