@@ -394,13 +394,13 @@ func TestExport(t *testing.T) {
 	file, _ := fixture(t)
 	out := t.TempDir()
 	code, stdout, errs := run(t, "export", "--out", out, file)
-	// A broken entry is a raw node and exports raw; "boom" panics in
-	// Describe but exports raw too. Without an OBJ writer a mesh found in a
-	// container falls back to its raw bytes.
-	if code != 0 {
+	// A broken entry ("bad") and one whose children panic ("boom") are
+	// reported with their errors and not written; the rest is, and the
+	// status is 1 at the end.
+	if code != 1 || !strings.Contains(errs, "bad: offset 0x1BD (445): texture pixels need 64 bytes") || !strings.Contains(errs, "boom: ") {
 		t.Errorf("status %d: %s", code, errs)
 	}
-	want := []string{"readme.txt", "Brick.png", "dup@2", "DUP@3", "@4", "Sub/water.json", "Sub/Brick.png", "bad", "boom"}
+	want := []string{"readme.txt", "Brick.png", "dup@2", "DUP@3", "@4", "Sub/water.json", "Sub/Brick.png"}
 	want = append(want, "Sub/cube.obj")
 	for _, w := range want {
 		p := filepath.Join(out, filepath.FromSlash(w))

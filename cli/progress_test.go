@@ -28,7 +28,7 @@ func TestExportProgressOnTerminal(t *testing.T) {
 	// Not a terminal: nothing but the contract's output.
 	var out1, err1 bytes.Buffer
 	dir1 := t.TempDir()
-	if code := Run([]string{"export", "--out", dir1, file}, &out1, &err1); code != 0 {
+	if code := Run([]string{"export", "--out", dir1, file, "Sub", "readme.txt"}, &out1, &err1); code != 0 {
 		t.Fatalf("status %d: %s", code, err1.String())
 	}
 	if err1.Len() != 0 {
@@ -37,7 +37,7 @@ func TestExportProgressOnTerminal(t *testing.T) {
 
 	var out2, err2 bytes.Buffer
 	dir2 := t.TempDir()
-	if code := runWith([]string{"export", "--out", dir2, file}, &out2, &err2, asTerminal(&err2, 60)); code != 0 {
+	if code := runWith([]string{"export", "--out", dir2, file, "Sub", "readme.txt"}, &out2, &err2, asTerminal(&err2, 60)); code != 0 {
 		t.Fatalf("status %d: %s", code, err2.String())
 	}
 	// stdout is the same list of files (under the other folder).

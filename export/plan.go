@@ -53,6 +53,9 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 			}
 			continue
 		}
+		if p.broken(it.Node, it.Path) {
+			continue
+		}
 		as := opts.As
 		if as == "" {
 			as = pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
@@ -105,6 +108,9 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			}
 			continue
 		}
+		if p.broken(k, kpath) {
+			continue
+		}
 		asked := p.opts.As
 		if asked == "" {
 			asked = p.opts.ByKind[k.Kind()]
@@ -117,6 +123,24 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		p.add(names, k, kpath, dir, segs[i], as)
 	}
 	return nil
+}
+
+// broken records a broken node (its own error, or children that cannot
+// be read) as a failure with its error, which names the offset, and
+// reports true; only --as raw still writes its bytes.
+func (p *Plan) broken(n formats.Node, npath string) bool {
+	if p.opts.As == Raw {
+		return false
+	}
+	err := formats.SafeErr(n)
+	if err == nil {
+		_, err = children(n)
+	}
+	if err == nil {
+		return false
+	}
+	p.Failures = append(p.Failures, Failure{npath, err})
+	return true
 }
 
 // tooDeep is the failure of a container nested deeper than maxDepth, at

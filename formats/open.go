@@ -90,10 +90,21 @@ func openRoot(s Source, c io.Closer) (*File, error) {
 	f := &File{Path: s.Path, c: c}
 	root, err := OpenFile(s)
 	if err != nil {
-		root = NewBroken(s, KindRaw, "", err)
+		root = NewBroken(s, brokenKind(s), "", err)
 	}
 	f.Root = root
 	return f, err
+}
+
+// brokenKind is the kind of a node over s that failed to open: the kind of
+// the format whose header it has, else raw.
+func brokenKind(s Source) Kind {
+	if s.Size > 0 {
+		if f := Detect(Probe{Head: readHead(s), Size: s.Size, Name: s.Name, Hint: s.Hint}); f != nil {
+			return f.BrokenKind()
+		}
+	}
+	return KindRaw
 }
 
 // unreadable is the File of a path that could not be read at all: a broken
@@ -134,7 +145,7 @@ func OpenSource(s Source) Node {
 	}
 	node, err := f.Open(s)
 	if err != nil {
-		return NewBroken(s, KindRaw, s.Hint, err)
+		return NewBroken(s, f.BrokenKind(), s.Hint, err)
 	}
 	return node
 }

@@ -52,10 +52,14 @@ const HeadSize = 64
 
 // Format is one registered file format.
 type Format struct {
-	Name     string             // short name: "nres", "txd", "xray-level"
-	Priority int                // higher is tried first; magic-based formats use 10, hint-only ones 5, guesses 0
-	Match    func(p Probe) bool // cheap check of the magic bytes or hint
-	Open     func(s Source) (Node, error)
+	Name     string // short name: "nres", "txd", "xray-level"
+	Priority int    // higher is tried first; magic-based formats use 10, hint-only ones 5, guesses 0
+	// Kind is the kind of the node Open returns. When Match accepts the
+	// header but Open fails, the broken node keeps this kind (a Texm whose
+	// pixels are truncated is a broken texture, not raw bytes).
+	Kind  Kind
+	Match func(p Probe) bool // cheap check of the magic bytes or hint
+	Open  func(s Source) (Node, error)
 }
 
 var (
@@ -102,4 +106,13 @@ func ErrorOffset(err error) int64 {
 		return ue.Off
 	}
 	return -1
+}
+
+// BrokenKind is the kind of a node whose header this format recognised but
+// could not open: the format's Kind, else raw.
+func (f *Format) BrokenKind() Kind {
+	if f.Kind == "" {
+		return KindRaw
+	}
+	return f.Kind
 }

@@ -114,6 +114,7 @@ func cstr(b []byte) string {
 func init() {
 	formats.Register(formats.Format{
 		Name:     "img-ver2",
+		Kind:     formats.KindArchive,
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 8 && string(p.Head[:4]) == "VER2" },
 		Open:     OpenVER2,
@@ -122,6 +123,7 @@ func init() {
 	// when the .dir file sits beside it.
 	formats.Register(formats.Format{
 		Name:     "img-v1",
+		Kind:     formats.KindArchive,
 		Priority: 1,
 		Match: func(p formats.Probe) bool {
 			return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && p.Size%SectorSize == 0

@@ -14,18 +14,21 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "mat0",
+		Kind:     formats.KindMaterial,
 		Priority: 5,
 		Match:    func(p formats.Probe) bool { return p.Hint == "MAT0" },
 		Open:     OpenMaterial,
 	})
 	formats.Register(formats.Format{
 		Name:     "wear",
+		Kind:     formats.KindWear,
 		Priority: 5,
 		Match:    func(p formats.Probe) bool { return p.Hint == "WEAR" },
 		Open:     OpenWear,
 	})
 	formats.Register(formats.Format{
 		Name:     "wear-file",
+		Kind:     formats.KindWear,
 		Priority: 1,
 		Match:    looksLikeWearFile,
 		Open:     OpenWear,

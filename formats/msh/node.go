@@ -20,6 +20,7 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "msh",
+		Kind:     formats.KindMesh,
 		Priority: 11, // before plain NRes: an MSH is an NRes
 		Match: func(p formats.Probe) bool {
 			return bytes.HasPrefix(p.Head, []byte(nres.Magic)) && (p.Hint == "MSH" || p.Hint == "MESH" || strings.HasSuffix(strings.ToLower(p.Name), ".msh"))

@@ -13,6 +13,7 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "nres",
+		Kind:     formats.KindArchive,
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 4 && string(p.Head[:4]) == Magic },
 		Open:     OpenNode,
@@ -294,7 +295,7 @@ func (c *childSource) open(head []byte) formats.Node {
 	}
 	node, err := f.Open(s)
 	if err != nil {
-		return &BrokenEntry{BrokenNode: *formats.NewBroken(s, formats.KindRaw, s.Hint, err), TypeID: c.e.TypeID}
+		return &BrokenEntry{BrokenNode: *formats.NewBroken(s, f.BrokenKind(), s.Hint, err), TypeID: c.e.TypeID}
 	}
 	return node
 }

@@ -11,6 +11,7 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "rsli",
+		Kind:     formats.KindArchive,
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return bytes.HasPrefix(p.Head, []byte(Magic)) },
 		Open:     OpenNode,

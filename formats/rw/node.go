@@ -38,6 +38,7 @@ func strictStamp(s uint32) bool {
 func init() {
 	formats.Register(formats.Format{
 		Name:     "rw",
+		Kind:     formats.KindArchive,
 		Priority: 9,
 		Match: func(p formats.Probe) bool {
 			h, _ := ParseHeader(p.Head)

@@ -17,6 +17,7 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "txd",
+		Kind:     formats.KindArchive,
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return IsTXD(p.Head, p.Size) && !insideIMG(p) },
 		Open:     Open,

@@ -18,6 +18,7 @@ import (
 func init() {
 	formats.Register(formats.Format{
 		Name:     "xray-level",
+		Kind:     formats.KindLevel,
 		Priority: 3,
 		Match:    func(p formats.Probe) bool { return Probe(p.Head, p.Size) },
 		Open:     Open,

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"encoding/json"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rummage/formats/nres"
+	"rummage/formats/texm"
+)
+
+// TestBrokenTexmKeepsItsKind: a Texm whose header is valid but whose
+// pixels are cut short lists as a texture with its error, and info and
+// export exit 1 naming the offset instead of treating it as raw bytes.
+func TestBrokenTexmKeepsItsKind(t *testing.T) {
+	tex, err := texm.Build(image.NewNRGBA(image.Rect(0, 0, 16, 16)), 565, 1, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := nres.Build([]nres.Entry{
+		{TypeID: nres.TypeTexm, Attr3: 1, Name: "good", Data: tex},
+		{TypeID: nres.TypeTexm, Attr3: 1, Name: "cut", Data: tex[:len(tex)-100]},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "Textures.lib")
+	os.WriteFile(file, data, 0o644)
+	_, out, _ := run(t, "ls", "--json", file)
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 2 {
+		t.Fatalf("ls --json: %v %s", err, out)
+	}
+	if rows[1]["kind"] != "texture" || rows[0]["kind"] != "texture" {
+		t.Errorf("kinds %v %v, want texture for both", rows[0]["kind"], rows[1]["kind"])
+	}
+	for _, args := range [][]string{
+		{"info", file, "cut"},
+		{"info", "--json", file, "cut"},
+		{"export", "--as", "png", "--out", filepath.Join(dir, "out"), file, "cut"},
+		{"export", "--out", filepath.Join(dir, "out2"), file},
+	} {
+		code, _, errs := run(t, args...)
+		if code != 1 || !strings.Contains(errs, "cut: offset 0x") {
+			t.Errorf("%v: status %d, %q; want 1 naming cut and an offset", args, code, errs)
+		}
+	}
+	if code, _, errs := run(t, "export", "--out", filepath.Join(dir, "out3"), file, "good"); code != 0 {
+		t.Errorf("the intact sibling: %d %s", code, errs)
+	}
+}
