@@ -184,10 +184,7 @@ func (e *env) fail(file, node string, err error) int {
 // errLine formats "rummage: FILE: NODE: offset 0xOFF (OFF): what" with the
 // offset taken from err (formats.ErrorOffset) when it carries one.
 func errLine(file, node string, err error) string {
-	msg := oneLine(err.Error())
-	if off := formats.ErrorOffset(err); off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", off)) {
-		msg = fmt.Sprintf("offset 0x%X (%d): %s", off, off, msg)
-	}
+	msg := errText(err)
 	var b strings.Builder
 	b.WriteString("rummage: ")
 	if file != "" {
@@ -200,6 +197,16 @@ func errLine(file, node string, err error) string {
 	}
 	b.WriteString(msg)
 	return b.String()
+}
+
+// errText is err on one line, starting with its byte offset when it has
+// one and does not say it already.
+func errText(err error) string {
+	msg := oneLine(err.Error())
+	if off := formats.ErrorOffset(err); off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", off)) {
+		msg = fmt.Sprintf("offset 0x%X (%d): %s", off, off, msg)
+	}
+	return msg
 }
 
 // printable quotes s when it holds control characters (a file or node name

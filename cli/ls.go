@@ -96,7 +96,7 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 	}
 }
 
-var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "type": true, "size": true, "offset": true, "children": true}
+var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "type": true, "size": true, "offset": true, "children": true, "error": true}
 
 // appendRecord appends the `ls --json` object of an entry, indented as an
 // array element: the standard keys in contract order, then the Fielder
@@ -106,6 +106,9 @@ func (en *entry) appendRecord(dst []byte) ([]byte, error) {
 	kv := []keyValue{
 		{"path", en.path}, {"name", en.node.Name()}, {"kind", string(en.node.Kind())}, {"type", en.typ()},
 		{"size", size}, {"offset", off}, {"children", en.children},
+	}
+	if en.broken != nil {
+		kv = append(kv, keyValue{"error", errText(en.broken)})
 	}
 	if f, ok := en.node.(formats.Fielder); ok {
 		fields := f.ListFields()
@@ -210,7 +213,7 @@ func runLs(e *env, a *args) int {
 		}
 		line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.node.Kind(), typ, size, offs, kids)
 		if en.broken != nil {
-			line += "broken: " + oneLine(en.broken.Error())
+			line += "broken: " + errText(en.broken)
 		}
 		fmt.Fprintln(tw, line)
 	}
