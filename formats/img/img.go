@@ -212,8 +212,17 @@ func (r *Root) Children() ([]formats.Node, error) {
 		if r.arch.Version == 2 {
 			dirEnd = 8 + int64(len(r.arch.Entries))*EntrySize
 		}
+		shared := overlaps(r.arch.Entries)
 		for i, e := range r.arch.Entries {
 			size := min(e.Size, r.src.Size-e.Offset)
+			if j, ok := shared[i]; ok {
+				// Entries sharing bytes would each decode them again: a
+				// small crafted archive could cost gigabytes.
+				src := formats.Source{R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset, Name: e.Name}
+				r.kids[i] = formats.NewBroken(src, formats.KindRaw, "", binread.Errorf(r.src.Base+e.Offset,
+					"entry %q shares its bytes with entry %q (0x%X..0x%X)", e.Name, r.arch.Entries[j].Name, e.Offset, e.Offset+e.Size))
+				continue
+			}
 			if e.Offset < dirEnd {
 				// An entry over the header would open the archive inside itself, forever.
 				src := formats.Source{R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset, Name: e.Name}
@@ -234,6 +243,28 @@ func (r *Root) Children() ([]formats.Node, error) {
 		}
 	})
 	return r.kids, nil
+}
+
+// overlaps maps the index of every entry whose bytes overlap an earlier
+// entry's (in file order) to that entry. Empty entries overlap nothing.
+func overlaps(es []Entry) map[int]int {
+	order := make([]int, 0, len(es))
+	for i, e := range es {
+		if e.Size > 0 {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return es[order[a]].Offset < es[order[b]].Offset })
+	out := map[int]int{}
+	last, end := -1, int64(0)
+	for _, i := range order {
+		if last >= 0 && es[i].Offset < end {
+			out[i] = last
+			continue
+		}
+		last, end = i, es[i].Offset+es[i].Size
+	}
+	return out
 }
 
 func (r *Root) replaceEntry(i int, data []byte) error {

@@ -3,8 +3,10 @@ package img
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"rummage/formats"
@@ -316,5 +318,48 @@ func TestEditedTXDDropsOldPadding(t *testing.T) {
 	}
 	if out.Len() != len(b) {
 		t.Fatalf("archive size %d, want %d (the entry still fits its sector)", out.Len(), len(b))
+	}
+}
+
+// TestSharedPayloads: a crafted VER2 archive whose 200 entries all point at
+// one TXD opens the first and marks the others broken, instead of decoding
+// the same bytes 200 times.
+func TestSharedPayloads(t *testing.T) {
+	data, err := BuildVER2([]File{{"a.txd", sampleTXD(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 200
+	// Rewrite the directory: n entries, all with the first one's range.
+	first := append([]byte(nil), data[8:8+EntrySize]...)
+	dir := make([]byte, 0, n*EntrySize)
+	for i := 0; i < n; i++ {
+		e := append([]byte(nil), first...)
+		copy(e[8:], fmt.Sprintf("e%03d.txd\x00", i))
+		dir = append(dir, e...)
+	}
+	payloadAt := int64(binary.LittleEndian.Uint32(first[0:4])) * SectorSize
+	payload := data[payloadAt:]
+	out := binary.LittleEndian.AppendUint32([]byte("VER2"), n)
+	out = append(out, dir...)
+	start := (len(out) + SectorSize - 1) / SectorSize * SectorSize
+	out = append(out, make([]byte, start-len(out))...)
+	out = append(out, payload...)
+	for i := 0; i < n; i++ {
+		binary.LittleEndian.PutUint32(out[8+i*EntrySize:], uint32(start/SectorSize))
+	}
+	root, err := OpenVER2(formats.Source{R: bytes.NewReader(out), Size: int64(len(out)), Name: "crafted.img"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kids, _ := root.Children()
+	broken := 0
+	for _, k := range kids {
+		if b, ok := k.(formats.Broken); ok && b.Err() != nil && strings.Contains(b.Err().Error(), "shares its bytes with entry \"e000.txd\"") {
+			broken++
+		}
+	}
+	if len(kids) != n || broken != n-1 || kids[0].Kind() != formats.KindArchive {
+		t.Errorf("%d children, %d broken as shared, first %s", len(kids), broken, kids[0].Kind())
 	}
 }
