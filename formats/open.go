@@ -87,6 +87,7 @@ func openRoot(s Source, c io.Closer) (*File, error) {
 	if s.Opts == nil {
 		s.Opts = &Options{}
 	}
+	s.Budget = NewBudget(UnpackLimit(s.Size))
 	f := &File{Path: s.Path, c: c}
 	root, err := OpenFile(s)
 	if err != nil {

@@ -33,6 +33,9 @@ type Source struct {
 	// data (an edited material); the container marks itself edited and
 	// writes it on save. Nodes that support editing keep it.
 	Replace func(data []byte) error
+	// Budget bounds what may be unpacked from the whole file; Open sets
+	// it and containers hand it on to their children's Sources.
+	Budget *Budget
 	// Fields gives extra `ls --json` fields the container knows about this
 	// data (NRes entries: attr1, attr2, attr3, sortIndex); NewRaw keeps
 	// it, so nodes embedding Raw list them through Fielder. May be nil.

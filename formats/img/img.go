@@ -232,7 +232,7 @@ func (r *Root) Children() ([]formats.Node, error) {
 			}
 			sub := formats.Source{
 				R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset,
-				Name: e.Name, Path: r.src.Path, Opts: r.src.Opts, Parent: r,
+				Name: e.Name, Path: r.src.Path, Opts: r.src.Opts, Budget: r.src.Budget, Parent: r,
 			}
 			i := i
 			sub.Replace = func(data []byte) error { return r.replaceEntry(i, data) }

@@ -61,7 +61,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	n := &MeshNode{Raw: *formats.NewRaw(s, formats.KindMesh, "MSH"), Loc: material.LocatorFor(s), arch: a, base: base}
 	for _, st := range StreamsOf(a) {
 		r, size, sbase, err := a.Section(st.Index)
-		src := formats.Source{R: r, Size: size, Base: sbase, Name: "stream_" + strconv.Itoa(int(st.Type)), Hint: nres.FourCC(st.Type), Opts: s.Opts,
+		src := formats.Source{R: r, Size: size, Base: sbase, Name: "stream_" + strconv.Itoa(int(st.Type)), Hint: nres.FourCC(st.Type), Opts: s.Opts, Budget: s.Budget,
 			Fields: fields{"attr1": st.Attr1, "attr2": st.Attr2, "attr3": st.Attr3, "sortIndex": a.Entry(st.Index).SortIndex}}
 		if err != nil {
 			src.R, src.Size = bytes.NewReader(nil), 0

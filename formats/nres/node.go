@@ -264,6 +264,7 @@ func (c *childSource) source() formats.Source {
 		Path:    n.src.Path,
 		Hint:    FourCC(c.e.TypeID),
 		Opts:    n.src.Opts,
+		Budget:  n.src.Budget,
 		Parent:  n,
 		Replace: func(data []byte) error { return n.replaceEntry(id, data) },
 		Fields:  c,

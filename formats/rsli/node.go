@@ -67,21 +67,27 @@ type fields map[string]any
 // ListFields returns the fields.
 func (f fields) ListFields() map[string]any { return f }
 
-// Children unpacks and opens every member (once).
+// Children opens every member (once) by its own magic. A member is
+// unpacked only as far as its format reads it: detection decodes its first
+// bytes, the rest is unpacked on first use, charged to the file's Budget.
 func (n *Node) Children() ([]formats.Node, error) {
 	n.once.Do(func() {
+		budget := n.src.Budget
+		if budget == nil {
+			budget = formats.NewBudget(formats.UnpackLimit(n.src.Size))
+		}
 		for i := range n.A.Entries {
 			e := &n.A.Entries[i]
 			f := fields{"method": MethodName(e.Method()), "flags": int(e.Flags), "packedSize": e.Packed, "unpackedSize": e.Unpacked, "order": int(e.Order)}
-			s := formats.Source{Name: e.Name(), Path: n.src.Path, Opts: n.src.Opts, Parent: n, Fields: f, Base: -1}
-			data, err := n.A.Data(i)
+			s := formats.Source{Name: e.Name(), Path: n.src.Path, Opts: n.src.Opts, Budget: budget, Parent: n, Fields: f, Base: -1}
+			m, err := newMember(n.A, i, budget)
 			if err != nil {
 				s.R, s.Size = bytes.NewReader(nil), 0
 				s.Base = n.src.Base + int64(e.Offset) + int64(n.A.Overlay)
 				n.kids = append(n.kids, formats.NewBroken(s, formats.KindRaw, MethodName(e.Method()), err))
 				continue
 			}
-			s.R, s.Size = bytes.NewReader(data), int64(len(data))
+			s.R, s.Size = m, int64(e.Unpacked)
 			if e.Method() == MethodRaw && n.src.Base >= 0 {
 				s.Base = n.src.Base + int64(e.Offset) + int64(n.A.Overlay)
 			}
@@ -89,6 +95,53 @@ func (n *Node) Children() ([]formats.Node, error) {
 		}
 	})
 	return n.kids, nil
+}
+
+// member reads an entry's unpacked bytes: its head is decoded up front,
+// the whole entry on the first read past the head.
+type member struct {
+	a      *Archive
+	i      int
+	budget *formats.Budget
+	head   []byte
+
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// newMember decodes the head of entry i; a member whose head cannot be
+// decoded is broken.
+func newMember(a *Archive, i int, b *formats.Budget) (*member, error) {
+	head, err := a.Head(i, formats.HeadSize)
+	if err != nil {
+		return nil, err
+	}
+	return &member{a: a, i: i, budget: b, head: head}, nil
+}
+
+// ReadAt reads the unpacked bytes at off.
+func (m *member) ReadAt(p []byte, off int64) (int, error) {
+	src := m.head
+	if off+int64(len(p)) > int64(len(m.head)) {
+		m.once.Do(func() {
+			if m.err = m.budget.Take(int64(m.a.Entries[m.i].Unpacked)); m.err == nil {
+				m.data, m.err = m.a.Data(m.i)
+			}
+		})
+		if m.err != nil {
+			return 0, m.err
+		}
+		src = m.data
+	}
+	if off < 0 || off >= int64(len(src)) {
+		return 0, io.EOF
+	}
+	k := copy(p, src[off:])
+	if k < len(p) {
+		return k, io.EOF
+	}
+	return k, nil
 }
 
 // Describe returns the archive facts.

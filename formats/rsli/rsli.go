@@ -219,6 +219,20 @@ func (a *Archive) Data(i int) ([]byte, error) {
 	if i < 0 || i >= len(a.Entries) {
 		return nil, fmt.Errorf("RsLi: no entry %d", i)
 	}
+	return a.data(i, int(a.Entries[i].Unpacked))
+}
+
+// Head returns the first n unpacked bytes of entry i (fewer when it is
+// shorter), decoding no further than that.
+func (a *Archive) Head(i, n int) ([]byte, error) {
+	if i < 0 || i >= len(a.Entries) {
+		return nil, fmt.Errorf("RsLi: no entry %d", i)
+	}
+	return a.data(i, min(n, int(a.Entries[i].Unpacked)))
+}
+
+// data unpacks the first want bytes of entry i.
+func (a *Archive) data(i, want int) ([]byte, error) {
 	e := &a.Entries[i]
 	off := int64(e.Offset) + int64(a.Overlay)
 	packed, err := binread.ReadAt(a.r, a.base, off, int64(e.avail), a.size)
@@ -237,7 +251,7 @@ func (a *Archive) Data(i int) ([]byte, error) {
 		if len(packed) < int(e.Unpacked) {
 			return nil, binread.Errorf(at, "RsLi entry %s: %d stored bytes, %d declared", e.Name(), len(packed), e.Unpacked)
 		}
-		out = packed[:e.Unpacked]
+		out = packed[:want]
 		if m == MethodXOR {
 			XOR(out, key)
 		}
@@ -245,18 +259,20 @@ func (a *Archive) Data(i int) ([]byte, error) {
 		if m == MethodXORLZSS {
 			XOR(packed, key)
 		}
-		out, err = UnLZSS(packed, int(e.Unpacked))
+		out, err = UnLZSS(packed, want)
 	case MethodHuffman, MethodXORHuffman:
 		if m == MethodXORHuffman {
 			XOR(packed, key)
 		}
-		out, err = UnHuff(packed, int(e.Unpacked))
+		out, err = UnHuff(packed, want)
 	case MethodDeflate:
 		zr := flate.NewReader(bytes.NewReader(packed))
 		var buf bytes.Buffer
-		_, err = io.Copy(&buf, io.LimitReader(zr, int64(e.Unpacked)+1))
+		_, err = io.Copy(&buf, io.LimitReader(zr, int64(want)+1))
 		out = buf.Bytes()
-		if err == nil && len(out) != int(e.Unpacked) {
+		if err == nil && want < int(e.Unpacked) && len(out) > want {
+			out = out[:want] // a head only
+		} else if err == nil && len(out) != want {
 			err = fmt.Errorf("inflated %d bytes, %d declared", len(out), e.Unpacked)
 		}
 	default:
