@@ -28,7 +28,7 @@ func TestMaterialShots(t *testing.T) {
 	open := func(name string) formats.Node {
 		for _, f := range samples.Files() {
 			if f.Name == name {
-				n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
+				n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{Libraries: samples.Libraries}})
 				if err != nil {
 					t.Fatal(err)
 				}

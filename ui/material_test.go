@@ -295,7 +295,7 @@ func TestSampleChain(t *testing.T) {
 	var tank formats.Node
 	for _, f := range samples.Files() {
 		if f.Name == "tank.rlb" {
-			n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
+			n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{Libraries: samples.Libraries}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -367,7 +367,7 @@ func TestBatchesLinks(t *testing.T) {
 		if f.Name != "tank.rlb" {
 			continue
 		}
-		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
+		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{Libraries: samples.Libraries}})
 		if err != nil {
 			t.Fatal(err)
 		}

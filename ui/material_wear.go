@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,7 +11,6 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/material"
-	"rummage/samples"
 )
 
 func init() {
@@ -25,32 +22,6 @@ func init() {
 			return &Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
 		},
 	})
-	material.SetExtraLibraries(sampleLibraries)
-}
-
-var (
-	sampleLibOnce sync.Once
-	sampleLibs    []formats.Node
-)
-
-// sampleLibraries opens the built-in sample files once, so that in-memory
-// samples (which have no folder) resolve their materials and textures in
-// the sample Material.lib and Textures.lib.
-func sampleLibraries() []formats.Node {
-	sampleLibOnce.Do(func() {
-		for _, f := range samples.Files() {
-			switch strings.ToLower(f.Name) {
-			case "material.lib", "textures.lib", "lightmap.lib":
-			default:
-				continue
-			}
-			src := formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}}
-			if n, err := formats.OpenFile(src); err == nil {
-				sampleLibs = append(sampleLibs, n)
-			}
-		}
-	})
-	return sampleLibs
 }
 
 var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}

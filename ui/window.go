@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/samples"
 )
 
 // window is the one Rummage window: the tree on the left, the inspector on
@@ -46,6 +47,9 @@ var _ Host = (*window)(nil)
 
 // newWindow builds the window (not shown yet).
 func newWindow(a fyne.App, opts formats.Options) *window {
+	if opts.Libraries == nil {
+		opts.Libraries = samples.Libraries // in-memory samples resolve their materials
+	}
 	w := &window{app: a, opts: opts, model: newTreeModel(), marked: map[string]bool{}}
 	w.win = a.NewWindow("Rummage")
 	w.status = newStatusBar(w)
