@@ -1,4 +1,4 @@
-package ui
+package material
 
 import (
 	"fmt"
@@ -11,15 +11,16 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/material"
+	"rummage/ui/inspect"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Wear",
 		Order: 10,
 		Match: func(n formats.Node) bool { _, ok := n.(*material.WearNode); return ok },
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
 		},
 	})
 }
@@ -29,7 +30,7 @@ var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180
 // newWearView lists the rows with their resolved materials (click one to
 // open it) and the lightmaps with their slots; "Set material library…"
 // picks the library used when none is found beside the file.
-func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
+func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 	var res []material.Resolved
 	info := widget.NewLabel("")
 	info.Wrapping = fyne.TextWrapWord
