@@ -80,10 +80,10 @@ func (in *inspector) show(it *item) {
 		return
 	}
 	desc, descErr := formats.SafeDescribe(it.node)
-	facts, countsKids, factsErr := inspect.FactsFor(it.node)
+	head, factsErr := header(it)
 	in.icon.SetResource(kindIcon(it))
 	in.title.SetText(it.name)
-	in.facts.SetText(headerFacts(it, facts, countsKids))
+	in.facts.SetText(head)
 
 	var items []*container.TabItem
 	providers, matchErr := inspect.TabsFor(it.node)
@@ -214,6 +214,12 @@ func (w *window) showInHex() {
 		off = formats.ErrorOffset(it.err)
 	}
 	w.insp.showHexAt(off)
+}
+
+// header is the header line of it, and the panic of its facts if any.
+func header(it *item) (string, error) {
+	facts, countsChildren, err := inspect.FactsFor(it.node)
+	return headerFacts(it, facts, countsChildren), err
 }
 
 // headerFacts is the header line: the type tag (or kind), the facts the
