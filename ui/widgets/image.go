@@ -21,12 +21,12 @@ import (
 )
 
 // RectOverlay is an optional capability of an Imager: rectangles (Texm
-// pages, atlas cells) drawn over mip level level by the texture inspector.
+// pages, atlas cells) drawn over mip level level by the image view.
 type RectOverlay interface {
 	OverlayRects(level int) []image.Rectangle
 }
 
-// Channel views of the texture inspector.
+// Channel views of the image view.
 const (
 	ViewRGBA  = "RGBA"
 	ViewRGB   = "RGB"
@@ -49,7 +49,7 @@ type ImageView struct {
 	mip     *widget.Select
 	channel *widget.Select
 	pages   *widget.Check
-	swap    *widget.Check // Texm byte-order debug toggle (specs/nres.md §3.2)
+	swap    *widget.Check // the byte-order debug toggle (specs/nres.md §3.2)
 	swapRB  bool
 	errL    *widget.Label
 }
