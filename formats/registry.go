@@ -14,6 +14,11 @@ type Options struct {
 	// Materials names the Parkan material library used to resolve WEAR rows
 	// and MSH batches when it is not found beside the file (--materials).
 	Materials string
+	// Libraries, when set, lists more root nodes searched last, by name
+	// (Material.lib, Textures.lib, LightMap.lib), for data that is not on
+	// disk (Source.Path ""): the window sets it to the built-in sample
+	// libraries, so in-memory samples resolve their materials and textures.
+	Libraries func() []Node
 }
 
 // Source is what a format's Open receives: the bytes, where they sit in the

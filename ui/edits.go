@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"rummage/formats"
+	"rummage/ui/inspect"
 )
 
 // applied is one edit on the undo or redo stack.
@@ -11,12 +12,12 @@ type applied struct {
 	node formats.Node
 	uid  string // the node's tree uid, "" when it is not in the tree
 	file *openFile
-	edit Edit
+	edit inspect.Edit
 }
 
 // Apply runs an inspector's edit, pushes it on the undo stack (clearing the
 // redo stack) and marks the node and its file edited.
-func (w *window) Apply(n formats.Node, e Edit) {
+func (w *window) Apply(n formats.Node, e inspect.Edit) {
 	if e.Do == nil {
 		return
 	}
@@ -105,14 +106,10 @@ func (w *window) reshow(a applied) {
 	}
 }
 
-// runEdit runs an edit function, turning a panic into an error.
-func runEdit(name string, f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &formats.PanicError{Where: name, Value: r}
-		}
-	}()
-	if err := f(); err != nil {
+// runEdit runs an edit function behind the format panic guard; its error
+// (or panic) is named after the edit.
+func runEdit(name string, f func() error) error {
+	if err := formats.GuardErr(name, f); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

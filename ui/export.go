@@ -22,6 +22,24 @@ func (w *window) exportSelected() {
 	w.showExportDialog(sel, what)
 }
 
+// Export opens Export… on n with the format as chosen for n's kind (the
+// Host's shared export path: the TXD tab's Export PNG… uses it).
+func (w *window) Export(n formats.Node, as string) { w.exportAs(n, as) }
+
+// exportAs is Export, returning the dialog (nil without a node).
+func (w *window) exportAs(n formats.Node, as string) *exportView {
+	if n == nil {
+		w.setError(errNoFile)
+		return nil
+	}
+	it := w.itemOf(n)
+	v := w.exportOne(it)
+	if v != nil {
+		v.choose(it.kind, as)
+	}
+	return v
+}
+
 // exportItems is what Export… exports and a line describing it. Marked
 // nodes are exported with their paths; nodes of several files keep one
 // folder per file only through their names (the plan names them uniquely).

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +21,7 @@ import (
 
 	"rummage/export"
 	"rummage/formats"
+	"rummage/ui/widgets"
 )
 
 // exportSel is one node chosen for export, with its file.
@@ -130,6 +133,15 @@ func (w *window) exportFolder(sel []exportSel) string {
 		return abs
 	}
 	return dir
+}
+
+// choose selects the format as for the nodes of kind, where it is offered.
+func (v *exportView) choose(kind formats.Kind, as string) {
+	for _, g := range exportGroups {
+		if slices.Contains(g.kinds, kind) && slices.Contains(g.formats, as) {
+			v.formats[g.name].SetSelected(as)
+		}
+	}
 }
 
 // options reads the dialog into export options.
@@ -294,14 +306,21 @@ func (w *window) startExport(batches []exportBatch, opts export.Options) *export
 }
 
 // runBatches plans every batch, then runs the plans, reporting progress
-// (throttled) as jobs done of the total and failures so far.
+// (throttled) as jobs done of the total and failures so far. A panic in
+// format code ends it with a *formats.PanicError; what was written before
+// is still returned.
 func runBatches(ctx context.Context, batches []exportBatch, opts export.Options,
 	progress func(done, total, failed int)) (written []string, failures []export.Failure, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &formats.PanicError{Where: "export", Value: r}
-		}
-	}()
+	err = formats.GuardErr("export", func() error {
+		return runPlans(ctx, batches, opts, progress, &written, &failures)
+	})
+	return written, failures, err
+}
+
+// runPlans is runBatches without the guard: it appends to written and
+// failures as it goes.
+func runPlans(ctx context.Context, batches []exportBatch, opts export.Options,
+	progress func(done, total, failed int), written *[]string, failures *[]export.Failure) error {
 	var plans []*export.Plan
 	total, done, base, planFailed := 0, 0, 0, 0
 	last := time.Time{}
@@ -320,26 +339,26 @@ func runBatches(ctx context.Context, batches []exportBatch, opts export.Options,
 		}
 		p, err := export.NewPlan(ctx, b.items, o)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		plans = append(plans, p)
 		total += len(p.Jobs)
-		failures = append(failures, p.Failures...)
+		*failures = append(*failures, p.Failures...)
 	}
-	progress(0, total, len(failures))
+	progress(0, total, len(*failures))
 	for _, p := range plans {
-		base, planFailed = done, len(failures)
+		base, planFailed = done, len(*failures)
 		res, err := p.Run(ctx)
-		written = append(written, res.Written...)
+		*written = append(*written, res.Written...)
 		if len(res.Failures) > len(p.Failures) {
-			failures = append(failures, res.Failures[len(p.Failures):]...)
+			*failures = append(*failures, res.Failures[len(p.Failures):]...)
 		}
 		if err != nil {
-			return written, failures, err
+			return err
 		}
 	}
-	progress(done, total, len(failures))
-	return written, failures, nil
+	progress(done, total, len(*failures))
+	return nil
 }
 
 // exportFinished reports an export: a status message, and the list of
@@ -397,13 +416,22 @@ func (w *window) exportAllOfType(it *item) {
 	w.jobs.Add(1)
 	go func() {
 		defer w.jobs.Done()
-		items := findOfType(f.root, kind, tag)
+		items, err := findOfType(f.root, kind, tag)
 		fyne.Do(func() {
+			if err != nil {
+				// Part of the file could not be walked: say so, and offer
+				// what was found.
+				w.setError(fmt.Errorf("looking for every %s in %s: %w", typeLabel(kind, tag), f.name, err))
+			}
 			if len(items) == 0 {
-				w.Status(fmt.Sprintf("no %s in %s", typeLabel(kind, tag), f.name))
+				if err == nil {
+					w.Status(fmt.Sprintf("no %s in %s", typeLabel(kind, tag), f.name))
+				}
 				return
 			}
-			w.Status(fmt.Sprintf("found %s in %s", summary(len(items), typeLabel(kind, tag)), f.name))
+			if err == nil {
+				w.Status(fmt.Sprintf("found %s in %s", summary(len(items), typeLabel(kind, tag)), f.name))
+			}
 			sel := make([]exportSel, len(items))
 			for i, x := range items {
 				sel[i] = exportSel{file: f, item: x}
@@ -424,8 +452,11 @@ func typeLabel(kind formats.Kind, tag string) string {
 
 // findOfType walks root depth first and returns the nodes of the kind and
 // type tag, with their paths; it does not look inside a node it returns.
-func findOfType(root formats.Node, kind formats.Kind, tag string) []export.Item {
+// Containers whose children cannot be read are skipped (the tree marks
+// them); a panic naming their children is returned with what was found.
+func findOfType(root formats.Node, kind formats.Kind, tag string) ([]export.Item, error) {
 	var out []export.Item
+	var firstErr error
 	seen := 0
 	var walk func(n formats.Node, p string, depth int)
 	walk = func(n formats.Node, p string, depth int) {
@@ -436,7 +467,11 @@ func findOfType(root formats.Node, kind formats.Kind, tag string) []export.Item 
 		if err != nil || len(kids) == 0 {
 			return
 		}
-		names := childNamesWithNil(kids, n)
+		names, err := widgets.ChildNames(kids, n)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			return
+		}
 		for i, k := range kids {
 			if k == nil {
 				continue
@@ -457,5 +492,5 @@ func findOfType(root formats.Node, kind formats.Kind, tag string) []export.Item 
 		}
 	}
 	walk(root, "", 0)
-	return out
+	return out, firstErr
 }

@@ -267,7 +267,10 @@ func TestExportDialogNeedsFolder(t *testing.T) {
 func TestExportAllOfType(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	items := findOfType(f.root, formats.KindTexture, "Texm")
+	items, err := findOfType(f.root, formats.KindTexture, "Texm")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var paths []string
 	for _, it := range items {
 		paths = append(paths, it.Path)
@@ -275,7 +278,7 @@ func TestExportAllOfType(t *testing.T) {
 	if strings.Join(paths, " ") != "textures/brick textures/Water" {
 		t.Errorf("textures %v", paths)
 	}
-	if got := findOfType(f.root, formats.KindMaterial, "MAT0"); len(got) != 3 { // WATER_M, DEFAULT and the broken one
+	if got, _ := findOfType(f.root, formats.KindMaterial, "MAT0"); len(got) != 3 { // WATER_M, DEFAULT and the broken one
 		t.Errorf("%d MAT0 materials, want 3", len(got))
 	}
 	b := w.model.items[uidByPath(t, w, "textures/brick")]

@@ -11,6 +11,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/ui/inspect/inspecttest"
 )
 
 // countingFolder is a Folder that counts Children calls.
@@ -43,17 +44,11 @@ func (d *diagNode) Diagnostics() []formats.Diagnostic {
 	return []formats.Diagnostic{{Off: 0x104, Msg: "unused bytes after the table"}}
 }
 
-func rawNode(name string, kind formats.Kind, tag string, data []byte, abs int64) *formats.Raw {
-	return &formats.Raw{NodeName: name, NodeKind: kind, Tag: tag, R: bytes.NewReader(data), N: int64(len(data)), Abs: abs}
-}
-
-func seq(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(i)
-	}
-	return b
-}
+// rawNode and seq make the fake nodes' bytes.
+var (
+	rawNode = inspecttest.Raw
+	seq     = inspecttest.Seq
+)
 
 // fakeArchive is a small tree of fake nodes:
 //

@@ -29,22 +29,23 @@ type hexData struct {
 	order  []int64 // oldest first, for eviction
 }
 
-// newHexData gets the bytes of a Rawer node. The reader from Open is used
-// directly when it is an io.ReaderAt (the usual io.SectionReader); other
-// readers are copied into memory up to maxHexCopy.
-func newHexData(n formats.Node) (h *hexData, err error) {
+// newHexData gets the bytes of a Rawer node (behind the format panic
+// guard). The reader from Open is used directly when it is an io.ReaderAt
+// (the usual io.SectionReader); other readers are copied into memory up to
+// maxHexCopy.
+func newHexData(n formats.Node) (*hexData, error) {
 	r, ok := n.(formats.Rawer)
 	if !ok {
 		return nil, fmt.Errorf("%s has no bytes of its own", formats.SafeName(n))
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			h, err = nil, &formats.PanicError{Where: "bytes of " + formats.SafeName(n), Value: p}
-		}
-	}()
+	return formats.Guard("bytes of "+formats.SafeName(n), func() (*hexData, error) { return readHexData(n, r) })
+}
+
+// readHexData is newHexData without the guard.
+func readHexData(n formats.Node, r formats.Rawer) (*hexData, error) {
 	size := r.Size()
 	rd := r.Open()
-	h = &hexData{size: max(size, 0), base: r.Offset(), blocks: map[int64][]byte{}}
+	h := &hexData{size: max(size, 0), base: r.Offset(), blocks: map[int64][]byte{}}
 	if ra, ok := rd.(io.ReaderAt); ok {
 		h.ra = ra
 		return h, nil

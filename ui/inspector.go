@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // inspector is the right side: a header line, the error/diagnostics card
@@ -80,13 +80,14 @@ func (in *inspector) show(it *item) {
 		return
 	}
 	desc, descErr := formats.SafeDescribe(it.node)
+	head, factsErr := header(it)
 	in.icon.SetResource(kindIcon(it))
 	in.title.SetText(it.name)
-	in.facts.SetText(headerFacts(it, desc))
-	in.showProblems(it, descErr)
+	in.facts.SetText(head)
 
 	var items []*container.TabItem
-	for _, p := range tabsFor(it.node) {
+	providers, matchErr := inspect.TabsFor(it.node)
+	for _, p := range providers {
 		t := makeTab(in.w, p, it.node)
 		if t == nil {
 			continue
@@ -98,6 +99,7 @@ func (in *inspector) show(it *item) {
 		// (it still fills the space when it fits).
 		items = append(items, container.NewTabItem(t.Title, container.NewScroll(t.Content)))
 	}
+	in.showProblems(it, descErr, factsErr, matchErr)
 	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr)))
 	in.hex = newHexView(in.w, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
@@ -112,9 +114,9 @@ func (in *inspector) show(it *item) {
 	in.body.Refresh()
 }
 
-// showProblems fills the error card: the node's error with its offset, then
-// its diagnostics.
-func (in *inspector) showProblems(it *item, descErr error) {
+// showProblems fills the error card: the node's error with its offset,
+// its diagnostics, then panics of the inspectors' own code (internal).
+func (in *inspector) showProblems(it *item, descErr error, internal ...error) {
 	var lines []string
 	err := it.err
 	if err == nil && descErr != nil && formats.SafeErr(it.node) != nil {
@@ -134,12 +136,14 @@ func (in *inspector) showProblems(it *item, descErr error) {
 			lines = append(lines, "⚠ "+d.Msg)
 		}
 	}
+	bugs := internalLines(internal...)
+	lines = append(lines, bugs...)
 	if len(lines) == 0 {
 		in.card.Hide()
 		return
 	}
 	in.problem.SetText(strings.Join(lines, "\n"))
-	if err != nil {
+	if err != nil || len(bugs) > 0 {
 		in.problem.Importance = widget.DangerImportance
 	} else {
 		in.problem.Importance = widget.WarningImportance
@@ -148,26 +152,37 @@ func (in *inspector) showProblems(it *item, descErr error) {
 	in.card.Show()
 }
 
-// makeTab runs a provider's Make, turning a panic into an error tab.
-func makeTab(w *window, p TabProvider, n formats.Node) (t *Tab) {
-	defer func() {
-		if r := recover(); r != nil {
-			err := &formats.PanicError{Where: "tab " + p.Name, Value: r}
-			l := widget.NewLabel(err.Error())
-			l.Wrapping = fyne.TextWrapWord
-			t = &Tab{Title: p.Name, Content: l}
+// internalLines are the card's lines for panics of the inspectors' own
+// calls into the node (joined errors one a line), each naming where.
+func internalLines(errs ...error) []string {
+	var out []string
+	for _, err := range errs {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			out = append(out, internalLines(j.Unwrap()...)...)
+		} else if err != nil {
+			out = append(out, "✕ "+widgets.ProblemText(err))
 		}
-	}()
-	return p.Make(w, n)
+	}
+	return out
 }
 
-// close stops the previous node's tabs.
+// makeTab runs a provider's Make behind the format panic guard: a panic
+// becomes a tab that shows it.
+func makeTab(w *window, p inspect.TabProvider, n formats.Node) *inspect.Tab {
+	t, err := formats.Guard("tab "+p.Name, func() (*inspect.Tab, error) { return p.Make(w, n), nil })
+	if err != nil {
+		l := widget.NewLabel(err.Error())
+		l.Wrapping = fyne.TextWrapWord
+		return &inspect.Tab{Title: p.Name, Content: l}
+	}
+	return t
+}
+
+// close stops the previous node's tabs; a Close that panics is reported in
+// the status bar.
 func (in *inspector) close() {
 	for _, c := range in.closers {
-		func() {
-			defer func() { recover() }()
-			c()
-		}()
+		in.w.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
 	}
 	in.closers = nil
 }
@@ -201,22 +216,25 @@ func (w *window) showInHex() {
 	w.insp.showHexAt(off)
 }
 
-// headerFacts is the header line: type tag and the few facts that matter.
-func headerFacts(it *item, desc any) string {
+// header is the header line of it, and the panic of its facts if any.
+func header(it *item) (string, error) {
+	facts, countsChildren, err := inspect.FactsFor(it.node)
+	return headerFacts(it, facts, countsChildren), err
+}
+
+// headerFacts is the header line: the type tag (or kind), the facts the
+// node's inspector registered, the child count (when loaded and not
+// counted by the facts), the size and the broken mark.
+func headerFacts(it *item, facts []string, countsChildren bool) string {
 	var parts []string
 	if it.tag != "" {
 		parts = append(parts, it.tag)
 	} else if it.kind != "" {
 		parts = append(parts, string(it.kind))
 	}
-	m := asMap(desc)
-	if m != nil {
-		parts = append(parts, describeFacts(m, it.tag)...)
-	}
-	_, hasEntries := m["entries"]
-	_, hasItems := m["items"]
-	if it.loaded && len(it.kids) > 0 && !hasEntries && !hasItems {
-		parts = append(parts, plural(len(it.kids), "child"))
+	parts = append(parts, facts...)
+	if it.loaded && len(it.kids) > 0 && !countsChildren {
+		parts = append(parts, widgets.Plural(len(it.kids), "child"))
 	}
 	if _, size, ok := formats.SafeRange(it.node); ok {
 		parts = append(parts, humanSize(size))
@@ -225,111 +243,6 @@ func headerFacts(it *item, desc any) string {
 		parts = append(parts, "broken")
 	}
 	return strings.Join(parts, " · ")
-}
-
-// describeFacts picks well-known keys from a description.
-func describeFacts(m map[string]any, tag string) []string {
-	var out []string
-	num := func(k string) (string, bool) {
-		v, ok := m[k]
-		if !ok || v == nil {
-			return "", false
-		}
-		switch v.(type) {
-		case string, bool, map[string]any, []any:
-			return "", false
-		}
-		return fmt.Sprint(v), true
-	}
-	if f, ok := m["format"].(string); ok && f != "" && !strings.EqualFold(f, tag) {
-		out = append(out, f)
-	}
-	if w, ok := num("width"); ok {
-		if h, ok := num("height"); ok {
-			out = append(out, w+"×"+h)
-		}
-	}
-	for _, k := range []struct{ key, what string }{
-		{"entries", "entry"}, {"levels", "level"}, {"phases", "phase"}, {"animations", "block"},
-		{"rows", "row"}, {"vertices", "vertex"}, {"triangles", "triangle"}, {"batches", "batch"},
-		{"chunks", "chunk"}, {"items", "item"}, {"textures", "texture"},
-	} {
-		v, ok := m[k.key]
-		if !ok {
-			continue
-		}
-		n := -1
-		switch x := v.(type) {
-		case int:
-			n = x
-		case int64:
-			n = int(x)
-		case uint32:
-			n = int(x)
-		case float64:
-			n = int(x)
-		case []any:
-			n = len(x)
-		default:
-			n = lenOf(v)
-		}
-		if n >= 0 {
-			out = append(out, plural(n, k.what))
-		}
-	}
-	if v, ok := num("version"); ok {
-		out = append(out, "version "+v)
-	}
-	if p, ok := m["platform"].(string); ok && p != "" {
-		out = append(out, p)
-	}
-	return out
-}
-
-// plural is "1 entry", "3 entries", "2 vertices", "4 batches".
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	switch {
-	case one == "vertex":
-		return fmt.Sprintf("%d vertices", n)
-	case one == "child":
-		return fmt.Sprintf("%d children", n)
-	case strings.HasSuffix(one, "ch"):
-		return fmt.Sprintf("%d %ses", n, one)
-	}
-	return summary(n, one)
-}
-
-// lenOf is the length of a slice or map value, -1 for anything else.
-func lenOf(v any) int {
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Slice, reflect.Array, reflect.Map:
-		return rv.Len()
-	}
-	return -1
-}
-
-// asMap returns a description as a map: as it is, or through JSON for
-// structs.
-func asMap(desc any) map[string]any {
-	if desc == nil {
-		return nil
-	}
-	if m, ok := desc.(map[string]any); ok {
-		return m
-	}
-	b, err := json.Marshal(desc)
-	if err != nil {
-		return nil
-	}
-	var m map[string]any
-	if json.Unmarshal(b, &m) != nil {
-		return nil
-	}
-	return m
 }
 
 // selectTab selects the tab with the given title, if there is one.
@@ -344,39 +257,38 @@ func (in *inspector) selectTab(title string) {
 	}
 }
 
-// previewOnShow finds the wireframe preview in the selected tab, nil when
-// none is on show.
-func (in *inspector) previewOnShow() *previewCanvas {
+// resetterOnShow finds a view View › Reset preview can reset (the mesh
+// preview) in the selected tab, nil when none is on show.
+func (in *inspector) resetterOnShow() inspect.Resetter {
 	if in.tabs == nil || in.tabs.Selected() == nil {
 		return nil
 	}
-	return findPreview(in.tabs.Selected().Content)
+	return findResetter(in.tabs.Selected().Content)
 }
 
-// findPreview walks a tab's objects for the preview canvas.
-func findPreview(o fyne.CanvasObject) *previewCanvas {
+// findResetter walks a tab's objects for an inspect.Resetter.
+func findResetter(o fyne.CanvasObject) inspect.Resetter {
+	if r, ok := o.(inspect.Resetter); ok {
+		return r
+	}
 	switch x := o.(type) {
-	case nil:
-		return nil
-	case *previewCanvas:
-		return x
 	case *container.Scroll:
-		return findPreview(x.Content)
+		return findResetter(x.Content)
 	case *fyne.Container:
 		for _, c := range x.Objects {
-			if p := findPreview(c); p != nil {
-				return p
+			if r := findResetter(c); r != nil {
+				return r
 			}
 		}
 	case *container.AppTabs:
 		if x.Selected() != nil {
-			return findPreview(x.Selected().Content)
+			return findResetter(x.Selected().Content)
 		}
 	case *container.Split:
-		if p := findPreview(x.Leading); p != nil {
-			return p
+		if r := findResetter(x.Leading); r != nil {
+			return r
 		}
-		return findPreview(x.Trailing)
+		return findResetter(x.Trailing)
 	}
 	return nil
 }

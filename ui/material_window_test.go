@@ -1,23 +1,34 @@
 package ui
 
 import (
-	"image/color"
 	"path/filepath"
+	"strconv"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/material"
+	"rummage/samples"
 )
 
-// TestMaterialEditInWindow edits a phase through the real window (undo
-// stack, edited mark), saves the archive to disk, reopens it and finds
-// the edit; undo restores the material.
+// TestMaterialEditInWindow edits a phase through the Material tab of the
+// real window (undo stack, edited mark), saves the archive to disk,
+// reopens it and finds the edit; undo restores the material.
 func TestMaterialEditInWindow(t *testing.T) {
-	a := test.NewTempApp(t)
-	w := newWindow(a, formats.Options{})
-	f := openMemory("test.lib", testMaterialArchive(t), &w.opts)
+	w := newTestWindow(t)
+	var data []byte
+	for _, s := range samples.Files() {
+		if s.Name == "Material.lib" {
+			data = s.Data
+		}
+	}
+	if data == nil {
+		t.Skip("no sample Material.lib")
+	}
+	f := openMemory("Material.lib", data, &w.opts)
 	w.addFile(f)
 	uids := w.model.childUIDs(f.uid) // load the root's children as the tree does
 	if len(uids) == 0 {
@@ -25,18 +36,34 @@ func TestMaterialEditInWindow(t *testing.T) {
 	}
 	node := w.model.items[uids[0]].node.(*material.Node)
 	w.SelectNode(node)
-	tab := newMaterialTab(w, node)
-	defer tab.close()
-	before := tab.lit
-	tab.phase = 0
-	tab.SetColor(1, color.NRGBA{0, 255, 0, 255}) // directional of phase 0
-	if tab.lit == before {
-		t.Error("the swatch did not follow the edit")
+	if w.insp.tabs.Items[0].Text != "Material" {
+		t.Fatalf("first tab %q", w.insp.tabs.Items[0].Text)
+	}
+	// The page field of the phase editor (phase 0 is selected): type a
+	// page and press Enter.
+	var page *widget.Entry
+	for _, o := range test.LaidOutObjects(w.insp.tabs.Items[0].Content) {
+		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == "−1 = the whole texture" {
+			page = e
+		}
+	}
+	if page == nil {
+		t.Fatal("no page field in the Material tab")
+	}
+	old := node.Material().Phases[0].Page()
+	want := old + 1
+	if want > 127 {
+		want = 0
+	}
+	page.SetText(strconv.Itoa(want))
+	page.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got := node.Material().Phases[0].Page(); got != want {
+		t.Fatalf("page %d after the edit, want %d (status %q)", got, want, w.status.msg.Text)
 	}
 	if !f.dirty() || w.model.items[uids[0]].edits != 1 {
 		t.Fatal("the file or the node is not marked edited")
 	}
-	path := filepath.Join(t.TempDir(), "test.lib")
+	path := filepath.Join(t.TempDir(), "Material.lib")
 	if err := w.saveTo(f, path); err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +73,11 @@ func TestMaterialEditInWindow(t *testing.T) {
 	}
 	defer disk.Close()
 	dk, _ := disk.Root.Children()
-	if p := dk[0].(*material.Node).Material().Phases[0].P; p[4] != 0 || p[5] != 255 || p[6] != 0 {
-		t.Errorf("saved directional %v", p[4:8])
+	if got := dk[0].(*material.Node).Material().Phases[0].Page(); got != want {
+		t.Errorf("saved page %d, want %d", got, want)
 	}
 	w.undoEdit()
-	if p := node.Material().Phases[0].P; p[5] != 0 {
-		t.Errorf("undo left directional %v", p[4:8])
+	if got := node.Material().Phases[0].Page(); got != old {
+		t.Errorf("undo left page %d, want %d", got, old)
 	}
 }

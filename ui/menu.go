@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/widgets"
 )
 
 func ctrl(k fyne.KeyName) fyne.Shortcut {
@@ -74,8 +75,7 @@ func (w *window) buildMenu() {
 	settings := fyne.NewMenuItem("Settings…", func() { w.showSettings() })
 	bg := fyne.NewMenuItem("Texture background", nil)
 	w.bgMenu = fyne.NewMenu("Texture background")
-	for _, b := range texBackgrounds {
-		name := b.name
+	for _, name := range widgets.TextureBackgrounds() {
 		w.bgMenu.Items = append(w.bgMenu.Items, fyne.NewMenuItem(name, func() { w.setTextureBackground(name) }))
 	}
 	bg.ChildMenu = w.bgMenu
@@ -199,7 +199,7 @@ func (w *window) checkBackground() {
 		return
 	}
 	for _, mi := range w.bgMenu.Items {
-		mi.Checked = mi.Label == texBG.name
+		mi.Checked = mi.Label == widgets.TextureBackground()
 	}
 	if w.menu != nil {
 		w.menu.Refresh()
@@ -209,11 +209,11 @@ func (w *window) checkBackground() {
 // setTextureBackground is View › Texture background and the Settings
 // choice: it is remembered, and a texture on show is drawn again over it.
 func (w *window) setTextureBackground(name string) {
-	if name == "" || name == texBG.name {
+	if name == "" || name == widgets.TextureBackground() {
 		return
 	}
 	w.app.Preferences().SetString(prefTexBackground, name)
-	texBG = findBackground(name)
+	widgets.SetTextureBackground(name)
 	w.checkBackground()
 	if it := w.current(); it != nil && it.kind == formats.KindTexture {
 		w.insp.show(it) // redraw the image over the new background
@@ -223,12 +223,12 @@ func (w *window) setTextureBackground(name string) {
 // resetPreview is View › Reset preview: the wireframe preview on show (if
 // any) returns to its default view.
 func (w *window) resetPreview() {
-	c := w.insp.previewOnShow()
-	if c == nil {
+	r := w.insp.resetterOnShow()
+	if r == nil {
 		w.Status("no preview on show: select a mesh or a level and its Preview tab")
 		return
 	}
-	c.reset()
+	r.ResetView()
 }
 
 // materialLibraryDialog is File › Set material library…: the chosen

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/widgets"
 )
 
 // propRow is one line of the Overview table.
@@ -286,41 +287,8 @@ func newOverview(h *window, desc any, descErr error) fyne.CanvasObject {
 	bar := container.NewHBox(copyAll, copyJSON, widget.NewLabel(summary(len(rows), "property")+" · click a cell to copy it"))
 	top = append([]fyne.CanvasObject{bar}, top...)
 	rowH := widget.NewLabel("").MinSize().Height + theme.SeparatorThicknessSize()
-	fit := container.New(&fitRows{rows: len(rows), rowH: rowH}, table)
+	fit := container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH}, table)
 	return container.NewBorder(container.NewVBox(top...), nil, nil, nil, fit)
-}
-
-// fitRows lays its one object (a table) out no taller than its rows: a
-// table's column dividers run the whole height it is given, and below a
-// short table they looked like a stray line down the empty inspector.
-type fitRows struct {
-	rows  int
-	rowH  float32
-	extra float32 // a header row's height
-}
-
-// Layout gives the table the full width and at most its rows' height.
-func (f *fitRows) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	// Two rows of slack: a table shows a vertical scroll bar as soon as its
-	// content is a fraction taller than it (measured under Xvfb: one row
-	// of slack still showed one).
-	want := float32(f.rows+2)*f.rowH + f.extra
-	if f.rows == 0 {
-		want = 0
-	}
-	h := min(size.Height, want)
-	for _, o := range objs {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(fyne.NewSize(size.Width, h))
-	}
-}
-
-// MinSize is the table's own (one row: it scrolls).
-func (f *fitRows) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	if len(objs) == 0 || f.rows == 0 {
-		return fyne.NewSize(0, 0)
-	}
-	return objs[0].MinSize()
 }
 
 // truncate shortens s to n runes with an ellipsis.

@@ -72,23 +72,3 @@ func TestFlattenScalar(t *testing.T) {
 		t.Error("unmarshalable description gave no error")
 	}
 }
-
-func TestHeaderFacts(t *testing.T) {
-	it := &item{name: "WATER_M", tag: "MAT0", kind: "material", node: rawNode("WATER_M", "material", "MAT0", seq(412), 0)}
-	got := headerFacts(it, map[string]any{"phases": []any{1, 2, 3, 4, 5, 6}, "animations": []any{1}, "version": 6, "format": "mat0"})
-	want := "MAT0 · 6 phases · 1 block · version 6 · 412 B"
-	if got != want {
-		t.Errorf("facts %q, want %q", got, want)
-	}
-}
-
-func TestPlural(t *testing.T) {
-	for _, tc := range []struct {
-		n         int
-		one, want string
-	}{{1, "entry", "1 entry"}, {3, "entry", "3 entries"}, {2, "vertex", "2 vertices"}, {4, "batch", "4 batches"}, {0, "file", "0 files"}, {2, "child", "2 children"}} {
-		if got := plural(tc.n, tc.one); got != tc.want {
-			t.Errorf("plural(%d, %s) = %s", tc.n, tc.one, got)
-		}
-	}
-}

@@ -12,11 +12,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/samples"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // One huge file must not keep the filter from searching the files after it.
@@ -211,11 +212,11 @@ func TestMenusAsSpecified(t *testing.T) {
 // preview says so when no preview is on show.
 func TestViewMenuBackgroundAndResetPreview(t *testing.T) {
 	w := newTestWindow(t)
-	old := texBG
-	defer func() { texBG = old }()
+	old := widgets.TextureBackground()
+	defer widgets.SetTextureBackground(old)
 	w.setTextureBackground("black")
-	if texBG.name != "black" || w.app.Preferences().String(prefTexBackground) != "black" {
-		t.Fatalf("background %q, pref %q", texBG.name, w.app.Preferences().String(prefTexBackground))
+	if widgets.TextureBackground() != "black" || w.app.Preferences().String(prefTexBackground) != "black" {
+		t.Fatalf("background %q, pref %q", widgets.TextureBackground(), w.app.Preferences().String(prefTexBackground))
 	}
 	for _, mi := range w.bgMenu.Items {
 		if mi.Checked != (mi.Label == "black") {
@@ -325,7 +326,13 @@ func TestEvilNodeDoesNotCrash(t *testing.T) {
 	root := &formats.Folder{NodeName: "r", Items: kids}
 	w.addFiles([]*openFile{{name: "r", root: root}})
 	w.tree.OpenBranch(w.files[0].uid)
-	entries := makeEntriesTab(w, root)
+	var entries *inspect.Tab
+	providers, _ := inspect.TabsFor(root)
+	for _, p := range providers {
+		if p.Name == "entries" {
+			entries = p.Make(w, root)
+		}
+	}
 	if entries == nil {
 		t.Fatal("no Entries tab")
 	}
@@ -340,23 +347,6 @@ func TestEvilNodeDoesNotCrash(t *testing.T) {
 	}
 	w.filter.SetText("type:x kind:texture evil")
 	w.filter.SetText("")
-}
-
-// A short Overview table is no taller than its rows (its column divider
-// ran down the empty inspector); a long one fills the space and scrolls.
-func TestFitRows(t *testing.T) {
-	test.NewTempApp(t)
-	o := widget.NewLabel("x")
-	for _, c := range []struct {
-		rows int
-		want float32
-	}{{0, 0}, {3, 100}, {1000, 500}} {
-		f := &fitRows{rows: c.rows, rowH: 20}
-		f.Layout([]fyne.CanvasObject{o}, fyne.NewSize(300, 500))
-		if o.Size().Height != c.want || o.Size().Width != 300 {
-			t.Errorf("%d rows: size %v, want height %v", c.rows, o.Size(), c.want)
-		}
-	}
 }
 
 // Many big files together stop the filter at its total budget, and the

@@ -48,14 +48,9 @@ func (w *window) saveTo(f *openFile, path string) error {
 	return nil
 }
 
-// saveSafe is formats.SaveFile with panics from format code recovered.
-func saveSafe(path string, s formats.Saver) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &formats.PanicError{Where: "save " + path, Value: r}
-		}
-	}()
-	return formats.SaveFile(path, s)
+// saveSafe is formats.SaveFile behind the format panic guard.
+func saveSafe(path string, s formats.Saver) error {
+	return formats.GuardErr("save "+path, func() error { return formats.SaveFile(path, s) })
 }
 
 // saveAs is File › Save as….

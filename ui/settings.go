@@ -12,6 +12,7 @@ import (
 
 	"rummage/export"
 	"rummage/formats"
+	"rummage/ui/widgets"
 )
 
 // More preference keys (see prefs.go for the others).
@@ -19,7 +20,7 @@ const (
 	prefExportDir     = "exportDir"         // folder of the last export
 	prefExportFormat  = "exportFormat."     // + export group: format of that kind
 	prefExportAllMips = "exportAllMips"     // every mip level by default
-	prefTexBackground = "textureBackground" // see texBackgrounds
+	prefTexBackground = "textureBackground" // see widgets.TextureBackgrounds
 )
 
 // exportGroup is a row of per-kind export formats: the kinds it covers,
@@ -57,47 +58,9 @@ func setGroupFormat(a fyne.App, g exportGroup, as string) {
 	a.Preferences().SetString(prefExportFormat+g.name, as)
 }
 
-// texBackground is a background under transparent texels: two grey values
-// of an 8-pixel checkerboard (equal for a plain colour).
-type texBackground struct {
-	name string
-	a, b uint8
-}
-
-// texBackgrounds are the choices of Settings › Texture background.
-var texBackgrounds = []texBackground{
-	{"checkerboard", 0xCC, 0x99},
-	{"dark checkerboard", 0x44, 0x2A},
-	{"black", 0, 0},
-	{"grey", 0x80, 0x80},
-	{"white", 0xFF, 0xFF},
-}
-
-// texBG is the current texture background. It is read by the image
-// inspector's generator and set by Settings, both on the UI goroutine.
-var texBG = texBackgrounds[0]
-
-// textureBG is the background grey at device pixel (x, y).
-func textureBG(x, y int) uint8 {
-	if (x/8+y/8)%2 == 0 {
-		return texBG.a
-	}
-	return texBG.b
-}
-
-// findBackground returns the background named name, or the first.
-func findBackground(name string) texBackground {
-	for _, b := range texBackgrounds {
-		if b.name == name {
-			return b
-		}
-	}
-	return texBackgrounds[0]
-}
-
 // loadSettings applies the remembered settings that are not the theme.
 func loadSettings(a fyne.App) {
-	texBG = findBackground(a.Preferences().String(prefTexBackground))
+	widgets.SetTextureBackground(a.Preferences().String(prefTexBackground))
 }
 
 // settingsView is the Settings dialog's content (fields for tests). Every
@@ -133,14 +96,10 @@ func (w *window) newSettingsView() *settingsView {
 	cur := themePref(a)
 	v.theme.SetSelected(strings.ToUpper(cur[:1]) + cur[1:])
 
-	var bgNames []string
-	for _, b := range texBackgrounds {
-		bgNames = append(bgNames, b.name)
-	}
-	v.background = widget.NewSelect(bgNames, func(s string) {
+	v.background = widget.NewSelect(widgets.TextureBackgrounds(), func(s string) {
 		w.setTextureBackground(s)
 	})
-	v.background.SetSelected(texBG.name)
+	v.background.SetSelected(widgets.TextureBackground())
 
 	fmtForm := widget.NewForm()
 	for _, g := range exportGroups {

@@ -7,11 +7,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"rummage/export"
+	"rummage/ui/widgets"
 )
 
 func TestSettingsDialog(t *testing.T) {
 	w := newTestWindow(t)
-	t.Cleanup(func() { texBG = texBackgrounds[0] })
+	t.Cleanup(func() { widgets.SetTextureBackground("") })
 	a := w.app
 	addRecent(a, "/tmp/one.lib")
 	addRecent(a, "/tmp/two.txd")
@@ -46,13 +47,13 @@ func TestSettingsDialog(t *testing.T) {
 
 	// Texture background.
 	v.background.SetSelected("black")
-	if texBG.name != "black" || textureBG(0, 0) != 0 || textureBG(8, 0) != 0 || a.Preferences().String(prefTexBackground) != "black" {
-		t.Errorf("background %v", texBG)
+	if widgets.TextureBackground() != "black" || widgets.TextureBG(0, 0) != 0 || widgets.TextureBG(8, 0) != 0 || a.Preferences().String(prefTexBackground) != "black" {
+		t.Errorf("background %v", widgets.TextureBackground())
 	}
-	texBG = texBackgrounds[0]
+	widgets.SetTextureBackground("")
 	loadSettings(a)
-	if texBG.name != "black" {
-		t.Errorf("loadSettings did not restore the background: %v", texBG)
+	if widgets.TextureBackground() != "black" {
+		t.Errorf("loadSettings did not restore the background: %v", widgets.TextureBackground())
 	}
 
 	// Default export formats feed the Export… dialog.

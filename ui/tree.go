@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
 	"rummage/formats"
+	"rummage/ui/widgets"
 )
 
 // item is one row of the tree: a node with its cached children. Children are
@@ -83,19 +85,25 @@ func (m *treeModel) newItem(uid string, n formats.Node, f *openFile, parent, seg
 
 // index remembers uid for n so SelectNode can find it (comparable nodes only).
 func (m *treeModel) index(n formats.Node, uid string) {
-	defer func() { recover() }()
-	m.byNode[n] = uid
+	if indexable(n) {
+		m.byNode[n] = uid
+	}
 }
 
 // uidOf returns the uid of an already loaded node.
 func (m *treeModel) uidOf(n formats.Node) (uid string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			uid, ok = "", false
-		}
-	}()
+	if !indexable(n) {
+		return "", false
+	}
 	uid, ok = m.byNode[n]
 	return uid, ok
+}
+
+// indexable reports whether n can be a map key: a node whose value holds
+// a slice, map or func (directly or in an interface field) cannot, and
+// using it as one would panic.
+func indexable(n formats.Node) bool {
+	return n != nil && reflect.ValueOf(n).Comparable()
 }
 
 // addRoot adds an opened file as a root and returns its item.
@@ -126,10 +134,7 @@ func (m *treeModel) removeRoot(uid string) {
 		if k == uid || strings.HasPrefix(k, prefix) {
 			delete(m.items, k)
 			if u, ok := m.uidOf(it.node); ok && u == k {
-				func() {
-					defer func() { recover() }()
-					delete(m.byNode, it.node)
-				}()
+				delete(m.byNode, it.node)
 			}
 		}
 	}
@@ -148,7 +153,7 @@ func (m *treeModel) load(it *item) {
 	if err != nil {
 		it.err = err
 	}
-	names, nerr := childNames(kids, it.node)
+	names, nerr := widgets.ChildNames(kids, it.node)
 	if nerr != nil {
 		it.err = nerr
 		kids = nil
@@ -169,33 +174,6 @@ func (m *treeModel) load(it *item) {
 	if len(it.kids) == 0 && it.err == nil {
 		it.branch = false
 	}
-}
-
-// childNames is formats.ChildNames with panics recovered.
-func childNames(kids []formats.Node, parent formats.Node) (names []string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			names, err = nil, &formats.PanicError{Where: "child names of " + formats.SafeName(parent), Value: r}
-		}
-	}()
-	for _, k := range kids {
-		if k == nil {
-			// ChildNames would call Name on nil; give it a stand-in.
-			return childNamesWithNil(kids, parent), nil
-		}
-	}
-	return formats.ChildNames(kids, formats.Folds(parent)), nil
-}
-
-func childNamesWithNil(kids []formats.Node, parent formats.Node) []string {
-	fixed := make([]formats.Node, len(kids))
-	for i, k := range kids {
-		if k == nil {
-			k = &formats.Folder{}
-		}
-		fixed[i] = k
-	}
-	return formats.ChildNames(fixed, formats.Folds(parent))
 }
 
 // childUIDs is the tree's ChildUIDs: the cached (and maybe filtered) kids.

@@ -141,3 +141,30 @@ func TestAncestors(t *testing.T) {
 		t.Errorf("ancestors = %q", got)
 	}
 }
+
+// sliceNode cannot be a map key: its value holds a slice.
+type sliceNode struct {
+	*formats.Raw
+	extra []int
+}
+
+// A node that cannot be a map key is not indexed, without a panic: the
+// window still finds it in the tree by its name, kind and type.
+func TestTreeUncomparableNode(t *testing.T) {
+	w := newTestWindow(t)
+	n := sliceNode{rawNode("odd", formats.KindRaw, "ODD", seq(4), 0x10), []int{1}}
+	f := &openFile{name: "s", root: &formats.Folder{NodeName: "s", Items: []formats.Node{n}}}
+	w.addFiles([]*openFile{f})
+	uid := uidByPath(t, w, "odd")
+	if _, ok := w.model.uidOf(n); ok {
+		t.Error("an uncomparable node was indexed")
+	}
+	w.SelectNode(n)
+	if w.sel == nil || w.sel.uid != uid {
+		t.Errorf("SelectNode selected %+v, want %s", w.sel, uid)
+	}
+	w.removeFile(f)
+	if len(w.model.items) != 0 {
+		t.Errorf("%d items left", len(w.model.items))
+	}
+}

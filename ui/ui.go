@@ -1,5 +1,8 @@
-// Package ui is Rummage's Fyne application: the window, the tree browser and
-// the inspectors.
+// Package ui is Rummage's Fyne application: the window, the tree browser,
+// the inspector frame (header, error card, Overview and Hex tabs), menus,
+// status bar, export and save. The inspectors of the node kinds live in
+// ui/inspect/<family> and register themselves (see ui/inspect); the shell
+// knows nothing of a format's bytes or types.
 //
 // Without files the window opens the built-in sample set, each sample file
 // as a root of the tree. Files named on the command line are opened in the
@@ -13,6 +16,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -20,7 +24,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"rummage/formats"
-	_ "rummage/formats/all" // every format
+	_ "rummage/formats/all"    // every format
+	_ "rummage/ui/inspect/all" // every inspector
 )
 
 // AppID is the application ID used for preferences and the desktop file.
@@ -68,13 +73,12 @@ func Run(a fyne.App, args []string) int {
 
 // openWindow is newWindow with a driver failure (no display: GLFW panics)
 // turned into an error.
-func openWindow(a fyne.App, opts formats.Options) (w *window, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			w, err = nil, fmt.Errorf("%v (is there a display? try xvfb-run)", r)
-		}
-	}()
-	return newWindow(a, opts), nil
+func openWindow(a fyne.App, opts formats.Options) (*window, error) {
+	w, err := formats.Guard("open the window", func() (*window, error) { return newWindow(a, opts), nil })
+	if pe := (*formats.PanicError)(nil); errors.As(err, &pe) {
+		return nil, fmt.Errorf("%v (is there a display? try xvfb-run)", pe.Value)
+	}
+	return w, err
 }
 
 // selectStart selects NODE (a node path in the first file) given with

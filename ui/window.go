@@ -10,6 +10,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/samples"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // window is the one Rummage window: the tree on the left, the inspector on
@@ -42,10 +45,13 @@ type window struct {
 	jobs       sync.WaitGroup // background work (tests wait on it)
 }
 
-var _ Host = (*window)(nil)
+var _ inspect.Host = (*window)(nil)
 
 // newWindow builds the window (not shown yet).
 func newWindow(a fyne.App, opts formats.Options) *window {
+	if opts.Libraries == nil {
+		opts.Libraries = samples.Libraries // in-memory samples resolve their materials
+	}
 	w := &window{app: a, opts: opts, model: newTreeModel(), marked: map[string]bool{}}
 	w.win = a.NewWindow("Rummage")
 	w.status = newStatusBar(w)
@@ -104,13 +110,30 @@ func (w *window) SelectNode(n formats.Node) {
 		w.selectUID(uid)
 		return
 	}
+	w.tree.UnselectAll()
+	w.show(w.detachedItem(n))
+}
+
+// detachedItem is an item for a node that is not in the tree, counted as
+// part of the selection's file.
+func (w *window) detachedItem(n formats.Node) *item {
 	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
 	it.file = &openFile{name: "(outside the open files)"}
 	if w.sel != nil {
 		it.file = w.sel.file
 	}
-	w.tree.UnselectAll()
-	w.show(it)
+	return it
+}
+
+// itemOf is n's item: in the tree, the selection, or a detached one.
+func (w *window) itemOf(n formats.Node) *item {
+	if uid, ok := w.model.uidOf(n); ok {
+		return w.model.items[uid]
+	}
+	if w.sel != nil && formats.SameNode(w.sel.node, n) {
+		return w.sel
+	}
+	return w.detachedItem(n)
 }
 
 // findLike finds a loaded item that stands for the same entry as n when n
@@ -352,13 +375,5 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 	}
 }
 
-// summary is a short "N files" text for messages.
-func summary(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "y") {
-		return fmt.Sprintf("%d %sies", n, what[:len(what)-1])
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+// summary is widgets.Summary under the short name the shell uses.
+var summary = widgets.Summary

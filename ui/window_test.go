@@ -15,6 +15,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/nres"
 	"rummage/samples"
+	"rummage/ui/inspect"
 )
 
 // uidByPath resolves a node path in the first file.
@@ -247,7 +248,7 @@ func TestUndoRedoAndSave(t *testing.T) {
 	w.selectUID(uid)
 
 	set := func(v string) func() error { return func() error { root.data = []byte(v); return nil } }
-	w.Apply(leaf, Edit{Name: "set opacity", Do: set("v1"), Undo: set("v0")})
+	w.Apply(leaf, inspect.Edit{Name: "set opacity", Do: set("v1"), Undo: set("v0")})
 	if string(root.data) != "v1" || !f.dirty() || w.model.items[uid].edits != 1 {
 		t.Fatalf("after Apply: data %q dirty %v", root.data, f.dirty())
 	}
@@ -273,7 +274,7 @@ func TestUndoRedoAndSave(t *testing.T) {
 	w.redoEdit()
 
 	// A failing edit changes nothing and is reported.
-	w.Apply(leaf, Edit{Name: "bad", Do: func() error { return errFake }, Undo: set("x")})
+	w.Apply(leaf, inspect.Edit{Name: "bad", Do: func() error { return errFake }, Undo: set("x")})
 	if len(w.undo) != 1 || !strings.Contains(w.status.msg.Text, "fake failure") {
 		t.Errorf("failed edit: %d undo entries, status %q", len(w.undo), w.status.msg.Text)
 	}
@@ -310,44 +311,51 @@ func TestSaveUnsupported(t *testing.T) {
 	}
 }
 
-func TestOwnTabsFirst(t *testing.T) {
-	tabMu.Lock()
-	saved := append([]TabProvider(nil), tabProviders...)
-	tabMu.Unlock()
-	t.Cleanup(func() {
-		tabMu.Lock()
-		tabProviders = saved
-		tabMu.Unlock()
-	})
-	var closed int
-	RegisterTab(TabProvider{Name: "test-late", Order: 20,
-		Match: func(n formats.Node) bool { return n.Name() == "brick" },
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Late", Content: widget.NewLabel("late"), Close: func() { closed++ }}
+// ownTabsNode is a fake texture: the test tab providers registered below
+// match it and nothing else.
+type ownTabsNode struct{ formats.Raw }
+
+// Close calls of the "Late" test tab, and whether a test tab got a host
+// without window or options.
+var ownTabsClosed, ownTabsBadHost int
+
+func init() {
+	match := func(n formats.Node) bool { _, ok := n.(*ownTabsNode); return ok }
+	inspect.RegisterTab(inspect.TabProvider{Name: "test-late", Order: 20, Match: match,
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Late", Content: widget.NewLabel("late"), Close: func() { ownTabsClosed++ }}
 		}})
-	RegisterTab(TabProvider{Name: "test-image", Order: 10,
-		Match: func(n formats.Node) bool { return n.Name() == "brick" },
-		Make: func(h Host, n formats.Node) *Tab {
+	inspect.RegisterTab(inspect.TabProvider{Name: "test-image", Order: 10, Match: match,
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			if h.Window() == nil || h.Options() == nil {
-				t.Error("host without window or options")
+				ownTabsBadHost++
 			}
-			return &Tab{Title: "Image", Content: widget.NewLabel("pixels")}
+			return &inspect.Tab{Title: "Image", Content: widget.NewLabel("pixels")}
 		}})
-	RegisterTab(TabProvider{Name: "test-panic", Order: 30,
-		Match: func(n formats.Node) bool { return n.Name() == "brick" },
-		Make:  func(Host, formats.Node) *Tab { panic("tab exploded") }})
+	inspect.RegisterTab(inspect.TabProvider{Name: "test-panic", Order: 30, Match: match,
+		Make: func(inspect.Host, formats.Node) *inspect.Tab { panic("tab exploded") }})
+}
+
+func TestOwnTabsFirst(t *testing.T) {
+	ownTabsClosed, ownTabsBadHost = 0, 0
 	w := newTestWindow(t)
-	addFake(w)
-	w.selectUID(uidByPath(t, w, "textures/brick"))
+	tex := func(name string) *ownTabsNode {
+		return &ownTabsNode{*rawNode(name, formats.KindTexture, "Texm", seq(16), 0)}
+	}
+	w.addFiles([]*openFile{{name: "own.lib", root: &formats.Folder{NodeName: "own.lib", Items: []formats.Node{tex("brick"), tex("Water")}}}})
+	w.selectUID(uidByPath(t, w, "brick"))
 	if got := strings.Join(tabTitles(w.insp), ","); got != "Image,Late,test-panic,Overview,Hex" {
 		t.Fatalf("tabs %s", got)
 	}
 	if w.insp.tabs.SelectedIndex() != 0 {
 		t.Error("the kind's own tab is not selected")
 	}
-	w.selectUID(uidByPath(t, w, "textures/Water"))
-	if closed != 1 {
-		t.Errorf("Close called %d times when the node changed", closed)
+	if ownTabsBadHost != 0 {
+		t.Error("host without window or options")
+	}
+	w.selectUID(uidByPath(t, w, "Water"))
+	if ownTabsClosed != 1 {
+		t.Errorf("Close called %d times when the node changed", ownTabsClosed)
 	}
 }
 
@@ -476,7 +484,7 @@ func TestEditAndSaveDiskArchive(t *testing.T) {
 	set := func(s string) func() error {
 		return func() error { return root.Edit(func(a *nres.Archive) error { return a.Replace(0, []byte(s)) }) }
 	}
-	w.Apply(w.model.items[uid].node, Edit{Name: "replace a.txt", Do: set("goodbye"), Undo: set("hello")})
+	w.Apply(w.model.items[uid].node, inspect.Edit{Name: "replace a.txt", Do: set("goodbye"), Undo: set("hello")})
 	if !f.dirty() || w.saveB.Disabled() {
 		t.Fatal("edit did not mark the file")
 	}

@@ -56,7 +56,8 @@ func (l *Library) Resolve(name string) (int, string) {
 
 // Locator finds the libraries a resource refers to: first in its own
 // archive (Parent), then as a file beside Path or in a parent folder, then
-// the --materials option (material libraries only).
+// the --materials option (material libraries only), then, for data that is
+// not on disk, the Options' Libraries.
 type Locator struct {
 	Parent formats.Node
 	Path   string
@@ -109,10 +110,10 @@ func (l Locator) Library(kind string) *Library {
 	if kind == LibMaterials && l.Opts != nil && l.Opts.Materials != "" {
 		return openLibrary(l.Opts.Materials, tag, l.Opts)
 	}
-	if l.Path != "" {
+	if l.Path != "" || l.Opts == nil || l.Opts.Libraries == nil {
 		return nil
 	}
-	for _, f := range extraLibraries() {
+	for _, f := range l.Opts.Libraries() {
 		if !strings.EqualFold(f.Name(), kind) {
 			continue
 		}
@@ -209,28 +210,4 @@ func openLibrary(path, tag string, opts *formats.Options) *Library {
 	}
 	libCache[key] = &cachedLib{mod: st.ModTime().UnixNano(), size: st.Size(), file: f, lib: lib}
 	return lib
-}
-
-var (
-	extraMu sync.Mutex
-	extra   func() []formats.Node
-)
-
-// SetExtraLibraries installs a function that lists root nodes to search
-// last, by name (Material.lib, Textures.lib, LightMap.lib), for data that
-// is not on disk (Path ""): the GUI uses it for the built-in samples.
-func SetExtraLibraries(f func() []formats.Node) {
-	extraMu.Lock()
-	extra = f
-	extraMu.Unlock()
-}
-
-func extraLibraries() []formats.Node {
-	extraMu.Lock()
-	f := extra
-	extraMu.Unlock()
-	if f == nil {
-		return nil
-	}
-	return f()
 }

@@ -1,7 +1,6 @@
-package ui
+package material
 
 import (
-	"bytes"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -11,10 +10,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
-	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/formats/msh"
-	"rummage/samples"
+	"rummage/ui/inspect/inspecttest"
 )
 
 // TestMaterialShots writes PNGs of the Parkan tabs into $RUMMAGE_SHOTS
@@ -25,19 +23,6 @@ func TestMaterialShots(t *testing.T) {
 		t.Skip("RUMMAGE_SHOTS not set")
 	}
 	a := test.NewTempApp(t)
-	open := func(name string) formats.Node {
-		for _, f := range samples.Files() {
-			if f.Name == name {
-				n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return n
-			}
-		}
-		t.Fatalf("no sample %s", name)
-		return nil
-	}
 	shot := func(name string, o fyne.CanvasObject) {
 		w := a.NewWindow(name)
 		w.SetContent(o)
@@ -50,43 +35,24 @@ func TestMaterialShots(t *testing.T) {
 		png.Encode(f, img)
 		f.Close()
 	}
-	h := &testHost{win: a.NewWindow("h")}
-	kids, _ := open("tank.rlb").Children()
+	h := &inspecttest.Host{Win: a.NewWindow("h")}
+	kids, _ := inspecttest.OpenSample(t, "tank.rlb").Children()
 	for _, k := range kids {
 		if m, ok := k.(*msh.MeshNode); ok {
 			shot("batches", newBatchesView(h, m))
 		}
 	}
-	mk, _ := open("Material.lib").Children()
+	mk, _ := inspecttest.OpenSample(t, "Material.lib").Children()
 	for _, k := range mk {
 		if m, ok := k.(*material.Node); ok && (m.Name() == "FIRESTORM" || m.Name() == "B_LBL_01") {
 			tab := newMaterialTab(h, m)
 			tab.pause()
 			shot("mat_"+m.Name(), tab.content)
-			if at := findAppTabs(tab.content); at != nil {
-				at.SelectIndex(1)
+			if at := inspecttest.Find[*container.AppTabs](tab.content); len(at) > 0 {
+				at[0].SelectIndex(1)
 				shot("anim_"+m.Name(), tab.content)
 			}
 			tab.close()
 		}
 	}
-}
-
-func findAppTabs(o fyne.CanvasObject) *container.AppTabs {
-	switch v := o.(type) {
-	case *container.AppTabs:
-		return v
-	case *container.Split:
-		if t := findAppTabs(v.Leading); t != nil {
-			return t
-		}
-		return findAppTabs(v.Trailing)
-	case *fyne.Container:
-		for _, k := range v.Objects {
-			if t := findAppTabs(k); t != nil {
-				return t
-			}
-		}
-	}
-	return nil
 }

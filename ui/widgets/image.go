@@ -1,4 +1,7 @@
-package ui
+// Package widgets holds the pieces of the window shared by the shell and
+// its inspectors: the texture view, the texture background setting, the
+// table layout that fits its rows, guarded child names and count texts.
+package widgets
 
 import (
 	"fmt"
@@ -15,31 +18,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
-	"rummage/formats/texm"
 )
 
 // RectOverlay is an optional capability of an Imager: rectangles (Texm
-// pages, atlas cells) drawn over mip level level by the texture inspector.
+// pages, atlas cells) drawn over mip level level by the image view.
 type RectOverlay interface {
 	OverlayRects(level int) []image.Rectangle
 }
 
-func init() {
-	RegisterTab(TabProvider{
-		Name:  "Image",
-		Order: 10,
-		Match: func(n formats.Node) bool {
-			im, ok := n.(formats.Imager)
-			return ok && im.Levels() > 0
-		},
-		Make: func(h Host, n formats.Node) *Tab {
-			v := NewImageView(n.(formats.Imager))
-			return &Tab{Title: "Image", Content: v.Content}
-		},
-	})
-}
-
-// Channel views of the texture inspector.
+// Channel views of the image view.
 const (
 	ViewRGBA  = "RGBA"
 	ViewRGB   = "RGB"
@@ -49,10 +36,10 @@ const (
 	ViewB     = "B"
 )
 
-// ImageView is the texture inspector: any formats.Imager with fit, 1:1 and
+// ImageView is the texture view: any formats.Imager with fit, 1:1 and
 // wheel zoom (nearest-neighbour), a checkerboard under alpha, channel
 // views, a mip selector, the pixel under the cursor and an optional
-// rectangle overlay. The TXD inspector reuses it.
+// rectangle overlay. The texture inspector and the TXD PS2 tab use it.
 type ImageView struct {
 	Content fyne.CanvasObject
 	src     formats.Imager
@@ -62,24 +49,9 @@ type ImageView struct {
 	mip     *widget.Select
 	channel *widget.Select
 	pages   *widget.Check
-	swap    *widget.Check // Texm byte-order debug toggle (specs/nres.md §3.2)
+	swap    *widget.Check // the byte-order debug toggle (specs/nres.md §3.2)
 	swapRB  bool
 	errL    *widget.Label
-}
-
-// byteOrderTexture reports a Texm texture whose channel order is a reading
-// of bytes (B,G,R[,A] here; R,G,B in fparkan and ParkanPlayground): the
-// R⇄B toggle lets a user compare the readings.
-func byteOrderTexture(src formats.Imager) bool {
-	n, ok := src.(*texm.Node)
-	if !ok {
-		return false
-	}
-	switch n.Tex.Format {
-	case texm.Format888, texm.Format8888, texm.FormatPal8:
-		return true
-	}
-	return false
 }
 
 // swapRB returns a copy of img with red and blue exchanged.
@@ -94,8 +66,10 @@ func swapRB(img *image.NRGBA) *image.NRGBA {
 	return out
 }
 
-// NewImageView builds the inspector for an Imager.
-func NewImageView(src formats.Imager) *ImageView {
+// NewImageView builds the view of an Imager. swapRB offers the R⇄B
+// toggle: a debug reading of textures whose channel order is a reading of
+// bytes (Texm: B,G,R[,A] here, R,G,B in other tools), so a user can compare.
+func NewImageView(src formats.Imager, swapRB bool) *ImageView {
 	v := &ImageView{src: src}
 	v.canvas = newImageCanvas()
 	v.pixel = widget.NewLabel(" ")
@@ -137,7 +111,7 @@ func NewImageView(src formats.Imager) *ImageView {
 		v.pages.SetChecked(true)
 		tools = append(tools, v.pages)
 	}
-	if byteOrderTexture(src) {
+	if swapRB {
 		v.swap = widget.NewCheck("R⇄B", func(on bool) {
 			v.swapRB = on
 			v.setLevel(v.canvas.level)
@@ -175,7 +149,7 @@ func (v *ImageView) SetLevel(i int) {
 }
 
 func (v *ImageView) setLevel(i int) {
-	img, err := v.src.Image(i)
+	img, err := formats.SafeImage(v.src, i)
 	if err != nil {
 		v.errL.SetText(fmt.Sprintf("mip %d: %v", i, err))
 		v.errL.Show()
@@ -187,7 +161,7 @@ func (v *ImageView) setLevel(i int) {
 	if o, ok := v.src.(RectOverlay); ok {
 		rects = o.OverlayRects(i)
 	}
-	nrgba := toNRGBA(img)
+	nrgba := ToNRGBA(img)
 	if v.swapRB && nrgba != nil {
 		nrgba = swapRB(nrgba) // the debug reading: R,G,B byte order
 	}
@@ -214,8 +188,8 @@ func (v *ImageView) showPixel(x, y int, inside bool) {
 	v.pixel.SetText(v.PixelAt(x, y))
 }
 
-// toNRGBA converts any image to straight-alpha NRGBA at origin (0, 0).
-func toNRGBA(img image.Image) *image.NRGBA {
+// ToNRGBA converts any image to straight-alpha NRGBA at origin (0, 0).
+func ToNRGBA(img image.Image) *image.NRGBA {
 	if n, ok := img.(*image.NRGBA); ok && n.Rect.Min == (image.Point{}) {
 		return n
 	}
@@ -374,7 +348,8 @@ func (c *imageCanvas) texelAt(p fyne.Position) (int, int, bool) {
 	return x, y, c.img != nil && (image.Point{x, y}).In(c.img.Rect)
 }
 
-func checker(x, y int) uint8 {
+// Checker is the grey of an 8-pixel checkerboard at (x, y).
+func Checker(x, y int) uint8 {
 	if (x/8+y/8)%2 == 0 {
 		return 0xCC
 	}
@@ -401,7 +376,7 @@ func (c *imageCanvas) generate(w, h int) image.Image {
 			ty = int(math.Floor((float64(y) - c.offY) / c.zoom))
 		}
 		for x := 0; x < w; x++ {
-			bg := textureBG(x, y) // Settings › Texture background
+			bg := TextureBG(x, y) // Settings › Texture background
 			r, g, b := bg, bg, bg
 			if img != nil && ty >= 0 && ty < img.Rect.Dy() {
 				tx := int(math.Floor((float64(x) - c.offX) / c.zoom))

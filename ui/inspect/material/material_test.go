@@ -1,4 +1,4 @@
-package ui
+package material
 
 import (
 	"bytes"
@@ -17,30 +17,8 @@ import (
 	"rummage/formats/msh"
 	"rummage/formats/nres"
 	"rummage/formats/texm"
-	"rummage/samples"
+	"rummage/ui/inspect/inspecttest"
 )
-
-// testHost is a Host for tabs tested on their own: Apply runs the edit and
-// keeps the undo stack.
-type testHost struct {
-	win      fyne.Window
-	opts     formats.Options
-	undo     []Edit
-	selected formats.Node
-	status   string
-}
-
-func (h *testHost) Window() fyne.Window       { return h.win }
-func (h *testHost) SelectNode(n formats.Node) { h.selected = n }
-func (h *testHost) Options() *formats.Options { return &h.opts }
-func (h *testHost) Status(msg string)         { h.status = msg }
-func (h *testHost) Apply(n formats.Node, e Edit) {
-	if err := e.Do(); err != nil {
-		h.status = err.Error()
-		return
-	}
-	h.undo = append(h.undo, e)
-}
 
 func testMaterialArchive(t *testing.T) []byte {
 	t.Helper()
@@ -95,12 +73,12 @@ func openArchive(t *testing.T, data []byte) (formats.Node, *material.Node) {
 
 func TestMaterialTabEditSaveReopen(t *testing.T) {
 	a := test.NewTempApp(t)
-	h := &testHost{win: a.NewWindow("t")}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, node := openArchive(t, testMaterialArchive(t))
 	tab := newMaterialTab(h, node)
 	defer tab.close()
-	h.win.SetContent(tab.content)
-	h.win.Resize(fyne.NewSize(1000, 700))
+	h.Win.SetContent(tab.content)
+	h.Win.Resize(fyne.NewSize(1000, 700))
 
 	tab.pause()
 	tab.baseMs = 100 // key 0, alpha 0.2
@@ -117,8 +95,8 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 
 	tab.phase = 0
 	tab.SetColor(0, color.NRGBA{0, 250, 0, 255}) // additive of phase 0 becomes green
-	if len(h.undo) != 1 {
-		t.Fatalf("the edit did not go through Host.Apply (status %q)", h.status)
+	if len(h.Edits) != 1 {
+		t.Fatalf("the edit did not go through Host.Apply (status %q)", h.Message)
 	}
 	after := tab.lit
 	if after == before || after.G <= before.G {
@@ -139,7 +117,7 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	}
 
 	// Undo restores the colour.
-	if err := h.undo[0].Undo(); err != nil {
+	if err := h.Edits[0].Undo(); err != nil {
 		t.Fatal(err)
 	}
 	tab.refreshAll()
@@ -150,7 +128,7 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 
 func TestMaterialTabPhaseEdits(t *testing.T) {
 	a := test.NewTempApp(t)
-	h := &testHost{win: a.NewWindow("t")}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	_, node := openArchive(t, testMaterialArchive(t))
 	tab := newMaterialTab(h, node)
 	defer tab.close()
@@ -186,7 +164,7 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 		t.Errorf("remove: %d phases", len(node.Material().Phases))
 	}
 	// Slider drag: the swatch follows the draft, the commit is one edit.
-	n := len(h.undo)
+	n := len(h.Edits)
 	tab.phase = int(node.Material().Blocks[0].Keys[0].Phase) // the phase shown at clock 0
 	tab.refreshEditor()
 	tab.pause()
@@ -196,8 +174,8 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 		t.Errorf("draft opacity not shown: %v", tab.lit)
 	}
 	tab.commitDraft("set opacity")
-	if len(h.undo) != n+1 || node.Material().Phases[tab.phase].P[3] != 10 {
-		t.Errorf("slider commit: %d edits, p3 %d", len(h.undo)-n, node.Material().Phases[tab.phase].P[3])
+	if len(h.Edits) != n+1 || node.Material().Phases[tab.phase].P[3] != 10 {
+		t.Errorf("slider commit: %d edits, p3 %d", len(h.Edits)-n, node.Material().Phases[tab.phase].P[3])
 	}
 }
 
@@ -220,54 +198,12 @@ func TestBlendChannel(t *testing.T) {
 	}
 }
 
-func TestImageView(t *testing.T) {
-	a := test.NewTempApp(t)
-	w := a.NewWindow("t")
-	img := image.NewNRGBA(image.Rect(0, 0, 4, 2))
-	img.SetNRGBA(3, 1, color.NRGBA{10, 20, 30, 40})
-	data, err := texm.Build(img, texm.Format8888, 2, nil, []texm.Page{{X: 0, Y: 0, W: 2, H: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := texm.Open(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "T.0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := NewImageView(n.(formats.Imager))
-	w.SetContent(v.Content)
-	w.Resize(fyne.NewSize(400, 300))
-	if got := v.PixelAt(3, 1); got == "" || !bytes.Contains([]byte(got), []byte("A 40")) {
-		t.Errorf("pixel readout %q", got)
-	}
-	if len(v.canvas.rects) != 1 {
-		t.Errorf("page rects %v", v.canvas.rects)
-	}
-	v.canvas.zoom, v.canvas.offX, v.canvas.offY = 10, 0, 0
-	out := v.canvas.generate(40, 20).(*image.NRGBA)
-	// Texel (3,1) alpha 40 over the checkerboard; texel (2,0) transparent shows the board.
-	if got := out.NRGBAAt(35, 15); got.R == checker(35, 15) {
-		t.Errorf("texel (3,1) not drawn: %v", got)
-	}
-	if got := out.NRGBAAt(25, 5); got.R != checker(25, 5) {
-		t.Errorf("transparent texel hides the checkerboard: %v", got)
-	}
-	v.SetView(ViewAlpha)
-	out = v.canvas.generate(40, 20).(*image.NRGBA)
-	if got := out.NRGBAAt(35, 15); got.R != 40 {
-		t.Errorf("alpha view %v", got)
-	}
-	v.SetLevel(1)
-	if v.canvas.img.Rect.Dx() != 2 {
-		t.Errorf("mip 1 is %v", v.canvas.img.Rect)
-	}
-}
-
 // BenchmarkSwatchFrame is one animated frame of the swatch: sample, then
 // redraw both rasters at their capped resolution. At 60 fps the budget is
 // 2 % of a core, i.e. about 330 µs per frame.
 func BenchmarkSwatchFrame(b *testing.B) {
 	a := test.NewTempApp(b)
-	h := &testHost{win: a.NewWindow("t")}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	data := testMaterialArchive(&testing.T{})
 	root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "b.lib", Opts: &formats.Options{}})
 	if err != nil {
@@ -291,20 +227,8 @@ func BenchmarkSwatchFrame(b *testing.B) {
 // and Batches tabs build.
 func TestSampleChain(t *testing.T) {
 	a := test.NewTempApp(t)
-	h := &testHost{win: a.NewWindow("t")}
-	var tank formats.Node
-	for _, f := range samples.Files() {
-		if f.Name == "tank.rlb" {
-			n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tank = n
-		}
-	}
-	if tank == nil {
-		t.Skip("no tank.rlb sample")
-	}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	tank := inspecttest.OpenSample(t, "tank.rlb")
 	kids, _ := tank.Children()
 	var mesh *msh.MeshNode
 	var wear *material.WearNode
@@ -340,51 +264,28 @@ func TestSampleChain(t *testing.T) {
 	}
 }
 
-// findTable returns the first table in a widget tree.
-func findTable(o fyne.CanvasObject) *widget.Table {
-	switch v := o.(type) {
-	case *widget.Table:
-		return v
-	case *fyne.Container:
-		for _, k := range v.Objects {
-			if t := findTable(k); t != nil {
-				return t
-			}
-		}
-	}
-	return nil
-}
-
 // TestBatchesLinks clicks the linked cells of the sample model's Batches
 // tab: the WEAR row opens the WEAR table, the material cell the MAT0 entry
 // and the texture cell the Texm entry; the same cell opens again on a
 // second click, and an unlinked cell opens nothing.
 func TestBatchesLinks(t *testing.T) {
 	a := test.NewTempApp(t)
-	h := &testHost{win: a.NewWindow("t")}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	var mesh *msh.MeshNode
-	for _, f := range samples.Files() {
-		if f.Name != "tank.rlb" {
-			continue
-		}
-		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		kids, _ := n.Children()
-		for _, k := range kids {
-			if m, ok := k.(*msh.MeshNode); ok {
-				mesh = m
-			}
+	kids, _ := inspecttest.OpenSample(t, "tank.rlb").Children()
+	for _, k := range kids {
+		if m, ok := k.(*msh.MeshNode); ok {
+			mesh = m
 		}
 	}
 	if mesh == nil {
 		t.Skip("no sample model")
 	}
-	tb := findTable(newBatchesView(h, mesh))
-	if tb == nil {
+	tables := inspecttest.Find[*widget.Table](newBatchesView(h, mesh))
+	if len(tables) == 0 {
 		t.Fatal("no table in the Batches tab")
 	}
+	tb := tables[0]
 	bs := mesh.Batches()
 	row := -1
 	for i, b := range bs {
@@ -405,38 +306,29 @@ func TestBatchesLinks(t *testing.T) {
 		{batchColTexture, bs[row].TexNode},
 		{batchColTexture, bs[row].TexNode}, // again
 	} {
-		h.selected = nil
+		h.Selected = nil
 		tb.Select(widget.TableCellID{Row: row, Col: c.col})
-		if h.selected == nil || h.selected != c.want {
-			t.Errorf("column %d opened %v, want %v", c.col, h.selected, c.want)
+		if h.Selected == nil || h.Selected != c.want {
+			t.Errorf("column %d opened %v, want %v", c.col, h.Selected, c.want)
 		}
 	}
 	if _, ok := bs[row].TexNode.(*texm.Node); !ok {
 		t.Errorf("texture link is %T", bs[row].TexNode)
 	}
-	h.selected = nil
+	h.Selected = nil
 	tb.Select(widget.TableCellID{Row: row, Col: 0})
-	if h.selected != nil {
-		t.Errorf("the batch number opened %v", h.selected)
+	if h.Selected != nil {
+		t.Errorf("the batch number opened %v", h.Selected)
 	}
 }
 
 // sampleMaterial opens a material of the built-in Material.lib.
 func sampleMaterial(t *testing.T, name string) *material.Node {
 	t.Helper()
-	for _, f := range samples.Files() {
-		if f.Name != "Material.lib" {
-			continue
-		}
-		root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		kids, _ := root.Children()
-		for _, k := range kids {
-			if m, ok := k.(*material.Node); ok && m.Name() == name {
-				return m
-			}
+	kids, _ := inspecttest.OpenSample(t, "Material.lib").Children()
+	for _, k := range kids {
+		if m, ok := k.(*material.Node); ok && m.Name() == name {
+			return m
 		}
 	}
 	t.Skipf("no sample material %s", name)
@@ -449,7 +341,7 @@ func sampleMaterial(t *testing.T, name string) *material.Node {
 // selector switches the sampled block.
 func TestMaterialTransport(t *testing.T) {
 	a := test.NewTempApp(t)
-	h := &testHost{win: a.NewWindow("t")}
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	fire := sampleMaterial(t, "FIRESTORM")
 	tab := newMaterialTab(h, fire)
 	defer tab.close()
@@ -485,42 +377,5 @@ func TestMaterialTransport(t *testing.T) {
 	want := m.Phases[m.Blocks[2].Keys[0].Phase]
 	if tab2.block != 2 || tab2.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.last.Phase.Texture != want.TextureName() || tab2.last.Phase.Page != want.Page() {
 		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.last, tab2.active)
-	}
-}
-
-// TestImageByteOrderToggle: a Texm 8888 texture offers the R⇄B debug
-// reading, which shows red and blue exchanged; 565 does not offer it.
-func TestImageByteOrderToggle(t *testing.T) {
-	test.NewTempApp(t)
-	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
-	img.SetNRGBA(1, 1, color.NRGBA{10, 20, 30, 255})
-	open := func(format uint32) formats.Imager {
-		data, err := texm.Build(img, format, 1, nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := texm.Open(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "T.0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n.(formats.Imager)
-	}
-	v := NewImageView(open(texm.Format8888))
-	if v.swap == nil {
-		t.Fatal("no R⇄B toggle for 8888")
-	}
-	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{10, 20, 30, 255}) {
-		t.Fatalf("decoded %v", got)
-	}
-	v.swap.SetChecked(true)
-	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{30, 20, 10, 255}) {
-		t.Errorf("swapped %v", got)
-	}
-	v.swap.SetChecked(false)
-	if got := v.canvas.img.NRGBAAt(1, 1); got != (color.NRGBA{10, 20, 30, 255}) {
-		t.Errorf("unswapped %v", got)
-	}
-	if NewImageView(open(texm.Format565)).swap != nil {
-		t.Error("565 offers the byte-order toggle")
 	}
 }

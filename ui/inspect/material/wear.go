@@ -1,11 +1,9 @@
-package ui
+package material
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,44 +11,18 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/material"
-	"rummage/samples"
+	"rummage/ui/inspect"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Wear",
 		Order: 10,
 		Match: func(n formats.Node) bool { _, ok := n.(*material.WearNode); return ok },
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
 		},
 	})
-	material.SetExtraLibraries(sampleLibraries)
-}
-
-var (
-	sampleLibOnce sync.Once
-	sampleLibs    []formats.Node
-)
-
-// sampleLibraries opens the built-in sample files once, so that in-memory
-// samples (which have no folder) resolve their materials and textures in
-// the sample Material.lib and Textures.lib.
-func sampleLibraries() []formats.Node {
-	sampleLibOnce.Do(func() {
-		for _, f := range samples.Files() {
-			switch strings.ToLower(f.Name) {
-			case "material.lib", "textures.lib", "lightmap.lib":
-			default:
-				continue
-			}
-			src := formats.Source{R: bytes.NewReader(f.Data), Size: int64(len(f.Data)), Name: f.Name, Opts: &formats.Options{}}
-			if n, err := formats.OpenFile(src); err == nil {
-				sampleLibs = append(sampleLibs, n)
-			}
-		}
-	})
-	return sampleLibs
 }
 
 var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}
@@ -58,7 +30,7 @@ var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180
 // newWearView lists the rows with their resolved materials (click one to
 // open it) and the lightmaps with their slots; "Set material library…"
 // picks the library used when none is found beside the file.
-func newWearView(h Host, w *material.WearNode) fyne.CanvasObject {
+func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 	var res []material.Resolved
 	info := widget.NewLabel("")
 	info.Wrapping = fyne.TextWrapWord

@@ -1,4 +1,7 @@
-package ui
+// Package mesh is the mesh inspector: the Preview tab (a software
+// wireframe of any mesh or level) and the header facts of MSH models and
+// the sample meshes.
+package mesh
 
 import (
 	"fmt"
@@ -19,20 +22,21 @@ import (
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/preview"
+	"rummage/ui/inspect"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Preview",
-		Order: 10,
+		Order: 15, // after a level's Statistics, before a model's Batches
 		Match: func(n formats.Node) bool {
 			_, ok := n.(formats.Mesher)
 			k := n.Kind()
 			return ok && (k == formats.KindMesh || k == formats.KindLevel)
 		},
-		Make: func(h Host, n formats.Node) *Tab {
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			v := NewPreviewView(n.(formats.Mesher))
-			return &Tab{Title: "Preview", Content: v.Content, Close: v.Close}
+			return &inspect.Tab{Title: "Preview", Content: v.Content, Close: v.Close}
 		},
 	})
 }
@@ -277,6 +281,11 @@ func (c *previewCanvas) fit() {
 	c.request(false)
 }
 
+var _ inspect.Resetter = (*previewCanvas)(nil)
+
+// ResetView is View › Reset preview: the default view.
+func (c *previewCanvas) ResetView() { c.reset() }
+
 // reset returns to the default view.
 func (c *previewCanvas) reset() {
 	if c.mesh == nil {
@@ -367,7 +376,7 @@ func group3(n int) string {
 // wait, and it holds no lock while it calls it.
 func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas]) {
 	defer close(c.done)
-	m, err := loadMesh(src)
+	m, err := formats.SafeMesh(src)
 	if err == nil && m != nil {
 		m.Edges() // build the edge list here, not in the first frame
 	}
@@ -417,16 +426,6 @@ func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas
 			pending = nil
 		}
 	}
-}
-
-// loadMesh calls Mesh with a panic in format code turned into an error.
-func loadMesh(src formats.Mesher) (m *geom.Mesh, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			m, err = nil, fmt.Errorf("internal error decoding the mesh: %v", p)
-		}
-	}()
-	return src.Mesh()
 }
 
 // draw renders one request into a free buffer and hands it to the view.

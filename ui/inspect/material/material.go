@@ -1,4 +1,9 @@
-package ui
+// Package material is the Parkan material inspector: the Material tab of
+// a MAT0 material (swatch, phase table and editor, animation blocks, blend
+// preview), the Wear tab of a WEAR table, the Batches tab of an MSH model
+// (its material chain: batch → WEAR row → MAT0 → Texm) and their header
+// facts.
+package material
 
 import (
 	"fmt"
@@ -19,21 +24,25 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/material"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Material",
 		Order: 10,
 		Match: func(n formats.Node) bool { _, ok := n.(*material.Node); return ok },
-		Make: func(h Host, n formats.Node) *Tab {
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			t := newMaterialTab(h, n.(*material.Node))
-			return &Tab{Title: "Material", Content: t.content, Close: t.close}
+			return &inspect.Tab{Title: "Material", Content: t.content, Close: t.close}
 		},
 	})
 }
 
 // The colour groups of a phase: first parameter byte and component count.
+//
+// TODO(issue10): use formats/material's phase colour accessors (bytes by index here).
 type colorGroup struct {
 	name  string
 	first int
@@ -50,7 +59,7 @@ var colorGroups = []colorGroup{
 // materialTab is the Material inspector: the live swatch, the phase table,
 // the phase editor and the animation editor.
 type materialTab struct {
-	h       Host
+	h       inspect.Host
 	node    *material.Node
 	content fyne.CanvasObject
 
@@ -112,7 +121,7 @@ type texEntry struct {
 	img  *image.NRGBA
 }
 
-func newMaterialTab(h Host, n *material.Node) *materialTab {
+func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, playing: true, started: time.Now()}
 	t.swatch = canvas.NewRaster(t.drawSwatch)
 	t.swatch.SetMinSize(fyne.NewSize(160, 160))
@@ -329,7 +338,7 @@ func (t *materialTab) setTexture(name string, page int) {
 			e.node = material.FindTexture(t.node.Loc, name)
 			if im, ok := e.node.(formats.Imager); ok {
 				if img, err := im.Image(0); err == nil {
-					e.img = toNRGBA(img)
+					e.img = widgets.ToNRGBA(img)
 				}
 			}
 			t.texCache[name] = e
@@ -459,7 +468,7 @@ func (t *materialTab) drawBlend(w, h int) image.Image {
 		row := t.srcRow(y, h, cols[:half])
 		p := out.Pix[y*out.Stride:]
 		for x := 0; x < w; x++ {
-			d := float64(checker(x, y)) / 255
+			d := float64(widgets.Checker(x, y)) / 255
 			if x < w/4 {
 				d = 1
 			} else if x < w/2 {
@@ -478,6 +487,8 @@ func (t *materialTab) drawBlend(w, h int) image.Image {
 }
 
 // blendFactor is one D3D blend factor, resolved once per frame.
+//
+// TODO(issue10): use formats/material's blend category maths (factors below).
 type blendFactor uint8
 
 const (
@@ -681,6 +692,10 @@ func (t *materialTab) makeTable() *widget.Table {
 	return tb
 }
 
+// groupColor is the colour of group g of a phase, opaque without alpha.
+//
+// TODO(issue10): use formats/material's phase colour accessors (here and
+// in hexColor).
 func groupColor(p *material.Phase, g colorGroup) color.NRGBA {
 	c := color.NRGBA{p.P[g.first], p.P[g.first+1], p.P[g.first+2], 255}
 	if g.n == 4 {
@@ -785,7 +800,7 @@ func (t *materialTab) refreshEditor() {
 		t.colorRects[i].Refresh()
 		t.colorText[i].SetText(hexColor(p, g))
 	}
-	t.opacity.SetValue(float64(p.P[3]))
+	t.opacity.SetValue(float64(p.P[3])) // TODO(issue10): use formats/material's phase accessors (p3, p16)
 	t.opacityL.SetText(fmt.Sprintf("%.2f", v.Opacity))
 	t.power.SetValue(float64(p.P[16]))
 	t.powerL.SetText(strconv.Itoa(v.Power))
@@ -794,6 +809,8 @@ func (t *materialTab) refreshEditor() {
 }
 
 // slide previews a slider value on a draft of the material.
+//
+// TODO(issue10): use formats/material's phase set (p3, p16 by index here).
 func (t *materialTab) slide(what string, param int, v float64) {
 	if t.loading {
 		return
@@ -829,7 +846,7 @@ func (t *materialTab) commitDraft(name string) {
 func (t *materialTab) apply(name string, m *material.Mat0) {
 	old := t.node.Material()
 	n := t.node
-	t.h.Apply(n, Edit{
+	t.h.Apply(n, inspect.Edit{
 		Name: name + " (" + n.Name() + ")",
 		Do:   func() error { return n.SetMaterial(m) },
 		Undo: func() error { return n.SetMaterial(old) },
@@ -850,6 +867,8 @@ func (t *materialTab) edit(name string, fn func(m *material.Mat0) error) {
 
 // SetColor sets colour group gi (0 additive, 1 directional, 2 specular,
 // 3 extra) of the selected phase; additive has no alpha byte.
+//
+// TODO(issue10): use formats/material's phase set.
 func (t *materialTab) SetColor(gi int, c color.NRGBA) {
 	g := colorGroups[gi]
 	t.edit(fmt.Sprintf("set %s of phase %d", g.name, t.phase), func(m *material.Mat0) error {
@@ -866,6 +885,8 @@ func (t *materialTab) SetColor(gi int, c color.NRGBA) {
 }
 
 // SetPage sets the signed page index of the selected phase.
+//
+// TODO(issue10): use formats/material's phase set (p17 by index here).
 func (t *materialTab) SetPage(s string) {
 	t.edit(fmt.Sprintf("set page of phase %d", t.phase), func(m *material.Mat0) error {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
@@ -891,6 +912,8 @@ func (t *materialTab) SetTexture(s string) {
 }
 
 // AddPhase inserts a copy of the selected phase after it.
+//
+// TODO(issue10): use formats/material's phase insert.
 func (t *materialTab) AddPhase() {
 	at := t.phase + 1
 	t.edit(fmt.Sprintf("add phase %d", at), func(m *material.Mat0) error {
@@ -915,6 +938,8 @@ func (t *materialTab) AddPhase() {
 }
 
 // RemovePhase deletes the selected phase; keys naming later phases follow.
+//
+// TODO(issue10): use formats/material's phase remove.
 func (t *materialTab) RemovePhase() {
 	at := t.phase
 	t.edit(fmt.Sprintf("remove phase %d", at), func(m *material.Mat0) error {
@@ -934,6 +959,8 @@ func (t *materialTab) RemovePhase() {
 
 // MovePhase swaps the selected phase with its neighbour (dir -1 or +1);
 // keys keep naming the same phases.
+//
+// TODO(issue10): use formats/material's phase move.
 func (t *materialTab) MovePhase(dir int) {
 	a, b := t.phase, t.phase+dir
 	t.edit(fmt.Sprintf("move phase %d", a), func(m *material.Mat0) error {
@@ -971,6 +998,10 @@ var modeNames = []string{"0 loop", "1 pingpong", "2 clamp", "3 random", "4 unkno
 
 var maskNames = []string{"additive p0..p2", "directional p4..p6", "specular p8..p10", "extra p12..p14", "opacity p3"}
 
+// makeAnimationEditor builds the Animation editor: mode, mask and keys of
+// the current block, add and remove blocks and keys.
+//
+// TODO(issue10): use formats/material's animation block and key edits.
 func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 	t.mode = widget.NewSelect(modeNames, func(s string) {
 		if t.loading {
@@ -1112,6 +1143,8 @@ func (t *materialTab) refreshAnimation() {
 }
 
 // SetKey changes key ki of the current block.
+//
+// TODO(issue10): use formats/material's animation key edits.
 func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
 	t.editBlock(fmt.Sprintf("set key %d", ki), func(b *material.Block) error {
 		if ki >= len(b.Keys) {

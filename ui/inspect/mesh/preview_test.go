@@ -1,4 +1,4 @@
-package ui
+package mesh
 
 import (
 	"image"
@@ -15,6 +15,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/preview"
 	"rummage/samples"
+	"rummage/ui/inspect/inspecttest"
 )
 
 // gatedMesh is a Mesher whose Mesh waits until the test opens the gate, so
@@ -233,7 +234,7 @@ func TestPreviewBrokenMesh(t *testing.T) {
 	v := NewPreviewView(panicMesh{})
 	defer v.Close()
 	waitDone(t, v.canvas) // the loop ends when there is nothing to draw
-	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error decoding the mesh: decoder bug" {
+	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error: decoder bug" {
 		t.Errorf("message %q", got)
 	}
 }
@@ -245,15 +246,15 @@ func (panicMesh) Mesh() (*geom.Mesh, error) { panic("decoder bug") }
 func TestPreviewTabMatchesSampleMeshes(t *testing.T) {
 	for _, n := range samples.Nodes() {
 		found := false
-		for _, p := range tabsFor(n) {
+		for _, p := range inspecttest.Providers(t, n) {
 			found = found || p.Name == "Preview"
 		}
 		if !found {
 			t.Errorf("sample %s gets no Preview tab", n.Name())
 		}
 	}
-	if len(tabsFor(&formats.Raw{NodeName: "x", NodeKind: formats.KindRaw})) != 0 {
-		for _, p := range tabsFor(&formats.Raw{NodeName: "x", NodeKind: formats.KindRaw}) {
+	if len(inspecttest.Providers(t, &formats.Raw{NodeName: "x", NodeKind: formats.KindRaw})) != 0 {
+		for _, p := range inspecttest.Providers(t, &formats.Raw{NodeName: "x", NodeKind: formats.KindRaw}) {
 			if p.Name == "Preview" {
 				t.Error("a raw node gets the Preview tab")
 			}

@@ -1,4 +1,7 @@
-package ui
+// Package archive is the archive inspector: the Entries tab of any
+// archive (a sortable table of its children) and the header facts of
+// NRes, RsLi and IMG archives and of folders.
+package archive
 
 import (
 	"cmp"
@@ -13,12 +16,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // The archive's own tab: "Entries", a sortable table of its children (name,
 // type, size, offset and the container's extra fields such as NRes attrs).
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "entries",
 		Order: 50,
 		Match: func(n formats.Node) bool { return formats.SafeKind(n) == formats.KindArchive },
@@ -38,7 +43,7 @@ type entryRow struct {
 	sortBy []any // per column: int64 or string, for sorting
 }
 
-func makeEntriesTab(h Host, n formats.Node) *Tab {
+func makeEntriesTab(h inspect.Host, n formats.Node) *inspect.Tab {
 	kids, err := formats.SafeChildren(n)
 	if err != nil && len(kids) == 0 {
 		return nil // the error card says why; no empty table
@@ -46,31 +51,31 @@ func makeEntriesTab(h Host, n formats.Node) *Tab {
 	if len(kids) == 0 {
 		return nil
 	}
-	cols, rows := entryTable(kids, n)
-	return &Tab{Title: "Entries", Content: newEntriesTable(h, cols, rows)}
+	cols, rows, err := entryTable(kids, n)
+	return &inspect.Tab{Title: "Entries", Content: newEntriesTable(h, cols, rows, err)}
 }
 
-// listFields is k's ListFields with panics recovered; nil without Fielder.
-func listFields(k formats.Node) (m map[string]any) {
+// listFields is k's ListFields behind the format panic guard; nil without
+// Fielder.
+func listFields(k formats.Node) (map[string]any, error) {
 	fl, ok := k.(formats.Fielder)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	defer func() {
-		if recover() != nil {
-			m = nil
-		}
-	}()
-	return fl.ListFields()
+	return formats.Guard("fields of "+formats.SafeName(k), func() (map[string]any, error) { return fl.ListFields(), nil })
 }
 
 // entryTable builds the columns and rows for the children of parent (the
-// rows' cells are filled on demand: see entryRow.fill).
-func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow) {
+// rows' cells are filled on demand: see entryRow.fill). The error is the
+// first panic of the children's fields or names, for the tab to show.
+func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow, error) {
 	var extra []string
+	var firstErr error
 	seen := map[string]bool{}
 	for _, k := range kids {
-		for key := range listFields(k) {
+		fields, err := listFields(k)
+		firstErr = cmp.Or(firstErr, err)
+		for key := range fields {
 			if !seen[key] {
 				seen[key] = true
 				extra = append(extra, key)
@@ -79,7 +84,8 @@ func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow
 	}
 	sort.Strings(extra)
 	cols := append([]string{"#", "name", "type", "kind", "size", "offset"}, extra...)
-	names, _ := childNames(kids, parent)
+	names, err := widgets.ChildNames(kids, parent)
+	firstErr = cmp.Or(firstErr, err)
 	rows := make([]*entryRow, 0, len(kids))
 	for i, k := range kids {
 		if k == nil {
@@ -93,7 +99,7 @@ func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow
 		}
 		rows = append(rows, r)
 	}
-	return cols, rows
+	return cols, rows, firstErr
 }
 
 // fill makes the row's cells and sort keys, once.
@@ -118,7 +124,7 @@ func (r *entryRow) fill() *entryRow {
 	tag, kind := formats.SafeType(k), string(formats.SafeKind(k))
 	r.cells = []string{strconv.Itoa(i), name, tag, kind, sizeCell, offCell}
 	r.sortBy = []any{int64(i), strings.ToLower(name), strings.ToLower(tag), kind, size, off}
-	fields := listFields(k)
+	fields, _ := listFields(k) // a panic here was shown by entryTable
 	for _, key := range r.extra {
 		v, has := fields[key]
 		cell := ""
@@ -189,8 +195,9 @@ func compareCells(a, b any) int {
 }
 
 // newEntriesTable is the table widget: click a header to sort by it (again
-// to reverse), click a row to select the entry in the tree.
-func newEntriesTable(h Host, cols []string, rows []*entryRow) fyne.CanvasObject {
+// to reverse), click a row to select the entry in the tree; problem, when
+// set, is shown above it.
+func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem error) fyne.CanvasObject {
 	sortCol, desc := 0, false
 	// Each SetColumnWidth lays the table out again: with thousands of rows
 	// that is the slow part of the tab, so the rows appear only once the
@@ -268,9 +275,13 @@ func newEntriesTable(h Host, cols []string, rows []*entryRow) fyne.CanvasObject 
 			h.SelectNode(rows[id.Row].node)
 		}
 	}
-	info := widget.NewLabel(fmt.Sprintf("%s · click a header to sort, a row to select the entry", plural(len(rows), "entry")))
+	info := widget.NewLabel(fmt.Sprintf("%s · click a header to sort, a row to select the entry", widgets.Plural(len(rows), "entry")))
+	if problem != nil {
+		info.SetText(info.Text + " · ✕ " + widgets.ProblemText(problem))
+		info.Importance = widget.DangerImportance
+	}
 	rowH := widget.NewLabel("").MinSize().Height + theme.SeparatorThicknessSize()
 	head := widget.NewButton("", nil).MinSize().Height + theme.SeparatorThicknessSize()
-	fit := container.New(&fitRows{rows: len(rows), rowH: rowH, extra: head}, table)
+	fit := container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH, Extra: head}, table)
 	return container.NewBorder(info, nil, nil, nil, fit)
 }

@@ -1,10 +1,12 @@
-package ui
+// Package txd is the RenderWare inspector: the TXD and PS2 tabs of a TXD
+// texture, the Sections tab of any RenderWare file and the header facts of
+// a texture dictionary.
+package txd
 
 import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"strconv"
 	"strings"
 
@@ -17,9 +19,12 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/export"
 	"rummage/formats"
 	"rummage/formats/rw"
 	"rummage/formats/txd"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // The TXD inspector tabs: "TXD" (facts, palette grid, Replace from PNG…,
@@ -33,27 +38,31 @@ type sectioned interface {
 }
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "TXD",
 		Order: 20,
 		Match: func(n formats.Node) bool { _, ok := n.(*txd.TexNode); return ok },
-		Make:  func(h Host, n formats.Node) *Tab { return &Tab{Title: "TXD", Content: newTXDTab(h, n.(*txd.TexNode))} },
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "TXD", Content: newTXDTab(h, n.(*txd.TexNode))}
+		},
 	})
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "PS2",
 		Order: 21,
 		Match: func(n formats.Node) bool {
 			t, ok := n.(*txd.TexNode)
 			return ok && t.Texture().Platform == txd.PlatformPS2
 		},
-		Make: func(h Host, n formats.Node) *Tab { return &Tab{Title: "PS2", Content: newPS2Tab(n.(*txd.TexNode))} },
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "PS2", Content: newPS2Tab(n.(*txd.TexNode))}
+		},
 	})
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Sections",
 		Order: 30,
 		Match: func(n formats.Node) bool { _, ok := n.(sectioned); return ok },
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Sections", Content: newSectionsView(n.(sectioned))}
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Sections", Content: newSectionsView(n.(sectioned))}
 		},
 	})
 }
@@ -177,6 +186,8 @@ func PaletteText(pal []uint32) string {
 	return b.String()
 }
 
+// TODO(issue10): use formats/txd's filter and addressing name lists (and
+// its edit function) instead of these copies and indexOf.
 var filterOptions = []string{"NA", "NEAREST", "LINEAR", "MIPNEAREST", "MIPLINEAR", "LINEARMIPNEAREST", "LINEARMIPLINEAR"}
 var addressOptions = []string{"NA", "WRAP", "MIRROR", "CLAMP", "BORDER"}
 
@@ -190,9 +201,9 @@ func indexOf(list []string, s string) uint32 {
 }
 
 // txdEdit applies a texture replacement as an undoable edit.
-func txdEdit(h Host, n *txd.TexNode, name string, nt *txd.Texture) {
+func txdEdit(h inspect.Host, n *txd.TexNode, name string, nt *txd.Texture) {
 	old := n.Texture()
-	h.Apply(n, Edit{
+	h.Apply(n, inspect.Edit{
 		Name: name,
 		Do:   func() error { _, err := n.Set(nt); return err },
 		Undo: func() error { _, err := n.Set(old); return err },
@@ -203,7 +214,7 @@ func txdEdit(h Host, n *txd.TexNode, name string, nt *txd.Texture) {
 	h.SelectNode(n)
 }
 
-func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
+func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
 	facts := fmt.Sprintf("%s  %d×%d  %s  %s  RW %s  depth %d  %d level(s)", t.Name, t.Width, t.Height, t.FormatName(),
 		t.PlatformName(), rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()), t.Depth, len(t.Levels))
@@ -233,7 +244,7 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 				img, _, err := image.Decode(r)
 				var nt *txd.Texture
 				if err == nil {
-					nt, err = txd.Replace(cur, img)
+					nt, err = formats.Guard("replace "+cur.Name, func() (*txd.Texture, error) { return txd.Replace(cur, img) })
 				}
 				fyne.Do(func() {
 					if err != nil {
@@ -275,25 +286,9 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 			txdEdit(h, n, "Rename "+t.Name+" → "+name.Text, nt)
 		}, h.Window())
 	})
-	export := widget.NewButton("Export PNG…", func() {
-		d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-			if err != nil || w == nil {
-				return
-			}
-			defer w.Close()
-			img, err := n.Texture().Image(0)
-			if err == nil {
-				err = png.Encode(w, img)
-			}
-			if err != nil {
-				h.Status("export: " + err.Error())
-				return
-			}
-			h.Status("exported " + w.URI().Name())
-		}, h.Window())
-		d.SetFileName(n.Texture().Name + ".png")
-		d.Show()
-	})
+	// Export goes through the window's Export… (atomic files, progress,
+	// failures reported), with PNG chosen for the texture.
+	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
 
 	filter := widget.NewSelect(filterOptions, nil)
 	filter.SetSelected(txd.FilterName(t.Filter()))
@@ -328,7 +323,7 @@ func newTXDTab(h Host, n *txd.TexNode) fyne.CanvasObject {
 	}
 	body := container.NewVBox(
 		mono(facts),
-		container.NewHBox(replace, rename, export),
+		container.NewHBox(replace, rename, exportB),
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWithColumns(2, props, layout.NewSpacer()),
@@ -410,7 +405,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
 	view := container.NewStack()
 	show := func(stored bool) {
-		iv := NewImageView(&storedImager{n: n, stored: stored})
+		iv := widgets.NewImageView(&storedImager{n: n, stored: stored}, false)
 		view.Objects = []fyne.CanvasObject{iv.Content}
 		view.Refresh()
 	}

@@ -1,6 +1,13 @@
-package ui
+// Package inspect is the contract between the window and its inspectors.
+// An inspector is a package under ui/inspect/ that registers, from init,
+// the tabs it adds for the nodes it knows (RegisterTab) and the facts of
+// their header line (RegisterFacts); ui/inspect/all links every inspector
+// in, as formats/all does for formats. The window asks TabsFor and FactsFor
+// and gives each tab a Host.
+package inspect
 
 import (
+	"errors"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -21,6 +28,10 @@ type Host interface {
 	Options() *formats.Options
 	// Status shows a short message in the status bar.
 	Status(msg string)
+	// Export opens the window's Export… dialog on n with the format as
+	// (export.PNG, ...) chosen for n's kind: the export runs in the
+	// background, writes each file atomically and reports failures.
+	Export(n formats.Node, as string)
 }
 
 // Edit is one undoable change made by an inspector.
@@ -43,9 +54,15 @@ type Tab struct {
 // Overview and Hex; the first one is selected.
 type TabProvider struct {
 	Name  string                            // for ordering and tests
-	Order int                               // lower first
+	Order int                               // lower first; equal orders keep registration order
 	Match func(n formats.Node) bool         // does the node get this tab
 	Make  func(h Host, n formats.Node) *Tab // build it (on the UI goroutine)
+}
+
+// Resetter is a view that View › Reset preview returns to its default
+// camera (the mesh preview). The window looks for one in the tab on show.
+type Resetter interface {
+	ResetView()
 }
 
 var (
@@ -53,20 +70,27 @@ var (
 	tabProviders []TabProvider
 )
 
-// RegisterTab adds a tab provider; inspector files call it from init.
+// RegisterTab adds a tab provider; inspector packages call it from init.
 func RegisterTab(p TabProvider) {
 	tabMu.Lock()
 	defer tabMu.Unlock()
 	tabProviders = append(tabProviders, p)
 }
 
-// tabsFor returns the providers that match n, in order.
-func tabsFor(n formats.Node) []TabProvider {
+// TabsFor returns the providers that match n, in order. A Match that
+// panics (in the format code it asks) counts as no match; its panic is
+// returned, as a *formats.PanicError, for the window to report.
+func TabsFor(n formats.Node) ([]TabProvider, error) {
 	tabMu.Lock()
 	defer tabMu.Unlock()
 	var out []TabProvider
+	var errs []error
 	for _, p := range tabProviders {
-		if safeMatch(p, n) {
+		ok, err := formats.Guard("tab "+p.Name, func() (bool, error) { return p.Match(n), nil })
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if ok {
 			out = append(out, p)
 		}
 	}
@@ -75,16 +99,5 @@ func tabsFor(n formats.Node) []TabProvider {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
-	return out
-}
-
-// safeMatch is p.Match(n) with a panic (from format code the match asks)
-// taken as no match.
-func safeMatch(p TabProvider, n formats.Node) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	return p.Match(n)
+	return out, errors.Join(errs...)
 }

@@ -1,4 +1,4 @@
-package ui
+package material
 
 import (
 	"fmt"
@@ -14,15 +14,16 @@ import (
 	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/formats/msh"
+	"rummage/ui/inspect"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Batches",
 		Order: 20, // after the preview
 		Match: func(n formats.Node) bool { _, ok := n.(*msh.MeshNode); return ok },
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Batches", Content: newBatchesView(h, n.(*msh.MeshNode))}
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Batches", Content: newBatchesView(h, n.(*msh.MeshNode))}
 		},
 	})
 }
@@ -115,7 +116,7 @@ func batchLink(b msh.BatchInfo, col int) formats.Node {
 // WEAR row → material → phase 0 texture (+ page). Clicking the WEAR row, a
 // material or a texture cell opens it; "Set material library…" picks the
 // library used when none is found beside the file.
-func newBatchesView(h Host, n *msh.MeshNode) fyne.CanvasObject {
+func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 	m, err := n.Model()
 	if err != nil {
 		l := widget.NewLabel(err.Error())
@@ -206,7 +207,7 @@ func batchSource(n *msh.MeshNode, bs []msh.BatchInfo) string {
 // materialLibraryButton is the "Set material library…" action: a file
 // dialog whose choice becomes the window's --materials option; set then
 // refreshes the view that owns the button.
-func materialLibraryButton(h Host, set func(path string)) *widget.Button {
+func materialLibraryButton(h inspect.Host, set func(path string)) *widget.Button {
 	return widget.NewButton("Set material library…", func() {
 		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 			if err != nil || rc == nil {

@@ -1,4 +1,4 @@
-package ui
+package level
 
 import (
 	"bytes"
@@ -11,21 +11,9 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/xrlevel"
+	"rummage/ui/inspect"
+	"rummage/ui/inspect/inspecttest"
 )
-
-type levelHost struct {
-	win      fyne.Window
-	selected formats.Node
-	status   string
-}
-
-func (h *levelHost) Window() fyne.Window       { return h.win }
-func (h *levelHost) SelectNode(n formats.Node) { h.selected = n }
-func (h *levelHost) Options() *formats.Options { return &formats.Options{} }
-func (h *levelHost) Status(msg string)         { h.status = msg }
-func (h *levelHost) Apply(n formats.Node, e Edit) {
-	_ = e.Do()
-}
 
 func sampleLevelNode(t *testing.T) *xrlevel.LevelNode {
 	t.Helper()
@@ -45,7 +33,7 @@ func TestLevelStatisticsTab(t *testing.T) {
 	_ = a
 	n := sampleLevelNode(t)
 	var got []string
-	for _, p := range tabsFor(n) {
+	for _, p := range inspecttest.Providers(t, n) {
 		got = append(got, p.Name)
 	}
 	found := false
@@ -60,7 +48,7 @@ func TestLevelStatisticsTab(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	h := &levelHost{win: w}
+	h := &inspecttest.Host{Win: w}
 	view := levelStatsView(h, n, st)
 	w.SetContent(view)
 	w.Resize(fyne.NewSize(1000, 700))
@@ -87,19 +75,19 @@ func TestLevelStatisticsTab(t *testing.T) {
 	}
 	// Selecting a row selects the chunk node.
 	table.Select(widget.TableCellID{Row: 3, Col: 1})
-	if h.selected == nil || h.selected.Name() != st.Chunks[3].Name {
-		t.Fatalf("selected %v", h.selected)
+	if h.Selected == nil || h.Selected.Name() != st.Chunks[3].Name {
+		t.Fatalf("selected %v", h.Selected)
 	}
 	tabs.SelectIndex(1)
 	secSplit := tabs.Items[1].Content.(*container.Split)
 	secTable := secSplit.Leading.(*widget.Table)
 	secTable.Select(widget.TableCellID{Row: 2, Col: 0})
-	if s, ok := h.selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
-		t.Fatalf("selected %v", h.selected)
+	if s, ok := h.Selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
+		t.Fatalf("selected %v", h.Selected)
 	}
 	// The Make path on a decoded level builds the view at once.
-	var tab *Tab
-	for _, p := range tabsFor(n) {
+	var tab *inspect.Tab
+	for _, p := range inspecttest.Providers(t, n) {
 		if p.Name == "Statistics" {
 			tab = p.Make(h, n)
 		}
@@ -119,10 +107,10 @@ func TestLevelTableTab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tab *Tab
-	for _, p := range tabsFor(lights) {
+	var tab *inspect.Tab
+	for _, p := range inspecttest.Providers(t, lights) {
 		if p.Name == "Table" {
-			tab = p.Make(&levelHost{}, lights)
+			tab = p.Make(&inspecttest.Host{}, lights)
 		}
 	}
 	if tab == nil {
@@ -136,7 +124,7 @@ func TestLevelTableTab(t *testing.T) {
 		t.Fatalf("%d rows", r)
 	}
 	vis, _ := formats.Resolve(n, "visuals")
-	for _, p := range tabsFor(vis) {
+	for _, p := range inspecttest.Providers(t, vis) {
 		if p.Name == "Table" {
 			t.Fatal("visual list got a Table tab")
 		}
@@ -179,7 +167,7 @@ func TestLevelDiagnosticsSelect(t *testing.T) {
 		t.Fatalf("stats %v, %d findings", err, len(st.Diagnostics))
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	h := &levelHost{win: w}
+	h := &inspecttest.Host{Win: w}
 	view := levelStatsView(h, n.(*xrlevel.LevelNode), st)
 	w.SetContent(view)
 	var tabs *container.AppTabs
@@ -194,7 +182,7 @@ func TestLevelDiagnosticsSelect(t *testing.T) {
 		t.Fatalf("diagnostics content %T", tabs.Items[4].Content)
 	}
 	table.Select(widget.TableCellID{Row: 0, Col: 1})
-	if s, ok := h.selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
-		t.Fatalf("selected %v for %q", h.selected, st.Diagnostics[0].Msg)
+	if s, ok := h.Selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
+		t.Fatalf("selected %v for %q", h.Selected, st.Diagnostics[0].Msg)
 	}
 }

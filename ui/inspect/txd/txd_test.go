@@ -1,4 +1,4 @@
-package ui
+package txd
 
 import (
 	"bytes"
@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/export"
 	"rummage/formats"
 	"rummage/formats/txd"
+	"rummage/ui/inspect/inspecttest"
 )
 
 func txdFixture(t *testing.T) (formats.Node, []byte) {
@@ -44,14 +45,15 @@ func txdFixture(t *testing.T) (formats.Node, []byte) {
 }
 
 func TestTXDTabs(t *testing.T) {
-	w := newTestWindow(t)
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, file := txdFixture(t)
 	kids, _ := root.Children()
 	ps2 := kids[0].(*txd.TexNode)
 	var names []string
-	for _, p := range tabsFor(ps2) {
+	for _, p := range inspecttest.Providers(t, ps2) {
 		names = append(names, p.Name)
-		if tab := p.Make(w, ps2); tab == nil || tab.Content == nil {
+		if tab := p.Make(h, ps2); tab == nil || tab.Content == nil {
 			t.Fatalf("tab %s made nothing", p.Name)
 		}
 	}
@@ -59,16 +61,16 @@ func TestTXDTabs(t *testing.T) {
 	if !strings.Contains(joined, "TXD") || !strings.Contains(joined, "PS2") {
 		t.Fatalf("PS2 texture tabs %v", names)
 	}
-	for _, p := range tabsFor(kids[1]) {
+	for _, p := range inspecttest.Providers(t, kids[1]) {
 		if p.Name == "PS2" {
 			t.Fatal("a D3D9 texture got the PS2 tab")
 		}
 	}
 	var sec bool
-	for _, p := range tabsFor(root) {
+	for _, p := range inspecttest.Providers(t, root) {
 		if p.Name == "Sections" {
 			sec = true
-			p.Make(w, root)
+			p.Make(h, root)
 		}
 	}
 	if !sec {
@@ -80,11 +82,13 @@ func TestTXDTabs(t *testing.T) {
 	}
 	// Rename through the host's undo stack.
 	nt, _ := txd.Rename(ps2.Texture(), "renamed", "")
-	txdEdit(w, ps2, "Rename", nt)
-	if ps2.Name() != "renamed" || !root.(formats.Saver).Edited() {
+	txdEdit(h, ps2, "Rename", nt)
+	if ps2.Name() != "renamed" || !root.(formats.Saver).Edited() || len(h.Edits) != 1 {
 		t.Fatal("rename not applied")
 	}
-	w.undoEdit()
+	if err := h.Edits[0].Undo(); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	root.(formats.Saver).WriteTo(&out)
 	if ps2.Name() != "ps2tex" || !bytes.Equal(out.Bytes(), file) {
@@ -100,31 +104,6 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
-}
-
-// renameInWindow opens the TXD fixture in a test window, selects its first
-// (PS2) texture and renames it to "edited" through txdEdit.
-func renameInWindow(t *testing.T) (w *window, root formats.Node, ps2 *txd.TexNode) {
-	t.Helper()
-	w = newTestWindow(t)
-	root, _ = txdFixture(t)
-	w.addFiles([]*openFile{{name: "t.txd", root: root}})
-	kids, _ := root.Children()
-	ps2 = kids[0].(*txd.TexNode)
-	w.SelectNode(ps2)
-	nt, _ := txd.Rename(ps2.Texture(), "edited", "")
-	txdEdit(w, ps2, "Rename", nt)
-	return w, root, ps2
-}
-
-func TestTXDEditInWindow(t *testing.T) {
-	w, root, ps2 := renameInWindow(t)
-	if w.sel == nil || w.sel.node != formats.Node(ps2) {
-		t.Fatalf("selection after the edit: %v", w.sel)
-	}
-	if !root.(formats.Saver).Edited() || ps2.Name() != "edited" {
-		t.Fatal("edit not applied")
-	}
 }
 
 func TestPaletteViewAndRegisterText(t *testing.T) {
@@ -164,42 +143,25 @@ func TestPaletteViewAndRegisterText(t *testing.T) {
 	}
 }
 
-// Undo and redo from the menu show the reverted texture in the TXD tabs.
-func TestTXDUndoRefreshesTabs(t *testing.T) {
-	w, _, _ := renameInWindow(t)
-	if !strings.Contains(tabText(w), "edited") {
-		t.Fatal("the TXD tab does not show the edit")
-	}
-	w.undoEdit()
-	if got := tabText(w); strings.Contains(got, "edited") || !strings.Contains(got, "ps2tex") {
-		t.Fatalf("after undo the TXD tab shows %q", got)
-	}
-	w.redoEdit()
-	if !strings.Contains(tabText(w), "edited") {
-		t.Fatal("after redo the TXD tab does not show the edit")
-	}
-}
-
-// tabText collects the label texts of the inspector's TXD tab.
-func tabText(w *window) string {
-	var b strings.Builder
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Label:
-			b.WriteString(v.Text + "\n")
-		case *fyne.Container:
-			for _, k := range v.Objects {
-				walk(k)
-			}
-		case *container.Scroll:
-			walk(v.Content)
+// Export PNG… goes through the window's Export… with PNG chosen.
+func TestTXDExportGoesThroughHost(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	root, _ := txdFixture(t)
+	kids, _ := root.Children()
+	ps2 := kids[0].(*txd.TexNode)
+	tab := newTXDTab(h, ps2)
+	var exportB *widget.Button
+	for _, b := range inspecttest.Find[*widget.Button](tab) {
+		if b.Text == "Export PNG…" {
+			exportB = b
 		}
 	}
-	for _, it := range w.insp.tabs.Items {
-		if it.Text == "TXD" {
-			walk(it.Content)
-		}
+	if exportB == nil {
+		t.Fatal("no Export PNG… button")
 	}
-	return b.String()
+	test.Tap(exportB)
+	if h.Exported != formats.Node(ps2) || h.As != export.PNG {
+		t.Errorf("exported %v as %q", h.Exported, h.As)
+	}
 }

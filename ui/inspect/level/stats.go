@@ -1,4 +1,7 @@
-package ui
+// Package level is the X-Ray level inspector: the Statistics tab of a
+// level, the Table tab of its record chunks and vertex buffers, and the
+// header facts of level nodes.
+package level
 
 import (
 	"fmt"
@@ -15,21 +18,22 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/xrlevel"
+	"rummage/ui/inspect"
 )
 
 func init() {
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Statistics",
 		Order: 10,
 		Match: func(n formats.Node) bool {
 			_, ok := n.(*xrlevel.LevelNode)
 			return ok
 		},
-		Make: func(h Host, n formats.Node) *Tab {
-			return &Tab{Title: "Statistics", Content: newLevelStatsTab(h, n.(*xrlevel.LevelNode))}
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			return &inspect.Tab{Title: "Statistics", Content: newLevelStatsTab(h, n.(*xrlevel.LevelNode))}
 		},
 	})
-	RegisterTab(TabProvider{
+	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "Table",
 		Order: 10,
 		Match: func(n formats.Node) bool {
@@ -39,16 +43,16 @@ func init() {
 			_, ok := n.(xrlevel.Tabler)
 			return ok
 		},
-		Make: func(h Host, n formats.Node) *Tab {
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			t := n.(xrlevel.Tabler).Table()
-			return &Tab{Title: "Table", Content: newLevelRecordTable(t)}
+			return &inspect.Tab{Title: "Table", Content: newLevelRecordTable(t)}
 		},
 	})
 }
 
 // newLevelStatsTab shows the level's statistics; a level not decoded yet
 // is decoded in the background and shown when ready.
-func newLevelStatsTab(h Host, n *xrlevel.LevelNode) fyne.CanvasObject {
+func newLevelStatsTab(h inspect.Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	show := func(st *xrlevel.Stats, err error) fyne.CanvasObject {
 		if err != nil {
 			l := widget.NewLabel(fmt.Sprintf("The level could not be decoded: %v", err))
@@ -72,21 +76,16 @@ func newLevelStatsTab(h Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	return holder
 }
 
-// safeStats is n.Stats with a panic in format code turned into an error:
-// it runs on its own goroutine, where a panic would end the program.
-func safeStats(n *xrlevel.LevelNode) (st *xrlevel.Stats, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			st, err = nil, &formats.PanicError{Where: "decode " + formats.SafeName(n), Value: r}
-		}
-	}()
-	return n.Stats()
+// safeStats is n.Stats behind the format panic guard: it runs on its own
+// goroutine, where a panic would end the program; the tab shows the error.
+func safeStats(n *xrlevel.LevelNode) (*xrlevel.Stats, error) {
+	return formats.Guard("decode "+formats.SafeName(n), n.Stats)
 }
 
 // levelStatsView lays out the statistics: totals on top, then sub-tabs
 // for chunks, sectors, textures, shaders and diagnostics, each with a table
 // and (for chunks and sectors) a levelBar chart.
-func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
+func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
 	t := st.Totals
 	totals := []struct {
 		k string
@@ -224,7 +223,7 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 }
 
 // levelSelectChild selects the node at the child path below n, if it resolves.
-func levelSelectChild(h Host, n formats.Node, path ...string) {
+func levelSelectChild(h inspect.Host, n formats.Node, path ...string) {
 	if h == nil {
 		return
 	}

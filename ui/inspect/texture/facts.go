@@ -1,0 +1,36 @@
+package texture
+
+import (
+	"strconv"
+	"strings"
+
+	"rummage/formats/texm"
+	"rummage/formats/txd"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
+)
+
+func init() {
+	inspect.RegisterFacts(func(n *texm.Node) ([]string, bool) {
+		t := n.Tex
+		return imageFacts(n.Type(), texm.FormatName(t.Format), int(t.Width), int(t.Height), int(t.Mips)), false
+	})
+	inspect.RegisterFacts(func(n *txd.TexNode) ([]string, bool) {
+		t := n.Texture()
+		facts := imageFacts(n.Type(), t.FormatName(), t.Width, t.Height, len(t.Levels))
+		if p := t.PlatformName(); p != "" {
+			facts = append(facts, p)
+		}
+		return facts, false
+	})
+}
+
+// imageFacts is "DXT1 · 64×64 · 7 levels" (the pixel format left out when
+// the type tag says it already).
+func imageFacts(tag, format string, w, h, levels int) []string {
+	var out []string
+	if format != "" && !strings.EqualFold(format, tag) {
+		out = append(out, format)
+	}
+	return append(out, strconv.Itoa(w)+"×"+strconv.Itoa(h), widgets.Plural(levels, "level"))
+}

@@ -1,0 +1,47 @@
+// Package texture is the texture inspector: the Image tab of any
+// formats.Imager (Texm textures, TXD natives) and the header facts of
+// Texm and TXD textures.
+package texture
+
+import (
+	"rummage/formats"
+	"rummage/formats/texm"
+	"rummage/ui/inspect"
+	"rummage/ui/widgets"
+)
+
+func init() {
+	inspect.RegisterTab(inspect.TabProvider{
+		Name:  "Image",
+		Order: 10,
+		Match: func(n formats.Node) bool {
+			im, ok := n.(formats.Imager)
+			return ok && im.Levels() > 0
+		},
+		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
+			v := newImageView(n.(formats.Imager))
+			return &inspect.Tab{Title: "Image", Content: v.Content}
+		},
+	})
+}
+
+// newImageView is the Image tab's view of src.
+func newImageView(src formats.Imager) *widgets.ImageView {
+	return widgets.NewImageView(src, byteOrderTexture(src))
+}
+
+// byteOrderTexture reports a Texm texture whose channel order is a reading
+// of bytes (B,G,R[,A] here; R,G,B in fparkan and ParkanPlayground): the
+// R⇄B toggle lets a user compare the readings.
+func byteOrderTexture(src formats.Imager) bool {
+	n, ok := src.(*texm.Node)
+	if !ok {
+		return false
+	}
+	// TODO(issue10): use formats/texm's accessor for the byte-order formats.
+	switch n.Tex.Format {
+	case texm.Format888, texm.Format8888, texm.FormatPal8:
+		return true
+	}
+	return false
+}

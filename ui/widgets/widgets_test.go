@@ -1,0 +1,74 @@
+package widgets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+)
+
+func TestPlural(t *testing.T) {
+	for _, tc := range []struct {
+		n         int
+		one, want string
+	}{{1, "entry", "1 entry"}, {3, "entry", "3 entries"}, {2, "vertex", "2 vertices"}, {4, "batch", "4 batches"}, {0, "file", "0 files"}, {2, "child", "2 children"}} {
+		if got := Plural(tc.n, tc.one); got != tc.want {
+			t.Errorf("Plural(%d, %s) = %s", tc.n, tc.one, got)
+		}
+	}
+}
+
+// A short Overview table is no taller than its rows (its column divider
+// ran down the empty inspector); a long one fills the space and scrolls.
+func TestFitRows(t *testing.T) {
+	test.NewTempApp(t)
+	o := widget.NewLabel("x")
+	for _, c := range []struct {
+		rows int
+		want float32
+	}{{0, 0}, {3, 100}, {1000, 500}} {
+		f := &FitRows{Rows: c.rows, RowH: 20}
+		f.Layout([]fyne.CanvasObject{o}, fyne.NewSize(300, 500))
+		if o.Size().Height != c.want || o.Size().Width != 300 {
+			t.Errorf("%d rows: size %v, want height %v", c.rows, o.Size(), c.want)
+		}
+	}
+}
+
+func TestTextureBackground(t *testing.T) {
+	t.Cleanup(func() { SetTextureBackground("") })
+	if TextureBackground() != "checkerboard" || TextureBG(0, 0) != Checker(0, 0) || TextureBG(8, 0) != Checker(8, 0) {
+		t.Fatalf("default background %q", TextureBackground())
+	}
+	SetTextureBackground("black")
+	if TextureBackground() != "black" || TextureBG(0, 0) != 0 || TextureBG(8, 0) != 0 {
+		t.Errorf("background %q: %d %d", TextureBackground(), TextureBG(0, 0), TextureBG(8, 0))
+	}
+	SetTextureBackground("no such background")
+	if TextureBackground() != TextureBackgrounds()[0] {
+		t.Errorf("unknown name gave %q", TextureBackground())
+	}
+}
+
+// namePanic is a node whose Name panics.
+type namePanic struct{ formats.Folder }
+
+func (*namePanic) Name() string { panic("name exploded") }
+
+func TestChildNames(t *testing.T) {
+	a := &formats.Folder{NodeName: "x"}
+	names, err := ChildNames([]formats.Node{a, nil, &formats.Folder{NodeName: "x"}}, &formats.Folder{})
+	if err != nil || len(names) != 3 || names[0] != "x@0" || names[2] != "x@2" {
+		t.Errorf("names %q, %v", names, err)
+	}
+	_, err = ChildNames([]formats.Node{&namePanic{}}, &formats.Folder{NodeName: "p"})
+	var pe *formats.PanicError
+	if !errors.As(err, &pe) || !strings.Contains(ProblemText(err), "child names of p: internal error: name exploded") {
+		t.Errorf("panic gave %v (%q)", err, ProblemText(err))
+	}
+}
