@@ -127,9 +127,10 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 
 // broken records a broken node (its own error, or children that cannot
 // be read) as a failure with its error, which names the offset, and
-// reports true; only --as raw still writes its bytes.
+// reports true; only raw export (--as raw, or raw chosen for its kind)
+// still writes its bytes.
 func (p *Plan) broken(n formats.Node, npath string) bool {
-	if p.opts.As == Raw {
+	if p.opts.As == Raw || p.opts.As == "" && p.opts.ByKind[formats.SafeKind(n)] == Raw {
 		return false
 	}
 	err := formats.SafeErr(n)
