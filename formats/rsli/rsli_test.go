@@ -3,9 +3,12 @@ package rsli
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -268,5 +271,50 @@ func TestHuffReferenceVectors(t *testing.T) {
 			}
 			t.Errorf("%s: differs from byte %d", filepath.Base(lz), i)
 		}
+	}
+}
+
+// TestUnpackBudget: an archive of small entries that each inflate to
+// 16 MiB can unpack only as much as the file's budget allows; listing it
+// decodes no more than the members' first bytes.
+func TestUnpackBudget(t *testing.T) {
+	var entries []BuildEntry
+	for i := 0; i < 10; i++ {
+		entries = append(entries, BuildEntry{Name: fmt.Sprintf("BOMB%d", i), Method: MethodDeflate, Data: make([]byte, 16<<20)})
+	}
+	data, err := Build(entries, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := formats.OpenBytes("bomb.lib", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	kids, err := f.Root.Children()
+	if err != nil || len(kids) != 10 {
+		t.Fatalf("%d children, %v", len(kids), err)
+	}
+	runtime.ReadMemStats(&after)
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 8<<20 {
+		t.Errorf("listing allocated %d bytes: members were unpacked whole", grown)
+	}
+	whole, refused := 0, 0
+	for _, k := range kids {
+		_, err := io.Copy(io.Discard, k.(formats.Rawer).Open())
+		switch {
+		case err == nil:
+			whole++
+		case strings.Contains(err.Error(), "limit of"):
+			refused++
+		default:
+			t.Errorf("%s: %v", k.Name(), err)
+		}
+	}
+	if limit := formats.UnpackLimit(int64(len(data))); whole != int(limit/(16<<20)) || refused != 10-whole {
+		t.Errorf("%d unpacked whole, %d refused; the budget of %d bytes allows %d", whole, refused, limit, limit/(16<<20))
 	}
 }
