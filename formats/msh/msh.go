@@ -335,29 +335,51 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 	return m, nil
 }
 
-// Check validates the cross-stream ranges the mesh uses.
+// Check validates the cross-stream ranges the mesh uses; an error names
+// the offset of the record at fault.
 func (m *Model) Check() error {
 	for i, n := range m.Nodes {
 		if n.Parent != None && int(n.Parent) >= i {
-			return fmt.Errorf("MSH: node %d has parent %d, parents must come first", i, n.Parent)
+			return m.errAt(StreamNodes, 0, NodeSize, i, "MSH: node %d has parent %d, parents must come first", i, n.Parent)
 		}
 		for _, s := range n.Slots {
 			if s != None && int(s) >= len(m.Slots) {
-				return fmt.Errorf("MSH: node %d names slot %d of %d", i, s, len(m.Slots))
+				return m.errAt(StreamNodes, 0, NodeSize, i, "MSH: node %d names slot %d of %d", i, s, len(m.Slots))
 			}
 		}
 	}
 	for i, s := range m.Slots {
 		if int(s.BatchStart)+int(s.BatchCount) > len(m.Batches) {
-			return fmt.Errorf("MSH: slot %d batches %d+%d exceed the %d batches", i, s.BatchStart, s.BatchCount, len(m.Batches))
+			return m.errAt(StreamSlots, SlotHeaderSize, SlotSize, i, "MSH: slot %d batches %d+%d exceed the %d batches", i, s.BatchStart, s.BatchCount, len(m.Batches))
 		}
 	}
 	for i, b := range m.Batches {
 		if int64(b.IndexStart)+int64(b.IndexCount) > int64(len(m.Indices)) {
-			return fmt.Errorf("MSH: batch %d indices %d+%d exceed the %d indices", i, b.IndexStart, b.IndexCount, len(m.Indices))
+			return m.errAt(StreamBatches, 0, BatchSize, i, "MSH: batch %d indices %d+%d exceed the %d indices", i, b.IndexStart, b.IndexCount, len(m.Indices))
 		}
 	}
 	return nil
+}
+
+// RecordOffset is the absolute file offset of record i of the stream of
+// type st (after a header of skip bytes, records of size bytes), or -1
+// when the stream is not in the file as it is.
+func (m *Model) RecordOffset(st uint32, skip, size, i int) int64 {
+	for _, s := range m.Streams {
+		if s.Type == st && s.Offset >= 0 {
+			return s.Offset + int64(skip) + int64(i)*int64(size)
+		}
+	}
+	return -1
+}
+
+// errAt is a FormatError at record i of a stream (a plain error when the
+// record has no file offset).
+func (m *Model) errAt(st uint32, skip, size, i int, format string, args ...any) error {
+	if off := m.RecordOffset(st, skip, size, i); off >= 0 {
+		return binread.Errorf(off, format, args...)
+	}
+	return fmt.Errorf(format, args...)
 }
 
 // quat is a rotation (w, x, y, z).

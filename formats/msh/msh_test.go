@@ -194,6 +194,9 @@ func TestParseBroken(t *testing.T) {
 			if !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%q does not mention %q", err, c.want)
 			}
+			if formats.ErrorOffset(err) < 0 {
+				t.Errorf("%q names no offset", err)
+			}
 		})
 	}
 }

@@ -169,7 +169,7 @@ func (m *Model) Mesh(names func(row int) (string, string)) (*geom.Mesh, error) {
 				t[k] = uint32(seen[v])
 			}
 			if !ok {
-				return nil, fmt.Errorf("MSH: batch %d indexes vertex past the %d positions", db.Index, len(m.Positions))
+				return nil, m.errAt(StreamBatches, 0, BatchSize, db.Index, "MSH: batch %d indexes vertex past the %d positions", db.Index, len(m.Positions))
 			}
 			tri = append(tri, t[:]...)
 		}
