@@ -216,3 +216,42 @@ func TestEscapedNames(t *testing.T) {
 		t.Errorf("raw name: %v %q %v", n, canon, err)
 	}
 }
+
+// FuzzResolvePath builds a folder tree from the fuzzer's names and checks
+// that every printed path resolves back to its node with the same
+// canonical path, and that any path resolves or fails without a panic.
+func FuzzResolvePath(f *testing.F) {
+	for _, s := range []string{"a|b|a|@1", "caf\xe9|x\x1b|%41|%|", "n@3|n@3|/|//|a/b", "dup|DUP|Dup"} {
+		f.Add(s, "a/b", false)
+		f.Add(s, "dup@1", true)
+	}
+	f.Fuzz(func(t *testing.T, names, path string, fold bool) {
+		var kids []Node
+		for i, n := range strings.Split(names, "|") {
+			if i == 20 {
+				break
+			}
+			kids = append(kids, &Folder{NodeName: n, Items: []Node{&Folder{NodeName: n + "!"}}})
+		}
+		root := &foldingFolder{Folder: Folder{NodeName: "root", Items: kids}, fold: fold}
+		printed := ChildNames(kids, fold)
+		for i, p := range printed {
+			n, canon, err := ResolvePath(root, p)
+			if err != nil || n != kids[i] || canon != p {
+				t.Fatalf("printed %q resolves to %v %q %v, want child %d", p, n, canon, err, i)
+			}
+			if !utf8.ValidString(p) {
+				t.Fatalf("printed %q is not UTF-8", p)
+			}
+		}
+		ResolvePath(root, path)
+	})
+}
+
+// foldingFolder is a Folder whose names match case-insensitively.
+type foldingFolder struct {
+	Folder
+	fold bool
+}
+
+func (f *foldingFolder) FoldNames() bool { return f.fold }

@@ -147,11 +147,15 @@ func fromNode(n formats.Node, tag, where string) *Library {
 	return lib
 }
 
-// findFold returns the path of the file in dir whose name equals name
-// case-insensitively, or "".
+// findFold returns the path of the regular file in dir whose name equals
+// name case-insensitively, or "". name is a plain file name: one with a
+// path separator or "." / ".." finds nothing, so a lookup never leaves dir.
 func findFold(dir, name string) string {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+		return ""
+	}
 	p := filepath.Join(dir, name)
-	if st, err := os.Stat(p); err == nil && !st.IsDir() {
+	if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
 		return p
 	}
 	ents, err := os.ReadDir(dir)
@@ -159,8 +163,11 @@ func findFold(dir, name string) string {
 		return ""
 	}
 	for _, e := range ents {
-		if !e.IsDir() && strings.EqualFold(e.Name(), name) {
-			return filepath.Join(dir, e.Name())
+		if strings.EqualFold(e.Name(), name) {
+			p := filepath.Join(dir, e.Name())
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				return p
+			}
 		}
 	}
 	return ""
@@ -201,6 +208,7 @@ func openLibrary(path, tag string, opts *formats.Options) *Library {
 	}
 	f, err := formats.Open(path, o)
 	if err != nil {
+		f.Close()
 		return nil
 	}
 	lib := fromNode(f.Root, tag, path)

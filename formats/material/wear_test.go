@@ -221,3 +221,25 @@ func TestLightmapSlots(t *testing.T) {
 		t.Errorf("lightmaps %+v", lms)
 	}
 }
+
+// FuzzFindFold: the side-file lookup finds only a regular file directly in
+// its folder whose name matches, whatever the name asked for.
+func FuzzFindFold(f *testing.F) {
+	dir := f.TempDir()
+	os.WriteFile(filepath.Join(dir, "MATERIAL.LIB"), []byte("x"), 0o644)
+	os.Mkdir(filepath.Join(dir, "Textures.lib"), 0o755)
+	os.WriteFile(filepath.Join(filepath.Dir(dir), "outside.lib"), []byte("x"), 0o644)
+	for _, s := range []string{"material.lib", "Textures.lib", "../outside.lib", "..", ".", "", "a/b", `a\b`, "MATERIAL.LIB\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		p := findFold(dir, name)
+		if p == "" {
+			return
+		}
+		st, err := os.Stat(p)
+		if filepath.Dir(p) != dir || !strings.EqualFold(filepath.Base(p), name) || err != nil || !st.Mode().IsRegular() {
+			t.Errorf("findFold(%q) = %q", name, p)
+		}
+	})
+}
