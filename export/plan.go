@@ -42,7 +42,7 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 		if seg == "" {
 			seg = it.Node.Name()
 		}
-		if IsContainer(it.Node) {
+		if IsContainer(it.Node) && !ownBytes(it, opts.As) {
 			dir := ""
 			if it.Path != "" {
 				dir = names.claimDir("", seg)
@@ -123,6 +123,18 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		p.add(names, k, kpath, dir, segs[i], as)
 	}
 	return nil
+}
+
+// ownBytes reports whether a selected container is written as the bytes
+// it is stored as (--as raw on an IMG entry writes the .txd file it is)
+// rather than expanded: raw export of a named node with bytes. The file's
+// root is always expanded.
+func ownBytes(it Item, as string) bool {
+	if as != Raw || it.Path == "" {
+		return false
+	}
+	_, ok := it.Node.(formats.Rawer)
+	return ok
 }
 
 // broken records a broken node (its own error, or children that cannot
