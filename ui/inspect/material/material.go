@@ -500,7 +500,10 @@ func (t *materialTab) refreshMode() {
 	}
 }
 
-var phaseColumns = []string{"additive", "opacity", "directional", "specular", "extra", "power", "page", "texture"}
+// phaseColumns are the phase table's columns: the colour groups in stored
+// order with the opacity (p3) after the additive group, then the scalars.
+var phaseColumns = []string{material.GroupAdditive.String(), "opacity", material.GroupDirectional.String(),
+	material.GroupSpecular.String(), material.GroupExtra.String(), "power", "page", "texture"}
 
 // columnGroup maps a colour column of phaseColumns to its colour group.
 var columnGroup = map[int]material.Group{0: material.GroupAdditive, 2: material.GroupDirectional, 3: material.GroupSpecular, 4: material.GroupExtra}
@@ -515,39 +518,7 @@ func (t *materialTab) makeTable() *widget.Table {
 			// colour well at the left edge.
 			return container.NewBorder(nil, nil, container.NewCenter(r), nil, widget.NewLabel("#00000000"))
 		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			box := o.(*fyne.Container)
-			label := box.Objects[0].(*widget.Label)
-			rect := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle)
-			m := t.view()
-			if id.Row >= len(m.Phases) {
-				return
-			}
-			p := &m.Phases[id.Row]
-			v := p.Values()
-			rect.Hide()
-			switch phaseColumns[id.Col] {
-			case "additive", "directional", "specular", "extra":
-				g := columnGroup[id.Col]
-				rect.FillColor = opaque(p.Color(g))
-				rect.Show()
-				rect.Refresh()
-				label.SetText(p.ColorHex(g))
-			case "opacity":
-				label.SetText(fmt.Sprintf("%.2f", v.Opacity))
-			case "power":
-				label.SetText(strconv.Itoa(v.Power))
-			case "page":
-				label.SetText(strconv.Itoa(v.Page))
-			case "texture":
-				if v.Texture == "" {
-					label.SetText("(none)")
-				} else {
-					label.SetText(v.Texture)
-				}
-			}
-			box.Refresh() // re-lay out: the colour well may have been shown or hidden
-		})
+		t.fillCell)
 	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
 		switch {
@@ -575,6 +546,41 @@ func (t *materialTab) makeTable() *widget.Table {
 	return tb
 }
 
+// fillCell shows one cell of the phase table: a colour group as a well and
+// its hex value, a scalar as text.
+func (t *materialTab) fillCell(id widget.TableCellID, o fyne.CanvasObject) {
+	box := o.(*fyne.Container)
+	label := box.Objects[0].(*widget.Label)
+	rect := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle)
+	p, err := t.view().PhaseAt(id.Row)
+	if err != nil {
+		return
+	}
+	v := p.Values()
+	rect.Hide()
+	if g, ok := columnGroup[id.Col]; ok {
+		rect.FillColor = opaque(p.Color(g))
+		rect.Show()
+		rect.Refresh()
+		label.SetText(p.ColorHex(g))
+	}
+	switch phaseColumns[id.Col] {
+	case "opacity":
+		label.SetText(fmt.Sprintf("%.2f", v.Opacity))
+	case "power":
+		label.SetText(strconv.Itoa(v.Power))
+	case "page":
+		label.SetText(strconv.Itoa(v.Page))
+	case "texture":
+		if v.Texture == "" {
+			label.SetText("(none)")
+		} else {
+			label.SetText(v.Texture)
+		}
+	}
+	box.Refresh() // re-lay out: the colour well may have been shown or hidden
+}
+
 // opaque drops c's alpha: a colour well shows the colour alone.
 func opaque(c color.NRGBA) color.NRGBA {
 	c.A = 255
@@ -587,27 +593,7 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	// (colour well + value + picker, slider + value, field + Set) in the second.
 	form := container.New(layout.NewFormLayout())
 	for _, g := range material.Groups() {
-		r := canvas.NewRectangle(color.Black)
-		r.SetMinSize(fyne.NewSize(40, 20))
-		r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
-		r.StrokeWidth = 1
-		l := widget.NewLabel("")
-		t.colorRects = append(t.colorRects, r)
-		t.colorText = append(t.colorText, l)
-		pick := widget.NewButton("Pick…", func() {
-			p, err := t.view().PhaseAt(t.phase)
-			if err != nil {
-				return
-			}
-			d := dialog.NewColorPicker(g.String()+" colour", fmt.Sprintf("Phase %d, %s (%s)", t.phase, g, g.Params()), func(c color.Color) {
-				t.SetColor(g, color.NRGBAModel.Convert(c).(color.NRGBA))
-			}, t.h.Window())
-			d.Advanced = true
-			d.SetColor(p.Color(g))
-			d.Show()
-		})
-		form.Add(widget.NewLabel(g.String() + " " + g.Params()))
-		form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
+		t.addColorRow(form, g)
 	}
 	t.opacity = widget.NewSlider(0, 255)
 	t.opacity.Step = 1
@@ -643,6 +629,32 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
 	)
 	return container.NewVBox(container.NewBorder(nil, nil, t.phaseLabel, buttons), form, t.editorError)
+}
+
+// addColorRow adds colour group g's row to the phase editor's form: its
+// colour well, hex value and picker.
+func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
+	r := canvas.NewRectangle(color.Black)
+	r.SetMinSize(fyne.NewSize(40, 20))
+	r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
+	r.StrokeWidth = 1
+	l := widget.NewLabel("")
+	t.colorRects = append(t.colorRects, r)
+	t.colorText = append(t.colorText, l)
+	pick := widget.NewButton("Pick…", func() {
+		p, err := t.view().PhaseAt(t.phase)
+		if err != nil {
+			return
+		}
+		d := dialog.NewColorPicker(g.String()+" colour", fmt.Sprintf("Phase %d, %s (%s)", t.phase, g, g.Params()), func(c color.Color) {
+			t.SetColor(g, color.NRGBAModel.Convert(c).(color.NRGBA))
+		}, t.h.Window())
+		d.Advanced = true
+		d.SetColor(p.Color(g))
+		d.Show()
+	})
+	form.Add(widget.NewLabel(g.String() + " " + g.Params()))
+	form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
 }
 
 // refreshEditor fills the phase editor from the selected phase.

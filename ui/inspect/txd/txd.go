@@ -216,7 +216,43 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	status := widget.NewLabel("")
 	status.Wrapping = fyne.TextWrapWord
 
-	replace := widget.NewButton("Replace from PNG…", func() {
+	// Export goes through the window's Export… (atomic files, progress,
+	// failures reported), with PNG chosen for the texture.
+	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
+	props, apply := modesEditor(h, n)
+
+	var diags []string
+	for _, d := range t.Diags {
+		diags = append(diags, fmt.Sprintf("0x%X: %s", d.Off, d.Msg))
+	}
+	if len(diags) > 0 {
+		status.SetText("⚠ " + strings.Join(diags, "\n"))
+	} else {
+		status.Hide()
+	}
+	pal := t.PaletteColors()
+	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
+	if len(pal) > 0 {
+		palBox = container.NewVBox(widget.NewLabel(fmt.Sprintf("Palette: %d entries (%s)", len(pal), t.PaletteFormatName())), paletteGrid(pal))
+	}
+	body := container.NewVBox(
+		mono(facts),
+		container.NewHBox(replaceButton(h, n), renameButton(h, n), exportB),
+		widget.NewSeparator(),
+		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, props, layout.NewSpacer()),
+		container.NewHBox(apply),
+		status,
+		widget.NewSeparator(),
+		palBox,
+	)
+	return container.NewVScroll(body)
+}
+
+// replaceButton replaces the texture from a PNG the user picks, off the UI
+// goroutine.
+func replaceButton(h inspect.Host, n *txd.TexNode) *widget.Button {
+	return widget.NewButton("Replace from PNG…", func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
@@ -253,7 +289,12 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".PNG"}))
 		d.Show()
 	})
-	rename := widget.NewButton("Rename…", func() {
+}
+
+// renameButton renames the texture and its mask.
+func renameButton(h inspect.Host, n *txd.TexNode) *widget.Button {
+	t := n.Texture() // the edit is named after the name the tab shows
+	return widget.NewButton("Rename…", func() {
 		name := widget.NewEntry()
 		name.SetText(n.Texture().Name)
 		mask := widget.NewEntry()
@@ -272,10 +313,11 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 			txdEdit(h, n, "Rename "+t.Name+" → "+name.Text, nt)
 		}, h.Window())
 	})
-	// Export goes through the window's Export… (atomic files, progress,
-	// failures reported), with PNG chosen for the texture.
-	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
+}
 
+// modesEditor is the filter and addressing form and its Apply button.
+func modesEditor(h inspect.Host, n *txd.TexNode) (fyne.CanvasObject, *widget.Button) {
+	t := n.Texture()
 	filter := widget.NewSelect(txd.FilterModes(), nil)
 	filter.SetSelected(txd.FilterName(t.Filter()))
 	uAddr := widget.NewSelect(txd.AddressModes(), nil)
@@ -293,35 +335,8 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 			txdEdit(h, n, "Filter "+cur.Name, nt)
 		}
 	})
-	props := container.New(layout.NewFormLayout(),
-		widget.NewLabel("Filter"), filter, widget.NewLabel("U address"), uAddr, widget.NewLabel("V address"), vAddr)
-
-	var diags []string
-	for _, d := range t.Diags {
-		diags = append(diags, fmt.Sprintf("0x%X: %s", d.Off, d.Msg))
-	}
-	if len(diags) > 0 {
-		status.SetText("⚠ " + strings.Join(diags, "\n"))
-	} else {
-		status.Hide()
-	}
-	pal := t.PaletteColors()
-	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
-	if len(pal) > 0 {
-		palBox = container.NewVBox(widget.NewLabel(fmt.Sprintf("Palette: %d entries (%s)", len(pal), t.PaletteFormatName())), paletteGrid(pal))
-	}
-	body := container.NewVBox(
-		mono(facts),
-		container.NewHBox(replace, rename, exportB),
-		widget.NewSeparator(),
-		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewGridWithColumns(2, props, layout.NewSpacer()),
-		container.NewHBox(apply),
-		status,
-		widget.NewSeparator(),
-		palBox,
-	)
-	return container.NewVScroll(body)
+	return container.New(layout.NewFormLayout(),
+		widget.NewLabel("Filter"), filter, widget.NewLabel("U address"), uAddr, widget.NewLabel("V address"), vAddr), apply
 }
 
 // storedImager shows a PS2 texture in stored (swizzled) or unswizzled order.
