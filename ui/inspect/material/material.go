@@ -40,22 +40,6 @@ func init() {
 	})
 }
 
-// The colour groups of a phase: first parameter byte and component count.
-//
-// TODO(issue10): use formats/material's phase colour accessors (bytes by index here).
-type colorGroup struct {
-	name  string
-	first int
-	n     int
-}
-
-var colorGroups = []colorGroup{
-	{"additive", 0, 3},
-	{"directional", 4, 4},
-	{"specular", 8, 4},
-	{"extra", 12, 4},
-}
-
 // materialTab is the Material inspector: the live swatch, the phase table,
 // the phase editor and the animation editor.
 type materialTab struct {
@@ -236,11 +220,11 @@ func (t *materialTab) pause() {
 
 // duration of the current block (0 without one).
 func (t *materialTab) duration() uint32 {
-	m := t.view()
-	if t.block < len(m.Blocks) {
-		return m.Blocks[t.block].Duration()
+	b, err := t.view().BlockAt(t.block)
+	if err != nil {
+		return 0
 	}
-	return 0
+	return b.Duration()
 }
 
 // update samples the material at the clock and redraws what changed.
@@ -248,11 +232,7 @@ func (t *materialTab) update(force bool) {
 	m := t.view()
 	clock := t.clock()
 	d := t.duration()
-	random := uint32(0)
-	if d > 0 {
-		random = hash32(clock / d)
-	}
-	s, err := m.SampleAt(t.block, clock, 0, random)
+	s, err := m.PlayAt(t.block, clock)
 	changed := force || err != t.lastErr || s != t.last
 	t.last, t.lastErr = s, err
 	if force || clock-t.textMs >= 40 { // the time readout at 25 Hz is enough
@@ -266,10 +246,14 @@ func (t *materialTab) update(force bool) {
 		t.modeLabel.SetText("cannot sample: " + err.Error())
 		t.lit = color.NRGBA{}
 	} else {
-		t.lit = litColor(s.Phase)
+		t.lit = s.Phase.LitColor()
 		t.setTexture(s.Phase.Texture, s.Phase.Page)
 	}
-	if ap := activePhase(m, t.block, s, err); ap != t.active {
+	ap := -1
+	if err == nil {
+		ap = m.ShownPhase(s)
+	}
+	if ap != t.active {
 		t.active = ap
 		t.table.Refresh()
 	}
@@ -295,38 +279,6 @@ func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sam
 		t.timeLabel.SetText("static (no animation keys)")
 	}
 	t.loading = false
-}
-
-// activePhase is the phase of the sample's key (phase 0 without keys).
-func activePhase(m *material.Mat0, block int, s material.Sample, err error) int {
-	if err != nil {
-		return -1
-	}
-	if block < len(m.Blocks) && s.Key < len(m.Blocks[block].Keys) && m.Blocks[block].Duration() > 0 {
-		return int(m.Blocks[block].Keys[s.Key].Phase)
-	}
-	return 0
-}
-
-// litColor is the swatch colour of a phase: ambient light 0.3 on the
-// additive colour, a directional light 0.7 on the directional colour, plus
-// the extra (emissive) colour, with the opacity as alpha; clamped for drawing.
-func litColor(v material.Values) color.NRGBA {
-	c := func(i int) uint8 {
-		x := 0.3*float64(v.Additive[i]) + 0.7*float64(v.Directional[i]) + float64(v.Extra[i])
-		return uint8(math.Round(255 * math.Max(0, math.Min(1, x))))
-	}
-	a := uint8(math.Round(255 * math.Max(0, math.Min(1, float64(v.Opacity)))))
-	return color.NRGBA{c(0), c(1), c(2), a}
-}
-
-func hash32(x uint32) uint32 {
-	x ^= x >> 16
-	x *= 0x7feb352d
-	x ^= x >> 15
-	x *= 0x846ca68b
-	x ^= x >> 16
-	return x
 }
 
 // setTexture finds the phase's texture (cached by name) and its page.
@@ -460,8 +412,7 @@ func (t *materialTab) drawSwatch(w, h int) image.Image {
 func (t *materialTab) drawBlend(w, h int) image.Image {
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.blendBuf, w, h)
-	bl := material.BlendFor(t.view().Category())
-	src, dst := factorOf(bl, true), factorOf(bl, false)
+	eq := material.BlendFor(t.view().Category()).Equation()
 	half := w/2 + 1
 	var cols [swatchRes]int
 	for y := 0; y < h; y++ {
@@ -478,72 +429,12 @@ func (t *materialTab) drawBlend(w, h int) image.Image {
 			a := float64(s[3]) / 255
 			for i := 0; i < 3; i++ {
 				c := float64(s[i]) / 255
-				p[4*x+i] = to8(c*src.of(c, a, d) + d*dst.of(c, a, d))
+				p[4*x+i] = to8(eq.Over(c, a, d))
 			}
 			p[4*x+3] = 255
 		}
 	}
 	return out
-}
-
-// blendFactor is one D3D blend factor, resolved once per frame.
-//
-// TODO(issue10): use formats/material's blend category maths (factors below).
-type blendFactor uint8
-
-const (
-	factorZero blendFactor = iota
-	factorOne
-	factorSrcAlpha
-	factorInvSrcAlpha
-	factorSrcColor
-	factorDestColor
-)
-
-// factorOf returns the source (or destination) factor of a blend state;
-// without blending the source replaces the destination.
-func factorOf(b *material.Blend, source bool) blendFactor {
-	if b == nil || !b.Blending {
-		if source {
-			return factorOne
-		}
-		return factorZero
-	}
-	name := b.Dst
-	if source {
-		name = b.Src
-	}
-	switch name {
-	case "ONE":
-		return factorOne
-	case "SRC_ALPHA":
-		return factorSrcAlpha
-	case "INV_SRC_ALPHA":
-		return factorInvSrcAlpha
-	case "SRC_COLOR":
-		return factorSrcColor
-	case "DEST_COLOR":
-		return factorDestColor
-	}
-	return factorZero
-}
-
-// of is the factor's value for source colour s, source alpha a and
-// destination colour d.
-func (f blendFactor) of(s, a, d float64) float64 {
-	switch f {
-	case factorOne:
-		return 1
-	case factorSrcAlpha:
-		return a
-	case factorInvSrcAlpha:
-		return 1 - a
-	case factorSrcColor:
-		return s
-	case factorDestColor:
-		return d
-	}
-	return 0
 }
 
 func to8(v float64) uint8 {
@@ -554,11 +445,6 @@ func to8(v float64) uint8 {
 		return 255
 	}
 	return uint8(v*255 + 0.5)
-}
-
-// blendChannel is src·F_src + dst·F_dst for one channel.
-func blendChannel(b *material.Blend, s, a, d float64) float64 {
-	return s*factorOf(b, true).of(s, a, d) + d*factorOf(b, false).of(s, a, d)
 }
 
 // refreshAll fills every widget from the material.
@@ -607,19 +493,20 @@ func (t *materialTab) refreshAll() {
 
 // refreshMode shows the current block's mode.
 func (t *materialTab) refreshMode() {
-	m := t.view()
-	if t.block < len(m.Blocks) {
-		b := &m.Blocks[t.block]
-		t.modeLabel.SetText(fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Header&7, b.Mask(), len(b.Keys)))
+	if b, err := t.view().BlockAt(t.block); err == nil {
+		t.modeLabel.SetText(fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Mode(), b.Mask(), len(b.Keys)))
 	} else {
 		t.modeLabel.SetText("no animation blocks: phase 0 is shown")
 	}
 }
 
-var phaseColumns = []string{"additive", "opacity", "directional", "specular", "extra", "power", "page", "texture"}
+// phaseColumns are the phase table's columns: the colour groups in stored
+// order with the opacity (p3) after the additive group, then the scalars.
+var phaseColumns = []string{material.GroupAdditive.String(), "opacity", material.GroupDirectional.String(),
+	material.GroupSpecular.String(), material.GroupExtra.String(), "power", "page", "texture"}
 
-// columnGroup maps a colour column of phaseColumns to its colorGroups index.
-var columnGroup = map[int]int{0: 0, 2: 1, 3: 2, 4: 3}
+// columnGroup maps a colour column of phaseColumns to its colour group.
+var columnGroup = map[int]material.Group{0: material.GroupAdditive, 2: material.GroupDirectional, 3: material.GroupSpecular, 4: material.GroupExtra}
 
 func (t *materialTab) makeTable() *widget.Table {
 	tb := widget.NewTableWithHeaders(
@@ -631,40 +518,7 @@ func (t *materialTab) makeTable() *widget.Table {
 			// colour well at the left edge.
 			return container.NewBorder(nil, nil, container.NewCenter(r), nil, widget.NewLabel("#00000000"))
 		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			box := o.(*fyne.Container)
-			label := box.Objects[0].(*widget.Label)
-			rect := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle)
-			m := t.view()
-			if id.Row >= len(m.Phases) {
-				return
-			}
-			p := &m.Phases[id.Row]
-			v := p.Values()
-			rect.Hide()
-			switch phaseColumns[id.Col] {
-			case "additive", "directional", "specular", "extra":
-				g := colorGroups[columnGroup[id.Col]]
-				c := groupColor(p, g)
-				rect.FillColor = color.NRGBA{c.R, c.G, c.B, 255}
-				rect.Show()
-				rect.Refresh()
-				label.SetText(hexColor(p, g))
-			case "opacity":
-				label.SetText(fmt.Sprintf("%.2f", v.Opacity))
-			case "power":
-				label.SetText(strconv.Itoa(v.Power))
-			case "page":
-				label.SetText(strconv.Itoa(v.Page))
-			case "texture":
-				if v.Texture == "" {
-					label.SetText("(none)")
-				} else {
-					label.SetText(v.Texture)
-				}
-			}
-			box.Refresh() // re-lay out: the colour well may have been shown or hidden
-		})
+		t.fillCell)
 	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
 		switch {
@@ -692,25 +546,45 @@ func (t *materialTab) makeTable() *widget.Table {
 	return tb
 }
 
-// groupColor is the colour of group g of a phase, opaque without alpha.
-//
-// TODO(issue10): use formats/material's phase colour accessors (here and
-// in hexColor).
-func groupColor(p *material.Phase, g colorGroup) color.NRGBA {
-	c := color.NRGBA{p.P[g.first], p.P[g.first+1], p.P[g.first+2], 255}
-	if g.n == 4 {
-		c.A = p.P[g.first+3]
+// fillCell shows one cell of the phase table: a colour group as a well and
+// its hex value, a scalar as text.
+func (t *materialTab) fillCell(id widget.TableCellID, o fyne.CanvasObject) {
+	box := o.(*fyne.Container)
+	label := box.Objects[0].(*widget.Label)
+	rect := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle)
+	p, err := t.view().PhaseAt(id.Row)
+	if err != nil {
+		return
 	}
-	return c
+	v := p.Values()
+	rect.Hide()
+	if g, ok := columnGroup[id.Col]; ok {
+		rect.FillColor = opaque(p.Color(g))
+		rect.Show()
+		rect.Refresh()
+		label.SetText(p.ColorHex(g))
+	}
+	switch phaseColumns[id.Col] {
+	case "opacity":
+		label.SetText(fmt.Sprintf("%.2f", v.Opacity))
+	case "power":
+		label.SetText(strconv.Itoa(v.Power))
+	case "page":
+		label.SetText(strconv.Itoa(v.Page))
+	case "texture":
+		if v.Texture == "" {
+			label.SetText("(none)")
+		} else {
+			label.SetText(v.Texture)
+		}
+	}
+	box.Refresh() // re-lay out: the colour well may have been shown or hidden
 }
 
-func hexColor(p *material.Phase, g colorGroup) string {
-	var sb strings.Builder
-	sb.WriteByte('#')
-	for i := 0; i < g.n; i++ {
-		fmt.Fprintf(&sb, "%02X", p.P[g.first+i])
-	}
-	return sb.String()
+// opaque drops c's alpha: a colour well shows the colour alone.
+func opaque(c color.NRGBA) color.NRGBA {
+	c.A = 255
+	return c
 }
 
 func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
@@ -718,40 +592,18 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	// One form: the labels line up in the first column, every editor
 	// (colour well + value + picker, slider + value, field + Set) in the second.
 	form := container.New(layout.NewFormLayout())
-	for gi, g := range colorGroups {
-		gi, g := gi, g
-		r := canvas.NewRectangle(color.Black)
-		r.SetMinSize(fyne.NewSize(40, 20))
-		r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
-		r.StrokeWidth = 1
-		l := widget.NewLabel("")
-		t.colorRects = append(t.colorRects, r)
-		t.colorText = append(t.colorText, l)
-		pick := widget.NewButton("Pick…", func() {
-			m := t.view()
-			if t.phase >= len(m.Phases) {
-				return
-			}
-			d := dialog.NewColorPicker(g.name+" colour", fmt.Sprintf("Phase %d, %s (p%d..p%d)", t.phase, g.name, g.first, g.first+g.n-1), func(c color.Color) {
-				t.SetColor(gi, color.NRGBAModel.Convert(c).(color.NRGBA))
-			}, t.h.Window())
-			d.Advanced = true
-			d.SetColor(groupColor(&m.Phases[t.phase], g))
-			d.Show()
-		})
-		name := fmt.Sprintf("%s p%d..p%d", g.name, g.first, g.first+g.n-1)
-		form.Add(widget.NewLabel(name))
-		form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
+	for _, g := range material.Groups() {
+		t.addColorRow(form, g)
 	}
 	t.opacity = widget.NewSlider(0, 255)
 	t.opacity.Step = 1
 	t.opacityL = widget.NewLabel("")
-	t.opacity.OnChanged = func(v float64) { t.slide("opacity", 3, v) }
+	t.opacity.OnChanged = func(v float64) { t.slide((*material.Phase).SetRawOpacity, v) }
 	t.opacity.OnChangeEnded = func(v float64) { t.commitDraft("set opacity") }
 	t.power = widget.NewSlider(0, 255)
 	t.power.Step = 1
 	t.powerL = widget.NewLabel("")
-	t.power.OnChanged = func(v float64) { t.slide("power", 16, v) }
+	t.power.OnChanged = func(v float64) { t.slide((*material.Phase).SetPower, v) }
 	t.power.OnChangeEnded = func(v float64) { t.commitDraft("set power") }
 	form.Add(widget.NewLabel("opacity p3"))
 	form.Add(container.NewBorder(nil, nil, nil, t.opacityL, t.opacity))
@@ -779,55 +631,81 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	return container.NewVBox(container.NewBorder(nil, nil, t.phaseLabel, buttons), form, t.editorError)
 }
 
+// addColorRow adds colour group g's row to the phase editor's form: its
+// colour well, hex value and picker.
+func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
+	r := canvas.NewRectangle(color.Black)
+	r.SetMinSize(fyne.NewSize(40, 20))
+	r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
+	r.StrokeWidth = 1
+	l := widget.NewLabel("")
+	t.colorRects = append(t.colorRects, r)
+	t.colorText = append(t.colorText, l)
+	pick := widget.NewButton("Pick…", func() {
+		p, err := t.view().PhaseAt(t.phase)
+		if err != nil {
+			return
+		}
+		d := dialog.NewColorPicker(g.String()+" colour", fmt.Sprintf("Phase %d, %s (%s)", t.phase, g, g.Params()), func(c color.Color) {
+			t.SetColor(g, color.NRGBAModel.Convert(c).(color.NRGBA))
+		}, t.h.Window())
+		d.Advanced = true
+		d.SetColor(p.Color(g))
+		d.Show()
+	})
+	form.Add(widget.NewLabel(g.String() + " " + g.Params()))
+	form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
+}
+
 // refreshEditor fills the phase editor from the selected phase.
 func (t *materialTab) refreshEditor() {
 	m := t.view()
 	t.loading = true
 	defer func() { t.loading = false }()
-	if t.phase >= len(m.Phases) {
+	p, err := m.PhaseAt(t.phase)
+	if err != nil {
 		t.phaseLabel.SetText("no phases")
 		return
 	}
-	p := &m.Phases[t.phase]
 	v := p.Values()
 	t.phaseLabel.SetText(fmt.Sprintf("Phase %d of %d", t.phase, len(m.Phases)))
 	if !t.node.Editable() && t.editorError.Text == "" {
 		t.editorError.SetText("read-only: this material's container cannot be edited")
 	}
-	for i, g := range colorGroups {
-		c := groupColor(p, g)
-		t.colorRects[i].FillColor = color.NRGBA{c.R, c.G, c.B, 255}
+	for i, g := range material.Groups() {
+		t.colorRects[i].FillColor = opaque(p.Color(g))
 		t.colorRects[i].Refresh()
-		t.colorText[i].SetText(hexColor(p, g))
+		t.colorText[i].SetText(p.ColorHex(g))
 	}
-	t.opacity.SetValue(float64(p.P[3])) // TODO(issue10): use formats/material's phase accessors (p3, p16)
-	t.opacityL.SetText(fmt.Sprintf("%.2f", v.Opacity))
-	t.power.SetValue(float64(p.P[16]))
-	t.powerL.SetText(strconv.Itoa(v.Power))
+	t.opacity.SetValue(float64(p.RawOpacity()))
+	t.power.SetValue(float64(p.Power()))
+	t.showScalars(p)
 	t.page.SetText(strconv.Itoa(v.Page))
 	t.texture.SetText(v.Texture)
 }
 
-// slide previews a slider value on a draft of the material.
-//
-// TODO(issue10): use formats/material's phase set (p3, p16 by index here).
-func (t *materialTab) slide(what string, param int, v float64) {
+// showScalars writes the opacity and power readouts of phase p.
+func (t *materialTab) showScalars(p *material.Phase) {
+	t.opacityL.SetText(fmt.Sprintf("%.2f", p.Values().Opacity))
+	t.powerL.SetText(strconv.Itoa(p.Power()))
+}
+
+// slide previews a slider value, stored by set, on a draft of the material.
+func (t *materialTab) slide(set func(p *material.Phase, v int) error, v float64) {
 	if t.loading {
 		return
 	}
-	cur := t.node.Material()
-	if t.phase >= len(cur.Phases) {
+	if _, err := t.node.Material().PhaseAt(t.phase); err != nil {
 		return
 	}
 	if t.draft == nil {
-		t.draft = cur.Clone()
+		t.draft = t.node.Material().Clone()
 	}
-	t.draft.Phases[t.phase].P[param] = uint8(v)
-	if param == 3 {
-		t.opacityL.SetText(fmt.Sprintf("%.2f", float64(uint8(v))*0.01))
-	} else {
-		t.powerL.SetText(strconv.Itoa(int(uint8(v))))
+	p, err := t.draft.PhaseAt(t.phase)
+	if err != nil || set(p, int(v)) != nil {
+		return
 	}
+	t.showScalars(p)
 	t.table.Refresh()
 	t.update(true)
 }
@@ -865,168 +743,99 @@ func (t *materialTab) edit(name string, fn func(m *material.Mat0) error) {
 	t.apply(name, m)
 }
 
-// SetColor sets colour group gi (0 additive, 1 directional, 2 specular,
-// 3 extra) of the selected phase; additive has no alpha byte.
-//
-// TODO(issue10): use formats/material's phase set.
-func (t *materialTab) SetColor(gi int, c color.NRGBA) {
-	g := colorGroups[gi]
-	t.edit(fmt.Sprintf("set %s of phase %d", g.name, t.phase), func(m *material.Mat0) error {
-		if t.phase >= len(m.Phases) {
-			return fmt.Errorf("no phase %d", t.phase)
+// editPhase edits the selected phase.
+func (t *materialTab) editPhase(name string, fn func(p *material.Phase) error) {
+	t.edit(fmt.Sprintf("%s of phase %d", name, t.phase), func(m *material.Mat0) error {
+		p, err := m.PhaseAt(t.phase)
+		if err != nil {
+			return err
 		}
-		p := &m.Phases[t.phase]
-		p.P[g.first], p.P[g.first+1], p.P[g.first+2] = c.R, c.G, c.B
-		if g.n == 4 {
-			p.P[g.first+3] = c.A
-		}
-		return nil
+		return fn(p)
 	})
 }
 
+// SetColor sets colour group g of the selected phase; the additive group
+// has no alpha byte.
+func (t *materialTab) SetColor(g material.Group, c color.NRGBA) {
+	t.editPhase("set "+g.String(), func(p *material.Phase) error { return p.SetColor(g, c) })
+}
+
 // SetPage sets the signed page index of the selected phase.
-//
-// TODO(issue10): use formats/material's phase set (p17 by index here).
 func (t *materialTab) SetPage(s string) {
-	t.edit(fmt.Sprintf("set page of phase %d", t.phase), func(m *material.Mat0) error {
+	t.editPhase("set page", func(p *material.Phase) error {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < -128 || v > 127 {
+		if err != nil {
 			return fmt.Errorf("page %q: want a number from -128 to 127", s)
 		}
-		if t.phase >= len(m.Phases) {
-			return fmt.Errorf("no phase %d", t.phase)
-		}
-		m.Phases[t.phase].P[17] = byte(int8(v))
-		return nil
+		return p.SetPage(v)
 	})
 }
 
 // SetTexture sets the texture name of the selected phase ("" = untextured).
 func (t *materialTab) SetTexture(s string) {
-	t.edit(fmt.Sprintf("set texture of phase %d", t.phase), func(m *material.Mat0) error {
-		if t.phase >= len(m.Phases) {
-			return fmt.Errorf("no phase %d", t.phase)
-		}
-		return m.Phases[t.phase].SetTextureName(strings.TrimSpace(s))
-	})
+	t.editPhase("set texture", func(p *material.Phase) error { return p.SetTextureName(strings.TrimSpace(s)) })
 }
 
-// AddPhase inserts a copy of the selected phase after it.
-//
-// TODO(issue10): use formats/material's phase insert.
+// AddPhase inserts a copy of the selected phase after it (the default
+// phase into an empty material).
 func (t *materialTab) AddPhase() {
 	at := t.phase + 1
 	t.edit(fmt.Sprintf("add phase %d", at), func(m *material.Mat0) error {
-		var p material.Phase
-		if len(m.Phases) > 0 {
-			p = m.Phases[t.phase]
-		} else {
+		if len(m.Phases) == 0 {
 			at = 0
-			p.P[3], p.P[17] = 100, 0xFF
+			return m.InsertPhase(0, material.DefaultPhase())
 		}
-		m.Phases = append(m.Phases[:at], append([]material.Phase{p}, m.Phases[at:]...)...)
-		remapKeys(m, func(i int) int {
-			if i >= at {
-				return i + 1
-			}
-			return i
-		})
-		return nil
+		var err error
+		at, err = m.DuplicatePhase(t.phase)
+		return err
 	})
 	t.phase = at
 	t.refreshEditor()
 }
 
 // RemovePhase deletes the selected phase; keys naming later phases follow.
-//
-// TODO(issue10): use formats/material's phase remove.
 func (t *materialTab) RemovePhase() {
 	at := t.phase
-	t.edit(fmt.Sprintf("remove phase %d", at), func(m *material.Mat0) error {
-		if at >= len(m.Phases) {
-			return fmt.Errorf("no phase %d", at)
-		}
-		m.Phases = append(m.Phases[:at], m.Phases[at+1:]...)
-		remapKeys(m, func(i int) int {
-			if i > at || (i == at && i >= len(m.Phases)) {
-				return max(0, i-1)
-			}
-			return i
-		})
-		return nil
-	})
+	t.edit(fmt.Sprintf("remove phase %d", at), func(m *material.Mat0) error { return m.RemovePhase(at) })
 }
 
 // MovePhase swaps the selected phase with its neighbour (dir -1 or +1);
 // keys keep naming the same phases.
-//
-// TODO(issue10): use formats/material's phase move.
 func (t *materialTab) MovePhase(dir int) {
 	a, b := t.phase, t.phase+dir
-	t.edit(fmt.Sprintf("move phase %d", a), func(m *material.Mat0) error {
-		if b < 0 || b >= len(m.Phases) || a >= len(m.Phases) {
-			return fmt.Errorf("phase %d cannot move further", a)
-		}
-		m.Phases[a], m.Phases[b] = m.Phases[b], m.Phases[a]
-		remapKeys(m, func(i int) int {
-			switch i {
-			case a:
-				return b
-			case b:
-				return a
-			}
-			return i
-		})
-		return nil
-	})
+	t.edit(fmt.Sprintf("move phase %d", a), func(m *material.Mat0) error { return m.MovePhase(a, b) })
 	if b >= 0 && b < len(t.view().Phases) {
 		t.phase = b
 		t.refreshEditor()
 	}
 }
 
-func remapKeys(m *material.Mat0, f func(int) int) {
-	for bi := range m.Blocks {
-		for ki := range m.Blocks[bi].Keys {
-			k := &m.Blocks[bi].Keys[ki]
-			k.Phase = uint16(f(int(k.Phase)))
-		}
+// modeNames are the mode selector's options, "0 loop" to "7 unknown".
+func modeNames() []string {
+	names := make([]string, material.NumModes)
+	for i := range names {
+		names[i] = fmt.Sprintf("%d %s", i, material.Mode(i))
 	}
+	return names
 }
-
-var modeNames = []string{"0 loop", "1 pingpong", "2 clamp", "3 random", "4 unknown", "5 unknown", "6 unknown", "7 unknown"}
-
-var maskNames = []string{"additive p0..p2", "directional p4..p6", "specular p8..p10", "extra p12..p14", "opacity p3"}
 
 // makeAnimationEditor builds the Animation editor: mode, mask and keys of
 // the current block, add and remove blocks and keys.
-//
-// TODO(issue10): use formats/material's animation block and key edits.
 func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
-	t.mode = widget.NewSelect(modeNames, func(s string) {
+	t.mode = widget.NewSelect(modeNames(), func(string) {
 		if t.loading {
 			return
 		}
-		mode := material.Mode(s[0] - '0')
+		mode := material.Mode(t.mode.SelectedIndex())
 		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
 	})
 	maskBox := container.NewGridWithColumns(3)
-	for i, name := range maskNames {
-		bit := uint32(1) << i
-		c := widget.NewCheck(name, func(on bool) {
+	for _, mb := range material.MaskBits() {
+		c := widget.NewCheck(mb.Name+" "+mb.Params, func(on bool) {
 			if t.loading {
 				return
 			}
-			t.editBlock("set mask", func(b *material.Block) error {
-				mask := b.Mask()
-				if on {
-					mask |= bit
-				} else {
-					mask &^= bit
-				}
-				b.SetMask(mask)
-				return nil
-			})
+			t.editBlock("set mask", func(b *material.Block) error { b.SetMaskBits(mb.Bit, on); return nil })
 		})
 		t.masks = append(t.masks, c)
 		maskBox.Add(c)
@@ -1035,39 +844,18 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 	blocks := container.NewHBox(
 		widget.NewButtonWithIcon("Add block", theme.ContentAddIcon(), func() {
 			t.edit("add animation block", func(m *material.Mat0) error {
-				if len(m.Blocks) >= material.MaxBlocks-1 {
-					return fmt.Errorf("at most %d blocks", material.MaxBlocks-1)
+				i, err := m.AddBlock()
+				if err == nil {
+					t.block = i
 				}
-				m.Blocks = append(m.Blocks, material.Block{Keys: []material.Key{{Phase: 0, EndMs: 1000}}})
-				t.block = len(m.Blocks) - 1
-				return nil
+				return err
 			})
 		}),
 		widget.NewButtonWithIcon("Remove block", theme.ContentRemoveIcon(), func() {
-			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error {
-				if t.block >= len(m.Blocks) {
-					return fmt.Errorf("no block %d", t.block)
-				}
-				m.Blocks = append(m.Blocks[:t.block], m.Blocks[t.block+1:]...)
-				if len(m.Blocks) == 0 {
-					m.Blocks = nil
-				}
-				return nil
-			})
+			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
 		}),
 		widget.NewButtonWithIcon("Add key", theme.ContentAddIcon(), func() {
-			t.editBlock("add key", func(b *material.Block) error {
-				end := b.Duration() + 250
-				if end > 0xFFFF {
-					return fmt.Errorf("the block already ends at %d ms", b.Duration())
-				}
-				ph := uint16(0)
-				if len(b.Keys) > 0 {
-					ph = b.Keys[len(b.Keys)-1].Phase
-				}
-				b.Keys = append(b.Keys, material.Key{Phase: ph, EndMs: uint16(end)})
-				return nil
-			})
+			t.editBlock("add key", (*material.Block).AddKey)
 		}),
 	)
 	t.animUI = container.NewVBox(
@@ -1084,73 +872,65 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 // editBlock edits the current animation block.
 func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
 	t.edit(fmt.Sprintf("%s of block %d", name, t.block), func(m *material.Mat0) error {
-		if t.block >= len(m.Blocks) {
-			return fmt.Errorf("the material has no animation block (add one first)")
+		b, err := m.BlockAt(t.block)
+		if err != nil {
+			return err
 		}
-		return fn(&m.Blocks[t.block])
+		return fn(b)
 	})
 }
 
 // refreshAnimation fills the animation editor from the current block.
 func (t *materialTab) refreshAnimation() {
-	m := t.view()
 	t.refreshMode()
 	t.loading = true
 	defer func() { t.loading = false }()
 	t.keys.Objects = nil
-	if t.block >= len(m.Blocks) {
+	b, err := t.view().BlockAt(t.block)
+	if err != nil {
 		t.animUI.Hide()
 		t.keys.Refresh()
 		return
 	}
 	t.animUI.Show()
-	b := &m.Blocks[t.block]
-	t.mode.SetSelected(modeNames[b.Header&7])
-	for i, c := range t.masks {
-		c.SetChecked(b.Mask()&(1<<i) != 0)
+	t.mode.SetSelectedIndex(int(b.Mode()))
+	for i, mb := range material.MaskBits() {
+		t.masks[i].SetChecked(b.Mask()&mb.Bit != 0)
 	}
 	for ki, k := range b.Keys {
-		ki := ki
-		phase := widget.NewEntry()
-		phase.SetText(strconv.Itoa(int(k.Phase)))
-		end := widget.NewEntry()
-		end.SetText(strconv.Itoa(int(k.EndMs)))
-		set := func() {
-			p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
-			e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
-			if err1 != nil || err2 != nil {
-				t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
-				return
-			}
-			t.SetKey(ki, uint16(p), uint16(e))
-		}
-		phase.OnSubmitted = func(string) { set() }
-		end.OnSubmitted = func(string) { set() }
-		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-			t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error {
-				if ki >= len(b.Keys) {
-					return fmt.Errorf("no key %d", ki)
-				}
-				b.Keys = append(b.Keys[:ki], b.Keys[ki+1:]...)
-				return nil
-			})
-		})
-		row := container.NewGridWithColumns(5, widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end,
-			widget.NewLabel(strconv.Itoa(int(k.K2))), container.NewHBox(widget.NewButton("Set", set), del))
-		t.keys.Add(row)
+		t.keys.Add(t.keyRow(ki, k))
 	}
 	t.keys.Refresh()
 }
 
-// SetKey changes key ki of the current block.
-//
-// TODO(issue10): use formats/material's animation key edits.
-func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
-	t.editBlock(fmt.Sprintf("set key %d", ki), func(b *material.Block) error {
-		if ki >= len(b.Keys) {
-			return fmt.Errorf("no key %d", ki)
+// keyRow is the editor row of key ki: its phase and end time, the raw k2,
+// Set and delete.
+func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
+	phase := widget.NewEntry()
+	phase.SetText(strconv.Itoa(int(k.Phase)))
+	end := widget.NewEntry()
+	end.SetText(strconv.Itoa(int(k.EndMs)))
+	set := func() {
+		p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
+		e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
+		if err1 != nil || err2 != nil {
+			t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
+			return
 		}
-		b.Keys[ki].Phase, b.Keys[ki].EndMs = phase, endMs
-		return nil
+		t.SetKey(ki, uint16(p), uint16(e))
+	}
+	phase.OnSubmitted = func(string) { set() }
+	end.OnSubmitted = func(string) { set() }
+	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error { return b.RemoveKey(ki) })
+	})
+	return container.NewGridWithColumns(5, widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end,
+		widget.NewLabel(strconv.Itoa(int(k.K2))), container.NewHBox(widget.NewButton("Set", set), del))
+}
+
+// SetKey changes key ki of the current block.
+func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
+	t.edit(fmt.Sprintf("set key %d of block %d", ki, t.block), func(m *material.Mat0) error {
+		return m.SetKey(t.block, ki, phase, endMs)
 	})
 }

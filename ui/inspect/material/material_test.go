@@ -94,7 +94,7 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	}
 
 	tab.phase = 0
-	tab.SetColor(0, color.NRGBA{0, 250, 0, 255}) // additive of phase 0 becomes green
+	tab.SetColor(material.GroupAdditive, color.NRGBA{0, 250, 0, 255}) // additive of phase 0 becomes green
 	if len(h.Edits) != 1 {
 		t.Fatalf("the edit did not go through Host.Apply (status %q)", h.Message)
 	}
@@ -112,8 +112,8 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, again := openArchive(t, buf.Bytes())
-	if p := again.Material().Phases[0].P; p[0] != 0 || p[1] != 250 || p[2] != 0 {
-		t.Errorf("reopened phase 0 additive %v", p[:3])
+	if c := again.Material().Phases[0].Color(material.GroupAdditive); c != (color.NRGBA{0, 250, 0, 255}) {
+		t.Errorf("reopened phase 0 additive %v", c)
 	}
 
 	// Undo restores the colour.
@@ -142,7 +142,7 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	tab.phase = 0
 	tab.MovePhase(+1)
 	m = node.Material()
-	if m.Phases[1].P[0] != 200 || m.Blocks[0].Keys[0].Phase != 1 || m.Blocks[0].Keys[1].Phase != 0 {
+	if m.Phases[1].Color(material.GroupAdditive).R != 200 || m.Blocks[0].Keys[0].Phase != 1 || m.Blocks[0].Keys[1].Phase != 0 {
 		t.Errorf("move: keys %+v", m.Blocks[0].Keys)
 	}
 	tab.SetPage("1")
@@ -169,32 +169,13 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	tab.refreshEditor()
 	tab.pause()
 	tab.baseMs = 0
-	tab.slide("opacity", 3, 10)
+	tab.slide((*material.Phase).SetRawOpacity, 10)
 	if tab.lit.A != uint8(0.1*255+0.5) {
 		t.Errorf("draft opacity not shown: %v", tab.lit)
 	}
 	tab.commitDraft("set opacity")
-	if len(h.Edits) != n+1 || node.Material().Phases[tab.phase].P[3] != 10 {
-		t.Errorf("slider commit: %d edits, p3 %d", len(h.Edits)-n, node.Material().Phases[tab.phase].P[3])
-	}
-}
-
-func TestBlendChannel(t *testing.T) {
-	for _, c := range []struct {
-		cat     int
-		s, a, d float64
-		want    float64
-	}{
-		{0, 0.5, 0.1, 1, 0.5},
-		{1, 1, 0.25, 0, 0.25},
-		{2, 0.5, 0.5, 0.5, 0.75},
-		{3, 0.5, 1, 0.8, 0.4},
-		{4, 0.5, 1, 0.8, 0.8},
-		{9, 0.3, 0, 1, 0.3},
-	} {
-		if got := blendChannel(material.BlendFor(c.cat), c.s, c.a, c.d); got < c.want-1e-9 || got > c.want+1e-9 {
-			t.Errorf("category %d: %v, want %v", c.cat, got, c.want)
-		}
+	if p3 := node.Material().Phases[tab.phase].RawOpacity(); len(h.Edits) != n+1 || p3 != 10 {
+		t.Errorf("slider commit: %d edits, p3 %d", len(h.Edits)-n, p3)
 	}
 }
 

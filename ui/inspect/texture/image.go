@@ -35,13 +35,5 @@ func newImageView(src formats.Imager) *widgets.ImageView {
 // R⇄B toggle lets a user compare the readings.
 func byteOrderTexture(src formats.Imager) bool {
 	n, ok := src.(*texm.Node)
-	if !ok {
-		return false
-	}
-	// TODO(issue10): use formats/texm's accessor for the byte-order formats.
-	switch n.Tex.Format {
-	case texm.Format888, texm.Format8888, texm.FormatPal8:
-		return true
-	}
-	return false
+	return ok && n.Tex.ChannelOrderDisputed()
 }

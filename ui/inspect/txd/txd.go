@@ -80,13 +80,13 @@ const paletteCell = 18
 // swatchImage draws the palette as a grid of 16 swatches a row: the upper
 // left half of each swatch is the colour without alpha, the rest the colour
 // over a checkerboard, so transparent entries are visible.
-func swatchImage(pal []uint32) *image.NRGBA {
+func swatchImage(pal []color.NRGBA) *image.NRGBA {
 	cols := min(len(pal), 16)
 	rows := (len(pal) + 15) / 16
 	img := image.NewNRGBA(image.Rect(0, 0, cols*paletteCell, rows*paletteCell))
 	for i, v := range pal {
 		cx, cy := i%16*paletteCell, i/16*paletteCell
-		r, g, b, a := int(byte(v)), int(byte(v>>8)), int(byte(v>>16)), int(byte(v>>24))
+		r, g, b, a := int(v.R), int(v.G), int(v.B), int(v.A)
 		for y := 0; y < paletteCell; y++ {
 			for x := 0; x < paletteCell; x++ {
 				var c color.NRGBA
@@ -116,12 +116,12 @@ func swatchImage(pal []uint32) *image.NRGBA {
 // its index and RGBA value below the grid.
 type paletteView struct {
 	widget.BaseWidget
-	pal  []uint32
+	pal  []color.NRGBA
 	img  *canvas.Image
 	info *widget.Label
 }
 
-func newPaletteView(pal []uint32, info *widget.Label) *paletteView {
+func newPaletteView(pal []color.NRGBA, info *widget.Label) *paletteView {
 	v := &paletteView{pal: pal, info: info}
 	v.img = canvas.NewImageFromImage(swatchImage(pal))
 	v.img.ScaleMode = canvas.ImageScalePixels
@@ -151,7 +151,7 @@ func (v *paletteView) show(p fyne.Position) {
 	if i := v.entryAt(p); i >= 0 {
 		e := v.pal[i]
 		v.info.SetText(fmt.Sprintf("entry %d: R %d  G %d  B %d  A %d  #%02X%02X%02X%02X", i,
-			byte(e), byte(e>>8), byte(e>>16), byte(e>>24), byte(e), byte(e>>8), byte(e>>16), byte(e>>24)))
+			e.R, e.G, e.B, e.A, e.R, e.G, e.B, e.A))
 	}
 }
 
@@ -169,7 +169,7 @@ func (v *paletteView) Tapped(e *fyne.PointEvent) { v.show(e.Position) }
 
 // paletteGrid shows palette entries as swatches, 16 per row, with the
 // value of the entry under the pointer.
-func paletteGrid(pal []uint32) fyne.CanvasObject {
+func paletteGrid(pal []color.NRGBA) fyne.CanvasObject {
 	if len(pal) == 0 {
 		return widget.NewLabel("no palette")
 	}
@@ -178,26 +178,12 @@ func paletteGrid(pal []uint32) fyne.CanvasObject {
 }
 
 // PaletteText lists the entries (for copying and for tests).
-func PaletteText(pal []uint32) string {
+func PaletteText(pal []color.NRGBA) string {
 	var b strings.Builder
 	for i, v := range pal {
-		fmt.Fprintf(&b, "%3d: %02X %02X %02X %02X\n", i, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		fmt.Fprintf(&b, "%3d: %02X %02X %02X %02X\n", i, v.R, v.G, v.B, v.A)
 	}
 	return b.String()
-}
-
-// TODO(issue10): use formats/txd's filter and addressing name lists (and
-// its edit function) instead of these copies and indexOf.
-var filterOptions = []string{"NA", "NEAREST", "LINEAR", "MIPNEAREST", "MIPLINEAR", "LINEARMIPNEAREST", "LINEARMIPLINEAR"}
-var addressOptions = []string{"NA", "WRAP", "MIRROR", "CLAMP", "BORDER"}
-
-func indexOf(list []string, s string) uint32 {
-	for i, v := range list {
-		if v == s {
-			return uint32(i)
-		}
-	}
-	return 0
 }
 
 // txdEdit applies a texture replacement as an undoable edit.
@@ -217,7 +203,7 @@ func txdEdit(h inspect.Host, n *txd.TexNode, name string, nt *txd.Texture) {
 func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
 	facts := fmt.Sprintf("%s  %d×%d  %s  %s  RW %s  depth %d  %d level(s)", t.Name, t.Width, t.Height, t.FormatName(),
-		t.PlatformName(), rw.VersionString(rw.Header{Stamp: t.Stamp}.Version()), t.Depth, len(t.Levels))
+		t.PlatformName(), t.RWVersion(), t.Depth, len(t.Levels))
 	if t.Mask != "" {
 		facts += "  mask " + t.Mask
 	}
@@ -230,7 +216,43 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	status := widget.NewLabel("")
 	status.Wrapping = fyne.TextWrapWord
 
-	replace := widget.NewButton("Replace from PNG…", func() {
+	// Export goes through the window's Export… (atomic files, progress,
+	// failures reported), with PNG chosen for the texture.
+	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
+	props, apply := modesEditor(h, n)
+
+	var diags []string
+	for _, d := range t.Diags {
+		diags = append(diags, fmt.Sprintf("0x%X: %s", d.Off, d.Msg))
+	}
+	if len(diags) > 0 {
+		status.SetText("⚠ " + strings.Join(diags, "\n"))
+	} else {
+		status.Hide()
+	}
+	pal := t.PaletteColors()
+	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
+	if len(pal) > 0 {
+		palBox = container.NewVBox(widget.NewLabel(fmt.Sprintf("Palette: %d entries (%s)", len(pal), t.PaletteFormatName())), paletteGrid(pal))
+	}
+	body := container.NewVBox(
+		mono(facts),
+		container.NewHBox(replaceButton(h, n), renameButton(h, n), exportB),
+		widget.NewSeparator(),
+		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, props, layout.NewSpacer()),
+		container.NewHBox(apply),
+		status,
+		widget.NewSeparator(),
+		palBox,
+	)
+	return container.NewVScroll(body)
+}
+
+// replaceButton replaces the texture from a PNG the user picks, off the UI
+// goroutine.
+func replaceButton(h inspect.Host, n *txd.TexNode) *widget.Button {
+	return widget.NewButton("Replace from PNG…", func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
@@ -267,7 +289,12 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".PNG"}))
 		d.Show()
 	})
-	rename := widget.NewButton("Rename…", func() {
+}
+
+// renameButton renames the texture and its mask.
+func renameButton(h inspect.Host, n *txd.TexNode) *widget.Button {
+	t := n.Texture() // the edit is named after the name the tab shows
+	return widget.NewButton("Rename…", func() {
 		name := widget.NewEntry()
 		name.SetText(n.Texture().Name)
 		mask := widget.NewEntry()
@@ -286,53 +313,30 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 			txdEdit(h, n, "Rename "+t.Name+" → "+name.Text, nt)
 		}, h.Window())
 	})
-	// Export goes through the window's Export… (atomic files, progress,
-	// failures reported), with PNG chosen for the texture.
-	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
+}
 
-	filter := widget.NewSelect(filterOptions, nil)
+// modesEditor is the filter and addressing form and its Apply button.
+func modesEditor(h inspect.Host, n *txd.TexNode) (fyne.CanvasObject, *widget.Button) {
+	t := n.Texture()
+	filter := widget.NewSelect(txd.FilterModes(), nil)
 	filter.SetSelected(txd.FilterName(t.Filter()))
-	uAddr := widget.NewSelect(addressOptions, nil)
+	uAddr := widget.NewSelect(txd.AddressModes(), nil)
 	uAddr.SetSelected(txd.AddressName(t.UAddress()))
-	vAddr := widget.NewSelect(addressOptions, nil)
+	vAddr := widget.NewSelect(txd.AddressModes(), nil)
 	vAddr.SetSelected(txd.AddressName(t.VAddress()))
 	apply := widget.NewButton("Apply filter/addressing", func() {
 		cur := n.Texture()
-		f, u, v := indexOf(filterOptions, filter.Selected), indexOf(addressOptions, uAddr.Selected), indexOf(addressOptions, vAddr.Selected)
-		if f == cur.Filter() && u == cur.UAddress() && v == cur.VAddress() {
+		nt, changed, err := txd.WithModes(cur, filter.Selected, uAddr.Selected, vAddr.Selected)
+		if err != nil {
+			h.Status("filter/addressing: " + err.Error())
 			return
 		}
-		txdEdit(h, n, "Filter "+cur.Name, txd.WithFilter(cur, f, u, v))
+		if changed {
+			txdEdit(h, n, "Filter "+cur.Name, nt)
+		}
 	})
-	props := container.New(layout.NewFormLayout(),
-		widget.NewLabel("Filter"), filter, widget.NewLabel("U address"), uAddr, widget.NewLabel("V address"), vAddr)
-
-	var diags []string
-	for _, d := range t.Diags {
-		diags = append(diags, fmt.Sprintf("0x%X: %s", d.Off, d.Msg))
-	}
-	if len(diags) > 0 {
-		status.SetText("⚠ " + strings.Join(diags, "\n"))
-	} else {
-		status.Hide()
-	}
-	pal := t.Palette()
-	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
-	if len(pal) > 0 {
-		palBox = container.NewVBox(widget.NewLabel(fmt.Sprintf("Palette: %d entries (%s)", len(pal), t.PaletteFormatName())), paletteGrid(pal))
-	}
-	body := container.NewVBox(
-		mono(facts),
-		container.NewHBox(replace, rename, exportB),
-		widget.NewSeparator(),
-		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewGridWithColumns(2, props, layout.NewSpacer()),
-		container.NewHBox(apply),
-		status,
-		widget.NewSeparator(),
-		palBox,
-	)
-	return container.NewVScroll(body)
+	return container.New(layout.NewFormLayout(),
+		widget.NewLabel("Filter"), filter, widget.NewLabel("U address"), uAddr, widget.NewLabel("V address"), vAddr), apply
 }
 
 // storedImager shows a PS2 texture in stored (swizzled) or unswizzled order.
@@ -435,7 +439,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 			app.Clipboard().SetContent(b.String())
 		}
 	})
-	pal := t.Palette()
+	pal := t.PaletteColors()
 	palTitle := "no palette"
 	if len(pal) > 0 {
 		palTitle = fmt.Sprintf("CLUT: %d entries (%s)", len(pal), t.PaletteFormatName())

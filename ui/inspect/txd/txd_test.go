@@ -94,7 +94,7 @@ func TestTXDTabs(t *testing.T) {
 	if ps2.Name() != "ps2tex" || !bytes.Equal(out.Bytes(), file) {
 		t.Fatal("undo did not restore the file")
 	}
-	if s := PaletteText(ps2.Texture().Palette()[:2]); !strings.Contains(s, "  0: ") {
+	if s := PaletteText(ps2.Texture().PaletteColors()[:2]); !strings.Contains(s, "  0: ") {
 		t.Fatalf("palette text %q", s)
 	}
 }
@@ -108,7 +108,7 @@ func must[T any](v T, err error) T {
 
 func TestPaletteViewAndRegisterText(t *testing.T) {
 	test.NewTempApp(t)
-	pal := []uint32{0xFF0000FF, 0x0000FF00, 0x80FFFFFF}
+	pal := []color.NRGBA{{255, 0, 0, 255}, {0, 255, 0, 0}, {255, 255, 255, 128}}
 	img := swatchImage(pal)
 	if img.Rect.Dx() != 3*paletteCell || img.Rect.Dy() != paletteCell {
 		t.Fatalf("swatch image %v", img.Rect)
@@ -163,5 +163,36 @@ func TestTXDExportGoesThroughHost(t *testing.T) {
 	test.Tap(exportB)
 	if h.Exported != formats.Node(ps2) || h.As != export.PNG {
 		t.Errorf("exported %v as %q", h.Exported, h.As)
+	}
+}
+
+// Apply filter/addressing edits the texture through txd.WithModes: a
+// changed mode is one undoable edit, the same modes again are none.
+func TestTXDApplyModes(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	root, _ := txdFixture(t)
+	kids, _ := root.Children()
+	pc := kids[1].(*txd.TexNode)
+	tab := newTXDTab(h, pc)
+	var apply *widget.Button
+	for _, b := range inspecttest.Find[*widget.Button](tab) {
+		if b.Text == "Apply filter/addressing" {
+			apply = b
+		}
+	}
+	selects := inspecttest.Find[*widget.Select](tab)
+	if apply == nil || len(selects) != 3 {
+		t.Fatalf("apply button %v, %d selects", apply, len(selects))
+	}
+	selects[0].SetSelected("MIPLINEAR")
+	selects[2].SetSelected("MIRROR")
+	test.Tap(apply)
+	if got := pc.Texture(); len(h.Edits) != 1 || txd.FilterName(got.Filter()) != "MIPLINEAR" || txd.AddressName(got.VAddress()) != "MIRROR" {
+		t.Fatalf("%d edits, filter %s, v %s (status %q)", len(h.Edits), txd.FilterName(got.Filter()), txd.AddressName(got.VAddress()), h.Message)
+	}
+	test.Tap(apply)
+	if len(h.Edits) != 1 {
+		t.Errorf("unchanged modes made %d edits", len(h.Edits)-1)
 	}
 }
