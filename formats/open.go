@@ -71,8 +71,23 @@ func Open(path string, opts *Options) (*File, error) {
 		return unreadable(path, err)
 	}
 	src := Source{R: fh, Size: st.Size(), Base: 0, Name: filepath.Base(path), Path: path, Opts: opts}
-	return openRoot(src, fh)
+	f, err := openRoot(src, fh)
+	var instead *OpenInstead
+	if errors.As(err, &instead) && instead.Path != path {
+		f.Close()
+		return Open(instead.Path, opts)
+	}
+	return f, err
 }
+
+// OpenInstead is returned by a format's Open for a file that stands for
+// another one (a GTA .dir for the .img beside it): Open opens Path instead.
+type OpenInstead struct {
+	Path string
+	Why  string // what the file is
+}
+
+func (e *OpenInstead) Error() string { return e.Why + ": open " + filepath.Base(e.Path) }
 
 // OpenBytes opens in-memory data (a built-in sample) named name the way
 // Open opens a file.

@@ -130,6 +130,33 @@ func init() {
 		},
 		Open: OpenV1,
 	})
+	// A version 1 directory opened by itself stands for its archive.
+	formats.Register(formats.Format{
+		Name:     "img-dir",
+		Kind:     formats.KindArchive,
+		Priority: 1,
+		Match: func(p formats.Probe) bool {
+			return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".dir") && p.Size > 0 && p.Size%EntrySize == 0
+		},
+		Open: OpenDir,
+	})
+}
+
+// OpenDir opens the .dir of a version 1 archive: it answers with the .img
+// beside it to open instead (formats.OpenInstead), or says which .img is
+// missing.
+func OpenDir(s formats.Source) (formats.Node, error) {
+	stem := strings.TrimSuffix(s.Name, filepath.Ext(s.Name))
+	if s.Path == "" || s.Parent != nil {
+		return nil, fmt.Errorf("%s is the directory of a version 1 IMG archive: open %s.img", s.Name, stem)
+	}
+	base := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
+	for _, ext := range []string{".img", ".IMG"} {
+		if st, err := os.Stat(base + ext); err == nil && st.Mode().IsRegular() {
+			return nil, &formats.OpenInstead{Path: base + ext, Why: s.Name + " is the directory of a version 1 IMG archive"}
+		}
+	}
+	return nil, fmt.Errorf("%s is the directory of a version 1 IMG archive, but %s.img is not beside it", s.Name, stem)
 }
 
 // OpenVER2 opens a VER2 archive.

@@ -363,3 +363,32 @@ func TestSharedPayloads(t *testing.T) {
 		t.Errorf("%d children, %d broken as shared, first %s", len(kids), broken, kids[0].Kind())
 	}
 }
+
+// TestOpenDir: opening a version 1 .dir opens the .img beside it, or says
+// which .img is missing.
+func TestOpenDir(t *testing.T) {
+	imgData, dirData, err := BuildV1([]File{{"x.txd", sampleTXD(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	dirPath := filepath.Join(dir, "gta3.dir")
+	os.WriteFile(dirPath, dirData, 0o644)
+	f, err := formats.Open(dirPath, nil)
+	if err == nil || !strings.Contains(err.Error(), "gta3.img is not beside it") {
+		t.Errorf("lone .dir: %v", err)
+	}
+	f.Close()
+	os.WriteFile(filepath.Join(dir, "gta3.img"), imgData, 0o644)
+	f, err = formats.Open(dirPath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if f.Path != filepath.Join(dir, "gta3.img") || f.Root.Name() != "gta3.img" {
+		t.Errorf("opened %s as %s", f.Path, f.Root.Name())
+	}
+	if kids, _ := f.Root.Children(); len(kids) != 1 {
+		t.Errorf("%d entries", len(kids))
+	}
+}
