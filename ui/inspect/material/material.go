@@ -54,6 +54,7 @@ type materialTab struct {
 	baseMs  uint32    // clock at playStart (or the paused clock)
 	started time.Time // when playing started
 	anim    *fyne.Animation
+	pace    pacer // redraw rate of the running animation
 	loading bool   // widgets are being filled from the material: ignore callbacks
 	textMs  uint32 // clock of the last time-label update
 	active  int    // the phase the swatch shows (key k's phase), marked ▸ in the table
@@ -170,7 +171,11 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 	t.content = container.NewBorder(nil, nil, container.NewVScroll(container.NewPadded(left)), nil, split)
 
 	t.refreshAll()
-	t.anim = fyne.NewAnimation(time.Second, func(float32) { t.update(false) })
+	t.anim = fyne.NewAnimation(time.Second, func(float32) {
+		if now := time.Now(); t.pace.due(now) && t.update(false) {
+			t.pace.ask(now)
+		}
+	})
 	t.anim.RepeatCount = fyne.AnimationRepeatForever
 	t.anim.Curve = fyne.AnimationLinear
 	t.anim.Start()
@@ -227,20 +232,21 @@ func (t *materialTab) duration() uint32 {
 	return b.Duration()
 }
 
-// update samples the material at the clock and redraws what changed.
-func (t *materialTab) update(force bool) {
+// update samples the material at the clock and redraws what changed; it
+// reports whether it asked for a redraw.
+func (t *materialTab) update(force bool) bool {
 	m := t.view()
 	clock := t.clock()
 	d := t.duration()
 	s, err := m.PlayAt(t.block, clock)
 	changed := force || err != t.lastErr || s != t.last
 	t.last, t.lastErr = s, err
-	if force || clock-t.textMs >= 40 { // the time readout at 25 Hz is enough
+	if force || clock-t.textMs >= 100 { // the time readout at 10 Hz is enough
 		t.textMs = clock
 		t.showTime(m, clock, d, s)
 	}
 	if !changed {
-		return
+		return false
 	}
 	if err != nil {
 		t.modeLabel.SetText("cannot sample: " + err.Error())
@@ -260,6 +266,7 @@ func (t *materialTab) update(force bool) {
 	t.renderSource()
 	t.swatch.Refresh()
 	t.blend.Refresh()
+	return true
 }
 
 // showTime moves the scrubber and writes the time readout.
@@ -392,6 +399,7 @@ func (t *materialTab) srcRow(y, h int, cols []int) []uint8 {
 
 // drawSwatch shows the texture under the swatch colour, opaque.
 func (t *materialTab) drawSwatch(w, h int) image.Image {
+	t.pace.paint(time.Now())
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.swatchBuf, w, h)
 	var cols [swatchRes]int
