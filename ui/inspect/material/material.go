@@ -54,7 +54,7 @@ type materialTab struct {
 	baseMs  uint32    // clock at playStart (or the paused clock)
 	started time.Time // when playing started
 	anim    *fyne.Animation
-	pace    pacer // redraw rate of the running animation
+	pace    pacer  // redraw rate of the running animation
 	loading bool   // widgets are being filled from the material: ignore callbacks
 	textMs  uint32 // clock of the last time-label update
 	active  int    // the phase the swatch shows (key k's phase), marked ▸ in the table
