@@ -155,7 +155,7 @@ func (m *Model) BoxFits(min, max [3]float32) bool {
 }
 
 func streamData(a *nres.Archive, i int) ([]byte, int64, error) {
-	r, size, base, err := a.Section(i)
+	r, base, size, err := a.EntryReader(i)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -166,9 +166,10 @@ func streamData(a *nres.Archive, i int) ([]byte, int64, error) {
 	return b, base, err
 }
 
-// Parse reads the streams of an inner archive.
-func Parse(r io.ReaderAt, size, base int64) (*Model, error) {
-	a, err := nres.OpenAt(r, size, base)
+// NewModel reads the streams of an inner archive: base is the absolute file
+// offset of r's byte 0 (for errors), size the archive's byte size.
+func NewModel(r io.ReaderAt, base, size int64) (*Model, error) {
+	a, err := nres.NewArchive(r, base, size)
 	if err != nil {
 		return nil, err
 	}

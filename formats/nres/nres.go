@@ -253,16 +253,18 @@ type Archive struct {
 	edited    bool
 }
 
-// dirChunk is how many records Open reads per ReadAt.
+// dirChunk is how many records NewArchive reads per ReadAt.
 const dirChunk = 256
 
 // Open reads the header and the directory of the archive in r (size bytes,
 // byte 0 at file offset 0). Payloads are not read.
-func Open(r io.ReaderAt, size int64) (*Archive, error) { return OpenAt(r, size, 0) }
+func Open(r io.ReaderAt, size int64) (*Archive, error) { return NewArchive(r, 0, size) }
 
-// OpenAt is Open for an archive whose byte 0 sits at absolute file offset
-// base (a nested archive); errors carry absolute offsets.
-func OpenAt(r io.ReaderAt, size, base int64) (*Archive, error) {
+// NewArchive reads the header and the directory of the archive in r: base
+// is the absolute file offset of r's byte 0 (non-zero for a nested archive;
+// errors carry absolute offsets), size the archive's byte size. Payloads
+// are not read.
+func NewArchive(r io.ReaderAt, base, size int64) (*Archive, error) {
 	if base < 0 {
 		base = 0
 	}
@@ -463,17 +465,18 @@ func (a *Archive) payloadOK(i int) bool {
 	return e == nil || !e.payload
 }
 
-// Section returns a reader over entry i's payload and the absolute offset of
-// its byte 0 (-1 for in-memory payloads).
-func (a *Archive) Section(i int) (io.ReaderAt, int64, int64, error) {
+// EntryReader returns a reader over entry i's payload, the absolute file
+// offset of its byte 0 (-1 for in-memory payloads) and its byte size: the
+// (r, base, size) a decoder constructor takes.
+func (a *Archive) EntryReader(i int) (r io.ReaderAt, base, size int64, err error) {
 	if d, ok := a.data[a.ents[i].id]; ok {
-		return bytes.NewReader(d), int64(len(d)), -1, nil
+		return bytes.NewReader(d), -1, int64(len(d)), nil
 	}
 	if !a.payloadOK(i) {
 		return nil, 0, 0, a.EntryErr(i)
 	}
 	e := &a.ents[i]
-	return io.NewSectionReader(a.r, int64(e.Offset), int64(e.Size)), int64(e.Size), a.base + int64(e.Offset), nil
+	return io.NewSectionReader(a.r, int64(e.Offset), int64(e.Size)), a.base + int64(e.Offset), int64(e.Size), nil
 }
 
 // Data returns a copy of entry i's payload.

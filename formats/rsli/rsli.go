@@ -113,9 +113,9 @@ func XOR(b []byte, key uint16) {
 	}
 }
 
-// Open reads the header and the table of an archive of size bytes; base is
-// the absolute offset of r's byte 0.
-func Open(r io.ReaderAt, size, base int64) (*Archive, error) {
+// NewArchive reads the header and the table of an archive: base is the
+// absolute file offset of r's byte 0 (for errors), size its byte size.
+func NewArchive(r io.ReaderAt, base, size int64) (*Archive, error) {
 	h, err := binread.ReadAt(r, base, 0, 32, size)
 	if err != nil {
 		return nil, fmt.Errorf("RsLi header: %w", err)

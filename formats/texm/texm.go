@@ -109,10 +109,11 @@ func (h *Header) LevelSize(i int) (w, ht int) {
 	return max(1, int(h.Width>>uint(i))), max(1, int(h.Height>>uint(i)))
 }
 
-// Parse reads the header, the palette and the page table of a texture of
-// size bytes; base is the absolute file offset of r's byte 0 (for errors).
-// The data must end exactly at the last mip or at the end of the page table.
-func Parse(r io.ReaderAt, size, base int64) (*Texture, error) {
+// NewTexture reads the header, the palette and the page table of a
+// texture: base is the absolute file offset of r's byte 0 (for errors),
+// size its byte size. The data must end exactly at the last mip or at the
+// end of the page table.
+func NewTexture(r io.ReaderAt, base, size int64) (*Texture, error) {
 	hb, err := binread.ReadAt(r, base, 0, HeaderSize, size)
 	if err != nil {
 		return nil, fmt.Errorf("texm header: %w", err)
