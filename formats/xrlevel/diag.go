@@ -1,0 +1,90 @@
+package xrlevel
+
+import (
+	"fmt"
+
+	"rummage/formats"
+)
+
+// loc converts offsets inside a chunk's (possibly decompressed) payload to
+// diagnostics: absolute offsets for stored bytes, the chunk's header offset
+// plus an "unpacked +N" note for decompressed ones.
+type loc struct {
+	name       string
+	chunkOff   int64
+	dataOff    int64
+	compressed bool
+	side       bool  // in a file beside the level: no offset in the level file
+	stored     int64 // bytes of the chunk as stored (caps its item count)
+}
+
+// itemCap is the most items a list chunk of stored bytes may make: far
+// above real levels (a visual or sector costs dozens of stored bytes), far
+// below what empty chunk headers inside a compressed chunk could claim.
+func (l loc) itemCap(limit int) int {
+	return int(min(int64(limit), 4096+l.stored/8))
+}
+
+// capItems cuts a declared item count to the chunk's item cap, with a
+// finding.
+func (lv *Level) capItems(l loc, n int, what string) int {
+	if c := l.itemCap(MaxItems); n > c {
+		lv.diagAt(l, 0, "%d %ss declared; only the first %d are read (more than a %d-byte chunk can really hold)", n, what, c, l.stored)
+		return c
+	}
+	return n
+}
+
+func (l loc) abs(rel int64) int64 {
+	if l.side {
+		return -1
+	}
+	if l.compressed {
+		return l.chunkOff
+	}
+	return l.dataOff + rel
+}
+
+func (l loc) where(rel int64) string {
+	if l.side {
+		return fmt.Sprintf("%s (+0x%X)", l.name, rel)
+	}
+	if l.compressed {
+		return fmt.Sprintf("%s (unpacked +0x%X)", l.name, rel)
+	}
+	return l.name
+}
+
+func (lv *Level) diag(off int64, format string, args ...any) {
+	if len(lv.Diags) >= maxDiags {
+		return
+	}
+	if len(lv.Diags) == maxDiags-1 {
+		lv.Diags = append(lv.Diags, formats.Diagnostic{Off: -1, Msg: "too many findings; the rest are not listed"})
+		return
+	}
+	lv.Diags = append(lv.Diags, formats.Diagnostic{Off: off, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (lv *Level) diagAt(l loc, rel int64, format string, args ...any) {
+	if len(lv.Diags) >= maxDiags {
+		return // formatting costs more than the finding is worth now
+	}
+	lv.diag(l.abs(rel), "%s: %s", l.where(rel), fmt.Sprintf(format, args...))
+}
+
+const maxDiags = 500
+
+// chunkLoc returns the location of the first top-level chunk with a role
+// name; parts read from a side file (or missing) get offset -1.
+func (lv *Level) chunkLoc(name string) loc {
+	for _, c := range lv.Chunks {
+		if c.Name == name {
+			return loc{name: name, chunkOff: c.Off, dataOff: c.DataOff, compressed: c.Compressed}
+		}
+	}
+	if name == NameCForm && lv.CFormFile != "" {
+		return loc{name: "level.cform", side: true}
+	}
+	return loc{name: name, side: true}
+}
