@@ -195,7 +195,7 @@ func levelStatsView(h Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Canvas
 	} else {
 		// Selecting a finding selects the node it is about.
 		diagTab = newLevelTable([]string{"offset", "finding"}, diagRows, []float32{90, 900}, func(row int) {
-			if p := xrlevel.FindingPath(st.Diagnostics[row].Msg); p != "" {
+			if p := st.Diagnostics[row].Path; p != "" {
 				levelSelectChild(h, n, p)
 			}
 		})

@@ -2,15 +2,18 @@ package xrlevel
 
 import (
 	"fmt"
+	"strconv"
 
 	"rummage/formats"
 )
 
 // loc converts offsets inside a chunk's (possibly decompressed) payload to
 // diagnostics: absolute offsets for stored bytes, the chunk's header offset
-// plus an "unpacked +N" note for decompressed ones.
+// plus an "unpacked +N" note for decompressed ones. Its findings concern the
+// node at path.
 type loc struct {
 	name       string
+	path       string // node path from the level's root ("" for the level itself)
 	chunkOff   int64
 	dataOff    int64
 	compressed bool
@@ -35,6 +38,13 @@ func (lv *Level) capItems(l loc, n int, what string) int {
 	return n
 }
 
+// item returns the location of list item i (a visual, a sector): the same
+// chunk, and the item's node path.
+func (l loc) item(i int) loc {
+	l.path += "/" + strconv.Itoa(i)
+	return l
+}
+
 func (l loc) abs(rel int64) int64 {
 	if l.side {
 		return -1
@@ -55,7 +65,8 @@ func (l loc) where(rel int64) string {
 	return l.name
 }
 
-func (lv *Level) diag(off int64, format string, args ...any) {
+// diag records a finding about the node at path (see formats.Diagnostic).
+func (lv *Level) diag(path string, off int64, format string, args ...any) {
 	if len(lv.Diags) >= maxDiags {
 		return
 	}
@@ -63,14 +74,14 @@ func (lv *Level) diag(off int64, format string, args ...any) {
 		lv.Diags = append(lv.Diags, formats.Diagnostic{Off: -1, Msg: "too many findings; the rest are not listed"})
 		return
 	}
-	lv.Diags = append(lv.Diags, formats.Diagnostic{Off: off, Msg: fmt.Sprintf(format, args...)})
+	lv.Diags = append(lv.Diags, formats.Diagnostic{Path: path, Off: off, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (lv *Level) diagAt(l loc, rel int64, format string, args ...any) {
 	if len(lv.Diags) >= maxDiags {
 		return // formatting costs more than the finding is worth now
 	}
-	lv.diag(l.abs(rel), "%s: %s", l.where(rel), fmt.Sprintf(format, args...))
+	lv.diag(l.path, l.abs(rel), "%s: %s", l.where(rel), fmt.Sprintf(format, args...))
 }
 
 const maxDiags = 500
@@ -80,11 +91,42 @@ const maxDiags = 500
 func (lv *Level) chunkLoc(name string) loc {
 	for _, c := range lv.Chunks {
 		if c.Name == name {
-			return loc{name: name, chunkOff: c.Off, dataOff: c.DataOff, compressed: c.Compressed}
+			return loc{name: name, path: name, chunkOff: c.Off, dataOff: c.DataOff, compressed: c.Compressed}
 		}
 	}
 	if name == NameCForm && lv.CFormFile != "" {
-		return loc{name: "level.cform", side: true}
+		return loc{name: "level.cform", path: name, side: true}
 	}
-	return loc{name: name, side: true}
+	return loc{name: name, path: name, side: true}
+}
+
+// hasChunk reports whether the level file has a top-level chunk with a role
+// name (a part read from a side file is then not shown as a node).
+func (lv *Level) hasChunk(name string) bool {
+	for _, c := range lv.Chunks {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// geomxNode names the level's folder of the level.geomx buffers.
+const geomxNode = "geomx"
+
+// sidePath returns the node path of a part read from a file beside the
+// level (prefix "" or GeomxPrefix; role "" for the file as a whole):
+// "geomx/ROLE" for level.geomx, ROLE for level.geom and level.cform unless
+// the level holds a chunk of that role itself (the part then has no node,
+// and its findings concern the level).
+func (lv *Level) sidePath(prefix, role string) string {
+	switch {
+	case prefix == GeomxPrefix && role == "":
+		return geomxNode
+	case prefix == GeomxPrefix:
+		return geomxNode + "/" + role
+	case role == "" || lv.hasChunk(role):
+		return ""
+	}
+	return role
 }

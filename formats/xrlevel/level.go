@@ -102,10 +102,10 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		return nil, binread.Unsupportedf(hc.DataOff, "xrLC version %d (Rummage reads 4, 5 and 8–14)", h.Version)
 	}
 	if h.Version == 4 && h.Quality > 0 {
-		lv.diag(hc.DataOff, "header: version 4 is a u32, but it reads 0x%X (u16 version 4, u16 quality %d)", uint32(h.Version)|uint32(h.Quality)<<16, h.Quality)
+		lv.diag(NameHeader, hc.DataOff, "header: version 4 is a u32, but it reads 0x%X (u16 version 4, u16 quality %d)", uint32(h.Version)|uint32(h.Quality)<<16, h.Quality)
 	}
 	if h.Version == 6 || h.Version == 7 {
-		lv.diag(hc.DataOff, "xrLC version %d is not a known release version; reading it like version 8", h.Version)
+		lv.diag("", hc.DataOff, "xrLC version %d is not a known release version; reading it like version 8", h.Version)
 	}
 	lv.Roles = ChunkNames(h.Version)
 
@@ -131,7 +131,7 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 			}
 		}
 		if seen[c.ID] {
-			lv.diag(c.Off, "chunk 0x%X appears again; the engine uses the first one", c.ID)
+			lv.diag("", c.Off, "chunk 0x%X appears again; the engine uses the first one", c.ID)
 		}
 		seen[c.ID] = true
 		lv.Chunks = append(lv.Chunks, ci)
@@ -153,12 +153,12 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		b, err := get(ci.Chunk)
 		if err != nil {
 			ci.Err = err
-			lv.diag(formats.ErrorOffset(err), "%s: %v", ci.Name, err)
+			lv.diag(ci.Name, formats.ErrorOffset(err), "%s: %v", ci.Name, err)
 			if b == nil {
 				continue
 			}
 		}
-		l := loc{name: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
+		l := loc{name: ci.Name, path: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
 		ci.Items = lv.decodeChunk(ci.Name, ci.ID, b, l)
 	}
 
@@ -231,7 +231,7 @@ func (lv *Level) fixVBIBRoles(r io.ReaderAt, base int64, get func(xray.Chunk) ([
 		for i := range lv.Chunks {
 			lv.Chunks[i].Name = ChunkName(lv.Roles, lv.Chunks[i].ID)
 		}
-		lv.diag(c9.Off, "chunks 9 and 0xA hold index and vertex buffers in the early version 13 order")
+		lv.diag("", c9.Off, "chunks 9 and 0xA hold index and vertex buffers in the early version 13 order")
 	}
 }
 

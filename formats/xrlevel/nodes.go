@@ -144,7 +144,7 @@ func (n *LevelNode) makeChildren() []formats.Node {
 		cn := &ChunkNode{
 			Raw: formats.Raw{NodeName: c.Name, NodeKind: formats.KindChunk, Tag: "chunk",
 				R: io.NewSectionReader(n.src.R, c.DataOff-n.base, c.Avail), N: c.Avail, Abs: c.DataOff},
-			lv: lv, info: c, role: c.Name,
+			lv: lv, info: c, role: c.Name, path: c.Name,
 		}
 		if n.src.Base < 0 {
 			cn.Abs = -1
@@ -165,7 +165,7 @@ func (n *LevelNode) makeChildren() []formats.Node {
 		}
 		cn := &ChunkNode{Raw: formats.Raw{NodeName: role, NodeKind: formats.KindChunk, Tag: "chunk",
 			R: bytes.NewReader(sp.Data), N: int64(len(sp.Data)), Abs: -1},
-			lv: lv, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File}
+			lv: lv, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File, path: role}
 		cn.setup()
 		kids = append(kids, cn)
 	}
@@ -173,7 +173,7 @@ func (n *LevelNode) makeChildren() []formats.Node {
 	// buffers are the fast-path ones.
 	if lv.GeomxFile != "" {
 		fx := &Level{Version: lv.Version, Roles: lv.Roles, VBs: lv.FastVBs, IBs: lv.FastIBs, SWIs: lv.FastSWIs, Diags: lv.Diags}
-		f := &formats.Folder{NodeName: "geomx", NodeKind: formats.KindChunk, Tag: "level.geomx"}
+		f := &formats.Folder{NodeName: geomxNode, NodeKind: formats.KindChunk, Tag: "level.geomx"}
 		for _, role := range []string{NameVBs, NameIBs, NameSWIs} {
 			sp, ok := lv.Side[GeomxPrefix+role]
 			if !ok {
@@ -181,7 +181,7 @@ func (n *LevelNode) makeChildren() []formats.Node {
 			}
 			cn := &ChunkNode{Raw: formats.Raw{NodeName: role, NodeKind: formats.KindChunk, Tag: "chunk",
 				R: bytes.NewReader(sp.Data), N: int64(len(sp.Data)), Abs: -1},
-				lv: fx, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File}
+				lv: fx, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File, path: lv.sidePath(GeomxPrefix, role)}
 			cn.setup()
 			f.Items = append(f.Items, cn)
 		}
@@ -199,6 +199,7 @@ type ChunkNode struct {
 	payload []byte
 	side    bool   // comes from level.geom / level.cform
 	file    string // that file
+	path    string // node path from the level's root, which its findings carry
 	kids    []formats.Node
 }
 
@@ -604,31 +605,12 @@ type Tabler interface {
 	Table() *Table
 }
 
-// itemWords maps a chunk role to the word its findings use for an item.
-var itemWords = map[string]string{NameVisuals: "visual", NameSectors: "sector", NamePortals: "portal",
-	NameLights: "light", NameGlows: "glow", NameCForm: "CFORM", NameVBs: "vertex buffer", NameIBs: "index buffer"}
-
-// mentions reports whether msg names item i with word ("visual 3", not "visual 31").
-func mentions(msg, word string, i int) bool {
-	s := word + " " + strconv.Itoa(i)
-	for off := 0; ; {
-		k := strings.Index(msg[off:], s)
-		if k < 0 {
-			return false
-		}
-		at := off + k
-		end := at + len(s)
-		if (at == 0 || msg[at-1] == ' ') && (end == len(msg) || msg[end] < '0' || msg[end] > '9') {
-			return true
-		}
-		off = at + 1
-	}
-}
-
-func (lv *Level) diagsWhere(keep func(msg string) bool) []formats.Diagnostic {
+// diagsUnder returns the findings about the node at path and the nodes
+// below it.
+func (lv *Level) diagsUnder(path string) []formats.Diagnostic {
 	var out []formats.Diagnostic
 	for _, d := range lv.Diags {
-		if keep(d.Msg) {
+		if d.Path == path || strings.HasPrefix(d.Path, path+"/") {
 			out = append(out, d)
 		}
 	}
@@ -640,74 +622,15 @@ func (c *ChunkNode) Diagnostics() []formats.Diagnostic {
 	if c.role == "" {
 		return nil
 	}
-	word := itemWords[c.role]
-	side := "\x00" // matches nothing
-	switch {
-	case c.side && c.role == NameCForm:
-		side = "level.cform"
-	case c.side:
-		side = filepath.Base(c.file) + " " + c.role
-	}
-	return c.lv.diagsWhere(func(m string) bool {
-		return strings.HasPrefix(m, c.role+":") || strings.HasPrefix(m, c.role+" ") || strings.HasPrefix(m, side) ||
-			(word != "" && strings.HasPrefix(m, word+" "))
-	})
-}
-
-// FindingPath returns the node path a finding is about: "visuals/N" or
-// "sectors/N" when it names an item, else the chunk its text starts with
-// ("portals", "cform", ...), or "" when it names none.
-func FindingPath(msg string) string {
-	best, bestAt := "", len(msg)
-	for _, w := range []struct{ word, list string }{{"visual ", NameVisuals}, {"sector ", NameSectors}} {
-		for off := 0; off < bestAt; {
-			k := strings.Index(msg[off:], w.word)
-			if k < 0 || off+k >= bestAt {
-				break
-			}
-			at := off + k
-			end := at + len(w.word)
-			for end < len(msg) && msg[end] >= '0' && msg[end] <= '9' {
-				end++
-			}
-			if (at == 0 || msg[at-1] == ' ') && end > at+len(w.word) {
-				best, bestAt = w.list+"/"+msg[at+len(w.word):end], at
-				break
-			}
-			off = at + 1
-		}
-	}
-	if best != "" {
-		return best
-	}
-	head := msg
-	if k := strings.IndexAny(head, ": ("); k >= 0 {
-		head = head[:k]
-	}
-	switch head {
-	case NameHeader, NameTextures, NameShaders, NameVisuals, NameVBs, NameIBs, NameSWIs, NameCForm, NamePortals,
-		NameLights, NameLightKeys, NameLightControl, NameGlows, NameSectors:
-		return head
-	case "level.cform":
-		return NameCForm
-	case "level.geom":
-		if f := strings.Fields(msg); len(f) > 1 {
-			return strings.TrimRight(f[1], ":")
-		}
-	case "level.geomx":
-		if f := strings.Fields(msg); len(f) > 1 {
-			return "geomx/" + strings.TrimRight(f[1], ":")
-		}
-	}
-	return ""
+	return c.lv.diagsUnder(c.path)
 }
 
 // Diagnostics returns the findings about this visual.
 func (v *VisualNode) Diagnostics() []formats.Diagnostic {
-	return v.lv.diagsWhere(func(m string) bool { return mentions(m, "visual", v.i) })
+	return v.lv.diagsUnder(NameVisuals + "/" + strconv.Itoa(v.i))
 }
 
 // Diagnostics returns the findings about this sector.
 func (s *SectorNode) Diagnostics() []formats.Diagnostic {
-	return s.lv.diagsWhere(func(m string) bool { return mentions(m, "sector", s.i) })
+	return s.lv.diagsUnder(NameSectors + "/" + strconv.Itoa(s.i))
 }

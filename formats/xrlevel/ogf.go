@@ -137,14 +137,14 @@ func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
 	out := make([]*Visual, 0, len(list.Chunks))
 	for i, ch := range list.Chunks {
 		if ch.ID != uint32(i) {
-			lv.diagAt(l, ch.Off, "visual %d has chunk id %d (ids should count up from 0)", i, ch.ID)
+			lv.diagAt(l.item(i), ch.Off, "visual %d has chunk id %d (ids should count up from 0)", i, ch.ID)
 		}
 		body := b[ch.DataOff : ch.DataOff+ch.Avail]
 		base := ch.DataOff
 		if ch.Compressed {
 			var err error
 			if body, err = lv.decodeNested(body); err != nil {
-				lv.diagAt(l, ch.Off, "visual %d: %v", i, err)
+				lv.diagAt(l.item(i), ch.Off, "visual %d: %v", i, err)
 				out = append(out, &Visual{Index: i, Rel: ch.Off, TextureIndex: -1, ShaderIndex: -1, VB: -1, IB: -1})
 				continue
 			}
@@ -156,6 +156,7 @@ func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
 }
 
 func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l loc) *Visual {
+	l = l.item(i)
 	v := &Visual{Index: i, Rel: ch.Off, Size: ch.Avail, TextureIndex: -1, ShaderIndex: -1, VB: -1, IB: -1}
 	sub := xray.ScanN(body, base, maxSubChunks)
 	v.Chunks = sub.Chunks

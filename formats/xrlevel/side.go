@@ -17,12 +17,12 @@ func (lv *Level) loadSideFiles(dir string) {
 			return nil, ""
 		}
 		if st.Size() > MaxFileSize {
-			lv.diag(-1, "%s is larger than %d bytes: not read", p, int64(MaxFileSize))
+			lv.diag("", -1, "%s is larger than %d bytes: not read", p, int64(MaxFileSize))
 			return nil, ""
 		}
 		b, err := os.ReadFile(p)
 		if err != nil {
-			lv.diag(-1, "%s: %v", p, err)
+			lv.diag("", -1, "%s: %v", p, err)
 			return nil, ""
 		}
 		return b, p
@@ -42,7 +42,7 @@ func (lv *Level) loadSideFiles(dir string) {
 	if lv.Version >= 10 && lv.CForm == nil {
 		if b, p := readSide("level.cform"); b != nil {
 			lv.CFormFile = p
-			l := loc{name: "level.cform", side: true}
+			l := loc{name: "level.cform", path: lv.sidePath("", NameCForm), side: true}
 			lv.CForm = lv.parseCForm(b, l)
 			items := -1
 			if lv.CForm != nil {
@@ -67,7 +67,7 @@ func (lv *Level) loadGeom(readSide func(string) ([]byte, string), file, prefix s
 	}
 	gl := xray.ScanN(b, 0, maxSubChunks)
 	for _, d := range gl.Diags {
-		lv.diag(-1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
+		lv.diag(lv.sidePath(prefix, ""), -1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
 	}
 	roles := ChunkNames(lv.Version)
 	if c9, ok := gl.Find(9); ok && c9.Avail >= 12 && !looksLikeDeclVB(b[c9.DataOff:c9.DataOff+c9.Avail]) {
@@ -83,10 +83,10 @@ func (lv *Level) loadGeom(readSide func(string) ([]byte, string), file, prefix s
 		}
 		pb, err := xray.Payload(byteReader(b), 0, c)
 		if err != nil {
-			lv.diag(-1, "%s %s: %v", file, name, err)
+			lv.diag(lv.sidePath(prefix, name), -1, "%s %s: %v", file, name, err)
 			continue
 		}
-		l := loc{name: file + " " + name, side: true, stored: c.Avail}
+		l := loc{name: file + " " + name, path: lv.sidePath(prefix, name), side: true, stored: c.Avail}
 		n := lv.decodeChunk(name, c.ID, pb, l)
 		lv.addSide(prefix+name, SidePart{File: p, Info: ChunkInfo{Chunk: c, Name: name, Unpacked: int64(len(pb)), Items: n}, Data: pb})
 	}
