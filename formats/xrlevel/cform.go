@@ -44,19 +44,8 @@ func (lv *Level) parseCForm(b []byte, l loc) *CForm {
 		lv.diagAt(l, 4, "CFORM declares %d vertices; only %d bytes remain", nv, rest)
 		return cf
 	}
-	switch cf.Version {
-	case 2, 3:
-		cf.TriSize = 32
-	case 4:
-		cf.TriSize = 16
-	default:
-		if nf > 0 && (rest-12*nv)%nf == 0 && ((rest-12*nv)/nf == 16 || (rest-12*nv)/nf == 32) {
-			cf.TriSize = int((rest - 12*nv) / nf)
-		} else {
-			lv.diagAt(l, 0, "unknown CFORM version %d", cf.Version)
-			return cf
-		}
-		lv.diagAt(l, 0, "unknown CFORM version %d: reading %d-byte triangles", cf.Version, cf.TriSize)
+	if !lv.cformTriSize(cf, nv, nf, rest, l) {
+		return cf
 	}
 	if want := 36 + 12*nv + int64(cf.TriSize)*nf; want != int64(len(b)) {
 		lv.diagAt(l, 0, "CFORM is %d bytes; version %d with %d vertices and %d triangles needs %d", len(b), cf.Version, nv, nf, want)
@@ -69,23 +58,41 @@ func (lv *Level) parseCForm(b []byte, l loc) *CForm {
 		lv.diagAt(l, 8, "CFORM declares %d triangles; only %d fit", nf, c.Len()/cf.TriSize)
 		nf = int64(c.Len() / cf.TriSize)
 	}
+	lv.readCFormTris(cf, c, nf, l)
+	return cf
+}
+
+// cformTriSize sets the triangle record size from the CFORM version, or
+// for an unknown version from the bytes left after nv vertices (rest bytes
+// follow the header) when they hold nf whole 16- or 32-byte triangles. It
+// reports whether the size is known.
+func (lv *Level) cformTriSize(cf *CForm, nv, nf, rest int64, l loc) bool {
+	switch cf.Version {
+	case 2, 3:
+		cf.TriSize = 32
+	case 4:
+		cf.TriSize = 16
+	default:
+		if nf > 0 && (rest-12*nv)%nf == 0 && ((rest-12*nv)/nf == 16 || (rest-12*nv)/nf == 32) {
+			cf.TriSize = int((rest - 12*nv) / nf)
+		} else {
+			lv.diagAt(l, 0, "unknown CFORM version %d", cf.Version)
+			return false
+		}
+		lv.diagAt(l, 0, "unknown CFORM version %d: reading %d-byte triangles", cf.Version, cf.TriSize)
+	}
+	return true
+}
+
+// readCFormTris reads nf triangles after the vertices and reports the first
+// ones whose vertex or neighbour indices are out of range.
+func (lv *Level) readCFormTris(cf *CForm, c *binread.Cursor, nf int64, l loc) {
+	nv := int64(len(cf.Verts))
 	cf.Tris = make([]CFTri, nf)
 	bad := 0
 	for i := range cf.Tris {
 		t := &cf.Tris[i]
-		t.V = [3]uint32{c.U32(), c.U32(), c.U32()}
-		if cf.TriSize == 32 {
-			t.Adj = [3]uint32{c.U32(), c.U32(), c.U32()}
-			t.Material = c.U16()
-			t.Sector = c.U16()
-			t.Dummy = c.U32()
-		} else {
-			t.Bits = c.U32()
-			t.Material = uint16(t.Bits & 0x3FFF)
-			t.NoShadow = t.Bits&(1<<14) != 0
-			t.NoMarks = t.Bits&(1<<15) != 0
-			t.Sector = uint16(t.Bits >> 16)
-		}
+		readCFTri(t, c, cf.TriSize)
 		if t.V[0] >= uint32(nv) || t.V[1] >= uint32(nv) || t.V[2] >= uint32(nv) {
 			if bad < 5 {
 				lv.diagAt(l, 36+12*nv+int64(i*cf.TriSize), "CFORM triangle %d has vertex indices %v, vertex count %d", i, t.V, nv)
@@ -102,5 +109,21 @@ func (lv *Level) parseCForm(b []byte, l loc) *CForm {
 	if bad > 5 {
 		lv.diagAt(l, 36+12*nv, "%d CFORM triangles with indices out of range in all", bad)
 	}
-	return cf
+}
+
+// readCFTri reads one triangle record of size bytes (32: v2/v3, 16: v4).
+func readCFTri(t *CFTri, c *binread.Cursor, size int) {
+	t.V = [3]uint32{c.U32(), c.U32(), c.U32()}
+	if size == 32 {
+		t.Adj = [3]uint32{c.U32(), c.U32(), c.U32()}
+		t.Material = c.U16()
+		t.Sector = c.U16()
+		t.Dummy = c.U32()
+		return
+	}
+	t.Bits = c.U32()
+	t.Material = uint16(t.Bits & 0x3FFF)
+	t.NoShadow = t.Bits&(1<<14) != 0
+	t.NoMarks = t.Bits&(1<<15) != 0
+	t.Sector = uint16(t.Bits >> 16)
 }

@@ -85,21 +85,48 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 	}
 	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size}
 	lv.Diags = append(lv.Diags, list.Diags...)
+	if err := lv.readHeader(r, base); err != nil {
+		return nil, err
+	}
+	pc := &payloadCache{r: r, base: base, m: map[uint32][]byte{}}
+	lv.tableChunks(r, base)
+	lv.fixVBIBRoles(pc.get)
+	lv.Unpacked = pc.m
+	lv.decodeChunks(pc.get)
+	// Side files: level.geom (VB, IB, SWIs) and level.cform.
+	if dir != "" && lv.Visuals != nil {
+		lv.loadSideFiles(dir)
+	}
+	lv.dataBytes = size
+	for _, b := range pc.m {
+		lv.dataBytes += int64(len(b))
+	}
+	for _, sp := range lv.Side {
+		lv.dataBytes += int64(len(sp.Data))
+	}
+	lv.validate()
+	return lv, nil
+}
+
+// readHeader decodes the header chunk, which must come first, and sets the
+// version's chunk roles. Versions Rummage does not read are an error.
+func (lv *Level) readHeader(r io.ReaderAt, base int64) error {
+	list := lv.List
 	hc, ok := list.Find(1)
 	if !ok || len(list.Chunks) == 0 || list.Chunks[0].ID != 1 {
-		return nil, binread.Errorf(base, "not an X-Ray level: the first chunk is not the header (chunk 1)")
+		return binread.Errorf(base, "not an X-Ray level: the first chunk is not the header (chunk 1)")
 	}
 	hb, err := xray.Payload(r, base, hc)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	h, err := ParseHeader(hb)
 	if err != nil {
-		return nil, binread.Errorf(hc.DataOff, "%v", err)
+		return binread.Errorf(hc.DataOff, "%v", err)
 	}
 	lv.Version, lv.Quality, lv.Description, lv.HasName = h.Version, h.Quality, h.Description, h.HasName
 	if h.Version < 4 || h.Version > 14 {
-		return nil, binread.Unsupportedf(hc.DataOff, "xrLC version %d (Rummage reads 4, 5 and 8–14)", h.Version)
+		return binread.Unsupportedf(hc.DataOff, "xrLC version %d (Rummage reads 4, 5 and 8–14)", h.Version)
 	}
 	if h.Version == 4 && h.Quality > 0 {
 		lv.diag(NameHeader, hc.DataOff, "header: version 4 is a u32, but it reads 0x%X (u16 version 4, u16 quality %d)", uint32(h.Version)|uint32(h.Quality)<<16, h.Quality)
@@ -108,21 +135,33 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		lv.diag("", hc.DataOff, "xrLC version %d is not a known release version; reading it like version 8", h.Version)
 	}
 	lv.Roles = ChunkNames(h.Version)
+	return nil
+}
 
-	// v13: VB and IB ids swapped in the first builds; detect by content.
-	payloads := map[uint32][]byte{}
-	get := func(c xray.Chunk) ([]byte, error) {
-		if b, ok := payloads[c.ID]; ok {
-			return b, nil
-		}
-		b, err := xray.Payload(r, base, c)
-		if err == nil {
-			payloads[c.ID] = b
-		}
-		return b, err
+// payloadCache reads the unpacked payloads of the level's chunks, once per
+// chunk id.
+type payloadCache struct {
+	r    io.ReaderAt
+	base int64
+	m    map[uint32][]byte // the payloads read without error
+}
+
+func (pc *payloadCache) get(c xray.Chunk) ([]byte, error) {
+	if b, ok := pc.m[c.ID]; ok {
+		return b, nil
 	}
+	b, err := xray.Payload(pc.r, pc.base, c)
+	if err == nil {
+		pc.m[c.ID] = b
+	}
+	return b, err
+}
+
+// tableChunks fills the chunk table: names, unpacked sizes (the declared
+// size of compressed chunks) and a finding for each repeated id.
+func (lv *Level) tableChunks(r io.ReaderAt, base int64) {
 	seen := map[uint32]bool{}
-	for _, c := range list.Chunks {
+	for _, c := range lv.List.Chunks {
 		ci := ChunkInfo{Chunk: c, Name: ChunkName(lv.Roles, c.ID), Unpacked: int64(c.Size), Items: -1}
 		if c.Compressed && c.Avail >= 4 {
 			var p [4]byte
@@ -136,12 +175,13 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		seen[c.ID] = true
 		lv.Chunks = append(lv.Chunks, ci)
 	}
-	lv.fixVBIBRoles(r, base, get)
-	lv.Unpacked = payloads
+}
 
+// decodeChunks decodes the first chunk of each known role but the header.
+func (lv *Level) decodeChunks(get func(xray.Chunk) ([]byte, error)) {
 	for i := range lv.Chunks {
 		ci := &lv.Chunks[i]
-		if first, _ := list.Find(ci.ID); first.Index != ci.Index {
+		if first, _ := lv.List.Find(ci.ID); first.Index != ci.Index {
 			continue
 		}
 		if ci.Name == NameHeader {
@@ -161,20 +201,6 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 		l := loc{name: ci.Name, path: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
 		ci.Items = lv.decodeChunk(ci.Name, ci.ID, b, l)
 	}
-
-	// Side files: level.geom (VB, IB, SWIs) and level.cform.
-	if dir != "" && lv.Visuals != nil {
-		lv.loadSideFiles(dir)
-	}
-	lv.dataBytes = size
-	for _, b := range payloads {
-		lv.dataBytes += int64(len(b))
-	}
-	for _, sp := range lv.Side {
-		lv.dataBytes += int64(len(sp.Data))
-	}
-	lv.validate()
-	return lv, nil
 }
 
 // Caps on list lengths (far above real levels), so that a small file of
@@ -209,7 +235,7 @@ func (lv *Level) decodeNested(p []byte) ([]byte, error) {
 
 // fixVBIBRoles swaps the names of chunks 9 and 0xa for version 13 files
 // whose chunk 9 does not start like a vertex-buffer list.
-func (lv *Level) fixVBIBRoles(r io.ReaderAt, base int64, get func(xray.Chunk) ([]byte, error)) {
+func (lv *Level) fixVBIBRoles(get func(xray.Chunk) ([]byte, error)) {
 	if lv.Version < 13 {
 		return
 	}
