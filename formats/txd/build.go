@@ -143,62 +143,79 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 	var err error
 	switch t.Platform {
 	case PlatformPS2:
-		p := t.PS2
-		if p == nil {
-			return nil, fmt.Errorf("texture %q has no PS2 header", t.Name)
-		}
-		if p.HeaderStamp != 0 {
-			o.Stamp = p.HeaderStamp
-		}
-		if o.Format&FmtPixelMask == 0 {
-			o.Format |= t.effectivePixel()
-		}
-		if p.StreamVersion < 2 {
-			o.Headerless, o.StreamVersion = true, p.StreamVersion
-		} else if t.Depth <= 8 && len(t.Levels) > 0 {
-			o.Swizzle = SwizzleOff
-			if t.Levels[0].Swizzled {
-				o.Swizzle = SwizzleOn
-			}
-		}
-		nt, err = NewPS2(src, o)
-		if err != nil {
-			return nil, err
-		}
-		nt.Stamp = t.Stamp
-		np := nt.PS2
-		np.MipmapVal = p.MipmapVal
-		np.NameRaw, np.MaskRaw = p.NameRaw, p.MaskRaw
-		auto := uint32(p.RasterFormat) & FmtAutoMip
-		nt.RasterFormat |= auto
-		np.RasterFormat |= uint16(auto)
+		nt, err = replacePS2(t, src, o)
 	case PlatformD3D8, PlatformD3D9, PlatformXbox:
-		if t.Compression == 0 && !t.Palettised() {
-			o.Format = o.Format&^FmtPixelMask | t.effectivePixel()
-		}
-		o.DepthPacked = t.Palettised() && t.Depth == 4
-		nt, err = NewD3D(t.Platform, src, o)
-		if err != nil {
-			return nil, err
-		}
-		nt.RasterFormat |= t.RasterFormat & FmtAutoMip
-		if d := t.D3D; d != nil {
-			nt.D3D.RasterType = d.RasterType
-			switch t.Platform {
-			case PlatformD3D9:
-				nt.D3D.Alpha = d.Alpha      // the D3DFORMAT as stored (DXT2/DXT4 FourCCs, X8R8G8B8 vs R8G8B8, ...)
-				nt.D3D.Flags |= d.Flags & 6 // cube texture, auto mipmap
-			case PlatformD3D8:
-				nt.D3D.Flags = d.Flags // the compression byte as stored (2 and 4: premultiplied DXT2/DXT4)
-			}
-		}
+		nt, err = replaceD3D(t, src, o)
 	default:
 		return nil, fmt.Errorf("texture %q: platform 0x%X cannot be written", t.Name, t.Platform)
+	}
+	if err != nil {
+		return nil, err
 	}
 	nt.FilterWord = t.FilterWord
 	if t.HasExt {
 		nt.HasExt, nt.Ext = true, t.Ext
 		nt.HasSky, nt.SkyMipmap = t.HasSky, t.SkyMipmap
+	}
+	return nt, nil
+}
+
+// replacePS2 builds the PS2 texture of Replace: t's header stamp, pixel
+// format, stream layout and swizzling, mipmap K/L value and raw names.
+func replacePS2(t *Texture, src *image.NRGBA, o Options) (*Texture, error) {
+	p := t.PS2
+	if p == nil {
+		return nil, fmt.Errorf("texture %q has no PS2 header", t.Name)
+	}
+	if p.HeaderStamp != 0 {
+		o.Stamp = p.HeaderStamp
+	}
+	if o.Format&FmtPixelMask == 0 {
+		o.Format |= t.effectivePixel()
+	}
+	if p.StreamVersion < 2 {
+		o.Headerless, o.StreamVersion = true, p.StreamVersion
+	} else if t.Depth <= 8 && len(t.Levels) > 0 {
+		o.Swizzle = SwizzleOff
+		if t.Levels[0].Swizzled {
+			o.Swizzle = SwizzleOn
+		}
+	}
+	nt, err := NewPS2(src, o)
+	if err != nil {
+		return nil, err
+	}
+	nt.Stamp = t.Stamp
+	np := nt.PS2
+	np.MipmapVal = p.MipmapVal
+	np.NameRaw, np.MaskRaw = p.NameRaw, p.MaskRaw
+	auto := uint32(p.RasterFormat) & FmtAutoMip
+	nt.RasterFormat |= auto
+	np.RasterFormat |= uint16(auto)
+	return nt, nil
+}
+
+// replaceD3D builds the D3D8, D3D9 or Xbox texture of Replace: t's pixel
+// format and depth, raster type and stored format and flags bytes.
+func replaceD3D(t *Texture, src *image.NRGBA, o Options) (*Texture, error) {
+	if t.Compression == 0 && !t.Palettised() {
+		o.Format = o.Format&^FmtPixelMask | t.effectivePixel()
+	}
+	o.DepthPacked = t.Palettised() && t.Depth == 4
+	nt, err := NewD3D(t.Platform, src, o)
+	if err != nil {
+		return nil, err
+	}
+	nt.RasterFormat |= t.RasterFormat & FmtAutoMip
+	if d := t.D3D; d != nil {
+		nt.D3D.RasterType = d.RasterType
+		switch t.Platform {
+		case PlatformD3D9:
+			nt.D3D.Alpha = d.Alpha      // the D3DFORMAT as stored (DXT2/DXT4 FourCCs, X8R8G8B8 vs R8G8B8, ...)
+			nt.D3D.Flags |= d.Flags & 6 // cube texture, auto mipmap
+		case PlatformD3D8:
+			nt.D3D.Flags = d.Flags // the compression byte as stored (2 and 4: premultiplied DXT2/DXT4)
+		}
 	}
 	return nt, nil
 }

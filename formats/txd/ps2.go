@@ -53,9 +53,22 @@ func (t *Texture) parsePS2(kids []sub, splitErr error) ([]sub, error) {
 	if len(rk) < 2 || rk[0].h.Type != rw.IDStruct || rk[1].h.Type != rw.IDStruct {
 		return nil, binread.Errorf(ras.off+rw.HeaderSize, "PS2 raster struct does not hold the header and data structs")
 	}
-	hd := rk[0]
+	if err := t.parsePS2Header(rk[0]); err != nil {
+		return nil, err
+	}
+	data := rk[1]
+	if err := t.parsePS2Data(data.data, data.off+rw.HeaderSize); err != nil {
+		return nil, err
+	}
+	return kids[4:], nil
+}
+
+// parsePS2Header reads the 64-byte raster header: size, depth, format,
+// stream version and the GS registers.
+func (t *Texture) parsePS2Header(hd sub) error {
+	p := t.PS2
 	if len(hd.data) < 64 {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster header has %d bytes, want 64", len(hd.data))
+		return binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster header has %d bytes, want 64", len(hd.data))
 	}
 	p.HeaderStamp = hd.h.Stamp
 	c := binread.NewCursor(hd.data, hd.off+rw.HeaderSize)
@@ -69,21 +82,17 @@ func (t *Texture) parsePS2(kids []sub, splitErr error) ([]sub, error) {
 	t.Width, t.Height, t.Depth = int(p.Width), int(p.Height), int(p.Depth)
 	t.RasterFormat = uint32(p.RasterFormat)
 	if t.Width <= 0 || t.Height <= 0 || t.Width > 4096 || t.Height > 4096 {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster size %d×%d is out of range", p.Width, p.Height)
+		return binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster size %d×%d is out of range", p.Width, p.Height)
 	}
 	switch t.Depth {
 	case 4, 8, 16, 32:
 	default:
-		return nil, binread.Unsupportedf(hd.off+rw.HeaderSize+8, "PS2 raster depth %d", t.Depth)
+		return binread.Unsupportedf(hd.off+rw.HeaderSize+8, "PS2 raster depth %d", t.Depth)
 	}
 	if t.Depth <= 8 && !t.Palettised() {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize+12, "PS2 raster of depth %d has no palette flag (format 0x%X)", t.Depth, t.RasterFormat)
+		return binread.Errorf(hd.off+rw.HeaderSize+12, "PS2 raster of depth %d has no palette flag (format 0x%X)", t.Depth, t.RasterFormat)
 	}
-	data := rk[1]
-	if err := t.parsePS2Data(data.data, data.off+rw.HeaderSize); err != nil {
-		return nil, err
-	}
-	return kids[4:], nil
+	return nil
 }
 
 func (t *Texture) ps2LevelCount() int {
