@@ -203,30 +203,53 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 		m.Landscape = true
 		return m, nil
 	}
-	for _, need := range []uint32{StreamNodes, StreamSlots, StreamPositions, StreamIndices, StreamBatches} {
-		if _, ok := find[need]; !ok {
-			return nil, binread.Errorf(base, "MSH: stream %d is missing (a model needs streams 1, 2, 3, 6 and 13)", need)
+	for _, s := range modelStreams {
+		if _, ok := find[s.id]; !ok && !s.optional {
+			return nil, binread.Errorf(base, "MSH: stream %d is missing (a model needs streams 1, 2, 3, 6 and 13)", s.id)
 		}
 	}
-	get := func(t uint32) ([]byte, int64, Stream, error) {
-		i := find[t]
-		b, base, err := streamData(a, i)
+	for _, s := range modelStreams {
+		i, ok := find[s.id]
+		if !ok {
+			continue
+		}
+		b, sbase, err := streamData(a, i)
 		if err != nil {
-			return nil, 0, m.Streams[i], fmt.Errorf("MSH stream %d: %w", t, err)
+			return nil, fmt.Errorf("MSH stream %d: %w", s.id, err)
 		}
-		return b, base, m.Streams[i], nil
+		if err := s.read(m, b, sbase, m.Streams[i]); err != nil {
+			return nil, err
+		}
 	}
-	// Nodes.
-	b, base, st, err := get(StreamNodes)
-	if err != nil {
-		return nil, err
-	}
+	return m, nil
+}
+
+// modelStreams are the streams a model is decoded from, in order: each
+// reader fills the model from the stream's bytes b (byte 0 at file offset
+// base).
+var modelStreams = []struct {
+	id       uint32
+	optional bool
+	read     func(m *Model, b []byte, base int64, st Stream) error
+}{
+	{StreamNodes, false, (*Model).readNodes},
+	{StreamSlots, false, (*Model).readSlots},
+	{StreamPositions, false, (*Model).readPositions},
+	{StreamIndices, false, (*Model).readIndices},
+	{StreamBatches, false, (*Model).readBatches},
+	{StreamKeys, true, (*Model).readKeys},
+	{StreamFrameMap, true, (*Model).readFrameMap},
+}
+
+// readNodes decodes stream 1: node records of the stream's attr3 bytes
+// (38, or 24 in the short form).
+func (m *Model) readNodes(b []byte, base int64, st Stream) error {
 	stride := int(st.Attr3)
 	if stride != NodeSize && stride != NodeSizeShort {
 		stride = NodeSize
 	}
 	if len(b)%stride != 0 {
-		return nil, binread.Errorf(base, "MSH: node stream of %d bytes is not a multiple of the %d-byte record", len(b), stride)
+		return binread.Errorf(base, "MSH: node stream of %d bytes is not a multiple of the %d-byte record", len(b), stride)
 	}
 	m.Nodes = make([]Node, len(b)/stride)
 	for i := range m.Nodes {
@@ -241,12 +264,13 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 			}
 		}
 	}
-	// Slots.
-	if b, base, _, err = get(StreamSlots); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// readSlots decodes stream 2: the model's box, then 68-byte slots.
+func (m *Model) readSlots(b []byte, base int64, _ Stream) error {
 	if len(b) < SlotHeaderSize || (len(b)-SlotHeaderSize)%SlotSize != 0 {
-		return nil, binread.Errorf(base, "MSH: slot stream of %d bytes is not 140 + n × 68", len(b))
+		return binread.Errorf(base, "MSH: slot stream of %d bytes is not 140 + n × 68", len(b))
 	}
 	m.readBox(b[:SlotHeaderSize])
 	m.Slots = make([]Slot, (len(b)-SlotHeaderSize)/SlotSize)
@@ -261,12 +285,13 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 			s.Max[k] = c.F32()
 		}
 	}
-	// Positions.
-	if b, base, _, err = get(StreamPositions); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// readPositions decodes stream 3: float triples.
+func (m *Model) readPositions(b []byte, base int64, _ Stream) error {
 	if len(b)%12 != 0 {
-		return nil, binread.Errorf(base, "MSH: position stream of %d bytes is not a multiple of 12", len(b))
+		return binread.Errorf(base, "MSH: position stream of %d bytes is not a multiple of 12", len(b))
 	}
 	m.Positions = make([][3]float32, len(b)/12)
 	for i := range m.Positions {
@@ -274,23 +299,25 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 			m.Positions[i][k] = math.Float32frombits(binary.LittleEndian.Uint32(b[12*i+4*k:]))
 		}
 	}
-	// Indices.
-	if b, base, _, err = get(StreamIndices); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// readIndices decodes stream 6: u16 vertex indices.
+func (m *Model) readIndices(b []byte, base int64, _ Stream) error {
 	if len(b)%2 != 0 {
-		return nil, binread.Errorf(base, "MSH: index stream of %d bytes is odd", len(b))
+		return binread.Errorf(base, "MSH: index stream of %d bytes is odd", len(b))
 	}
 	m.Indices = make([]uint16, len(b)/2)
 	for i := range m.Indices {
 		m.Indices[i] = binary.LittleEndian.Uint16(b[2*i:])
 	}
-	// Batches.
-	if b, base, _, err = get(StreamBatches); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// readBatches decodes stream 13: 20-byte draw batches.
+func (m *Model) readBatches(b []byte, base int64, _ Stream) error {
 	if len(b)%BatchSize != 0 {
-		return nil, binread.Errorf(base, "MSH: batch stream of %d bytes is not a multiple of 20", len(b))
+		return binread.Errorf(base, "MSH: batch stream of %d bytes is not a multiple of 20", len(b))
 	}
 	m.Batches = make([]Batch, len(b)/BatchSize)
 	for i := range m.Batches {
@@ -303,37 +330,37 @@ func FromArchive(a *nres.Archive, base int64) (*Model, error) {
 		bt.VertexCount = c.U16()
 		bt.BaseVertex = c.U32()
 	}
-	// Pose (optional).
-	if _, ok := find[StreamKeys]; ok {
-		if b, base, _, err = get(StreamKeys); err != nil {
-			return nil, err
-		}
-		if len(b)%KeySize != 0 {
-			return nil, binread.Errorf(base, "MSH: key stream of %d bytes is not a multiple of 24", len(b))
-		}
-		m.Keys = make([]Key, len(b)/KeySize)
-		for i := range m.Keys {
-			c := binread.NewCursor(b[i*KeySize:(i+1)*KeySize], base+int64(i*KeySize))
-			k := &m.Keys[i]
-			k.T = [3]float32{c.F32(), c.F32(), c.F32()}
-			k.Time = c.F32()
-			k.Q = [4]int16{c.I16(), c.I16(), c.I16(), c.I16()}
-		}
+	return nil
+}
+
+// readKeys decodes the optional stream 8: 24-byte pose keys.
+func (m *Model) readKeys(b []byte, base int64, _ Stream) error {
+	if len(b)%KeySize != 0 {
+		return binread.Errorf(base, "MSH: key stream of %d bytes is not a multiple of 24", len(b))
 	}
-	if i, ok := find[StreamFrameMap]; ok {
-		if b, base, _, err = get(StreamFrameMap); err != nil {
-			return nil, err
-		}
-		if len(b)%2 != 0 {
-			return nil, binread.Errorf(base, "MSH: frame map of %d bytes is odd", len(b))
-		}
-		m.FrameMap = make([]uint16, len(b)/2)
-		for k := range m.FrameMap {
-			m.FrameMap[k] = binary.LittleEndian.Uint16(b[2*k:])
-		}
-		m.Frames = m.Streams[i].Attr2
+	m.Keys = make([]Key, len(b)/KeySize)
+	for i := range m.Keys {
+		c := binread.NewCursor(b[i*KeySize:(i+1)*KeySize], base+int64(i*KeySize))
+		k := &m.Keys[i]
+		k.T = [3]float32{c.F32(), c.F32(), c.F32()}
+		k.Time = c.F32()
+		k.Q = [4]int16{c.I16(), c.I16(), c.I16(), c.I16()}
 	}
-	return m, nil
+	return nil
+}
+
+// readFrameMap decodes the optional stream 19: u16 key indices, with the
+// frame count in the stream's attr2.
+func (m *Model) readFrameMap(b []byte, base int64, st Stream) error {
+	if len(b)%2 != 0 {
+		return binread.Errorf(base, "MSH: frame map of %d bytes is odd", len(b))
+	}
+	m.FrameMap = make([]uint16, len(b)/2)
+	for k := range m.FrameMap {
+		m.FrameMap[k] = binary.LittleEndian.Uint16(b[2*k:])
+	}
+	m.Frames = st.Attr2
+	return nil
 }
 
 // Check validates the cross-stream ranges the mesh uses.
