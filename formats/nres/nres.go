@@ -363,30 +363,48 @@ func (a *Archive) setErr(id int32, payload bool, err error) {
 	}
 }
 
-// validate checks names, payload ranges, overlaps and the sort table.
+// validate checks names, payload ranges, overlaps and the sort table, one
+// rule after the other.
 func (a *Archive) validate() {
-	n := len(a.ents)
 	for i := range a.ents {
-		e := &a.ents[i]
-		id := e.id
-		if bytes.IndexByte(e.NameField[:], 0) < 0 {
-			a.setErr(id, false, binread.Errorf(a.recOff(id, 0x14), "name of entry %d has no NUL within %d bytes", i, NameSize))
-		}
-		off, end := int64(e.Offset), int64(e.Offset)+int64(e.Size)
-		switch {
-		case off < HeaderSize:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d at 0x%X starts inside the %d-byte header",
-				i, a.base+off, HeaderSize))
-		case end > a.size:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) runs past the end of the file (%d bytes)",
-				i, a.base+off, e.Size, a.size))
-		case end > a.dirOff:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) crosses the directory at 0x%X",
-				i, a.base+off, e.Size, a.base+a.dirOff))
-		}
+		a.checkName(i)
+		a.checkRange(i)
 	}
-	// Overlaps among the payloads that are in range (empty ones take no room).
-	order := make([]int32, 0, n)
+	a.checkOverlaps()
+	a.checkSort()
+}
+
+// checkName reports a name field of entry i without a terminating NUL.
+func (a *Archive) checkName(i int) {
+	e := &a.ents[i]
+	if bytes.IndexByte(e.NameField[:], 0) < 0 {
+		a.setErr(e.id, false, binread.Errorf(a.recOff(e.id, 0x14), "name of entry %d has no NUL within %d bytes", i, NameSize))
+	}
+}
+
+// checkRange reports a payload of entry i that starts inside the header or
+// runs past the file or into the directory.
+func (a *Archive) checkRange(i int) {
+	e := &a.ents[i]
+	id := e.id
+	off, end := int64(e.Offset), int64(e.Offset)+int64(e.Size)
+	switch {
+	case off < HeaderSize:
+		a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d at 0x%X starts inside the %d-byte header",
+			i, a.base+off, HeaderSize))
+	case end > a.size:
+		a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) runs past the end of the file (%d bytes)",
+			i, a.base+off, e.Size, a.size))
+	case end > a.dirOff:
+		a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) crosses the directory at 0x%X",
+			i, a.base+off, e.Size, a.base+a.dirOff))
+	}
+}
+
+// checkOverlaps reports payloads that overlap an earlier one in file order,
+// among those in range (empty ones take no room).
+func (a *Archive) checkOverlaps() {
+	order := make([]int32, 0, len(a.ents))
 	for i := range a.ents {
 		if !a.badRange[a.ents[i].id] && a.ents[i].Size > 0 {
 			order = append(order, int32(i))
@@ -412,7 +430,6 @@ func (a *Archive) validate() {
 		prevEnd = int64(e.Offset) + int64(e.Size)
 		prev = i
 	}
-	a.checkSort()
 }
 
 // Header returns the header as read (Count and TotalSize of the original).
