@@ -425,6 +425,22 @@ func (v *VisualNode) Describe() (any, error) {
 	if vis.OGFVersion == 4 {
 		d["shaderId"] = vis.Flags
 	}
+	describeGeometry(d, vis)
+	describeExtras(d, vis)
+	var chunks []map[string]any
+	for _, c := range vis.Chunks {
+		chunks = append(chunks, map[string]any{"id": c.ID, "name": OGFChunkName(vis.OGFVersion, c.ID), "size": c.Size, "compressed": c.Compressed})
+	}
+	d["chunks"] = chunks
+	m, _ := lv.VisualMesh(v.i)
+	n := lv.Walk(v.i, func(*Visual) {})
+	addMeshFacts(d, m, n)
+	d["ownTriangles"] = lv.Triangles(vis)
+	return jsonSafe(d), nil
+}
+
+// describeGeometry adds a visual's bounds and the buffers it draws from.
+func describeGeometry(d map[string]any, vis *Visual) {
 	if vis.HasBBox {
 		d["bbox"] = map[string]any{"min": vis.BBox[0], "max": vis.BBox[1]}
 	}
@@ -450,6 +466,11 @@ func (v *VisualNode) Describe() (any, error) {
 	if vis.SWI != nil {
 		d["swi"] = vis.SWI
 	}
+}
+
+// describeExtras adds the sub-chunks few visuals have: transform, OGF v2
+// link, material, child names and progressive map, unknown chunks.
+func describeExtras(d map[string]any, vis *Visual) {
 	if vis.Xform != nil {
 		d["xform"] = vis.Xform[:]
 	}
@@ -468,16 +489,6 @@ func (v *VisualNode) Describe() (any, error) {
 	if len(vis.Unknown) > 0 {
 		d["unknownChunks"] = vis.Unknown
 	}
-	var chunks []map[string]any
-	for _, c := range vis.Chunks {
-		chunks = append(chunks, map[string]any{"id": c.ID, "name": OGFChunkName(vis.OGFVersion, c.ID), "size": c.Size, "compressed": c.Compressed})
-	}
-	d["chunks"] = chunks
-	m, _ := lv.VisualMesh(v.i)
-	n := lv.Walk(v.i, func(*Visual) {})
-	addMeshFacts(d, m, n)
-	d["ownTriangles"] = lv.Triangles(vis)
-	return jsonSafe(d), nil
 }
 
 func nonNil(s []int) []int {
