@@ -3,6 +3,7 @@ package xrlevel
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"rummage/formats"
 )
@@ -129,4 +130,16 @@ func (lv *Level) sidePath(prefix, role string) string {
 		return ""
 	}
 	return role
+}
+
+// diagsUnder returns the findings about the node at path and the nodes
+// below it.
+func (lv *Level) diagsUnder(path string) []formats.Diagnostic {
+	var out []formats.Diagnostic
+	for _, d := range lv.Diags {
+		if d.Path == path || strings.HasPrefix(d.Path, path+"/") {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -277,3 +277,8 @@ func jsonSafe(v any) any {
 	}
 	return v
 }
+
+// Tabler is a node whose records can be shown as a table.
+type Tabler interface {
+	Table() *Table
+}
