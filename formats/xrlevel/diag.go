@@ -46,6 +46,8 @@ func (l loc) item(i int) loc {
 	return l
 }
 
+// abs returns the file offset of byte rel of the payload: -1 in a side
+// file, the chunk header in a compressed chunk.
 func (l loc) abs(rel int64) int64 {
 	if l.side {
 		return -1
@@ -56,6 +58,7 @@ func (l loc) abs(rel int64) int64 {
 	return l.dataOff + rel
 }
 
+// where names the chunk a finding is in, with rel when abs cannot say it.
 func (l loc) where(rel int64) string {
 	if l.side {
 		return fmt.Sprintf("%s (+0x%X)", l.name, rel)
@@ -78,6 +81,8 @@ func (lv *Level) diag(path string, off int64, format string, args ...any) {
 	lv.Diags = append(lv.Diags, formats.Diagnostic{Path: path, Off: off, Msg: fmt.Sprintf(format, args...)})
 }
 
+// diagAt records a finding at byte rel of the payload at l, about l's
+// node: "NAME: text", NAME saying where when the offset cannot.
 func (lv *Level) diagAt(l loc, rel int64, format string, args ...any) {
 	if len(lv.Diags) >= maxDiags {
 		return // formatting costs more than the finding is worth now
