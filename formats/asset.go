@@ -84,11 +84,20 @@ type Broken interface {
 	Err() error
 }
 
-// Diagnostic is a non-fatal finding about a node's data, at a byte offset
-// (-1 when it has none).
+// Diagnostic is a non-fatal finding about a node's data, filled in by the
+// parser when it makes the finding.
+//
+// Path is the node the finding concerns: a '/'-separated path of child
+// names, as `ls --json` prints them, relative to the node of the decoder
+// that made the finding ("" is that node itself). For an X-Ray level that
+// node is the level, the file's root: "visuals/3", "sectors/0", "cform",
+// "geomx/index_buffers"; the other formats report findings on the node they
+// concern, with Path "". Off is the absolute byte offset the finding is
+// about (-1 when it has none) and Msg its one-line text.
 type Diagnostic struct {
-	Off int64  `json:"offset"`
-	Msg string `json:"message"`
+	Path string `json:"path,omitempty"`
+	Off  int64  `json:"offset"`
+	Msg  string `json:"message"`
 }
 
 // Diagnoser is a node that decoded with findings worth showing.

@@ -150,10 +150,44 @@ func (m *Mesh) buildEdges() {
 		return
 	}
 	triGroup := m.TriGroups()
-	// Pass 1: count sides per smaller vertex.
-	start := make([]uint32, n+1)
-	sides := 0
-	for t := 0; t < nt; t++ {
+	start, sides := m.sideStarts(n)
+	keys := m.sideKeys(n, start, sides)
+	// Pass 3: sort each bucket by (larger vertex, triangle), so the first
+	// triangle of an edge comes first, and keep one edge per run.
+	edges := make([]Edge, 0, sides/2+1)
+	groups := make([]uint16, 0, sides/2+1)
+	etris := make([][2]uint32, 0, sides/2+1)
+	for v := uint32(0); v < n; v++ {
+		bk := keys[start[v]:start[v+1]]
+		if len(bk) == 0 {
+			continue
+		}
+		sortBucket(bk)
+		for i := 0; i < len(bk); {
+			h := uint32(bk[i] >> 32)
+			j := i + 1
+			for j < len(bk) && uint32(bk[j]>>32) == h {
+				j++
+			}
+			first, second := uint32(bk[i]), NoTri
+			if j > i+1 {
+				second = uint32(bk[i+1])
+			}
+			edges = append(edges, Edge{v, h})
+			groups = append(groups, triGroup[first])
+			etris = append(etris, [2]uint32{first, second})
+			i = j
+		}
+	}
+	m.edges, m.edgeGroup, m.edgeTris = edges, groups, etris
+}
+
+// sideStarts is pass 1 of buildEdges: it counts the triangle sides per
+// smaller vertex (of n) and returns where each vertex's bucket starts, and
+// the number of sides.
+func (m *Mesh) sideStarts(n uint32) (start []uint32, sides int) {
+	start = make([]uint32, n+1)
+	for t := 0; t < m.Triangles(); t++ {
 		a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
 		if a >= n || b >= n || c >= n {
 			continue
@@ -174,8 +208,12 @@ func (m *Mesh) buildEdges() {
 	for i := uint32(1); i <= n; i++ {
 		start[i] += start[i-1]
 	}
-	// Pass 2: place each side as (larger vertex << 32 | triangle), in
-	// triangle order.
+	return start, sides
+}
+
+// sideKeys is pass 2 of buildEdges: it places each side in its bucket as
+// (larger vertex << 32 | triangle), in triangle order.
+func (m *Mesh) sideKeys(n uint32, start []uint32, sides int) []uint64 {
 	keys := make([]uint64, sides)
 	fill := make([]uint32, n)
 	copy(fill, start[:n])
@@ -187,7 +225,7 @@ func (m *Mesh) buildEdges() {
 		fill[x]++
 		keys[k] = uint64(y)<<32 | uint64(t)
 	}
-	for t := 0; t < nt; t++ {
+	for t := 0; t < m.Triangles(); t++ {
 		a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
 		if a >= n || b >= n || c >= n {
 			continue
@@ -202,45 +240,22 @@ func (m *Mesh) buildEdges() {
 			put(c, a, uint32(t))
 		}
 	}
-	fill = nil
-	// Pass 3: sort each bucket by (larger vertex, triangle), so the first
-	// triangle of an edge comes first, and keep one edge per run. Buckets are
-	// tiny in real meshes; a fan around one vertex falls back to slices.Sort.
-	edges := make([]Edge, 0, sides/2+1)
-	groups := make([]uint16, 0, sides/2+1)
-	etris := make([][2]uint32, 0, sides/2+1)
-	for v := uint32(0); v < n; v++ {
-		bk := keys[start[v]:start[v+1]]
-		if len(bk) == 0 {
-			continue
-		}
-		if len(bk) > 24 {
-			slices.Sort(bk)
-		} else {
-			for i := 1; i < len(bk); i++ {
-				x := bk[i]
-				j := i
-				for ; j > 0 && bk[j-1] > x; j-- {
-					bk[j] = bk[j-1]
-				}
-				bk[j] = x
-			}
-		}
-		for i := 0; i < len(bk); {
-			h := uint32(bk[i] >> 32)
-			j := i + 1
-			for j < len(bk) && uint32(bk[j]>>32) == h {
-				j++
-			}
-			first, second := uint32(bk[i]), NoTri
-			if j > i+1 {
-				second = uint32(bk[i+1])
-			}
-			edges = append(edges, Edge{v, h})
-			groups = append(groups, triGroup[first])
-			etris = append(etris, [2]uint32{first, second})
-			i = j
-		}
+	return keys
+}
+
+// sortBucket sorts a bucket of side keys. Buckets are tiny in real meshes
+// (insertion sort); a fan around one vertex falls back to slices.Sort.
+func sortBucket(bk []uint64) {
+	if len(bk) > 24 {
+		slices.Sort(bk)
+		return
 	}
-	m.edges, m.edgeGroup, m.edgeTris = edges, groups, etris
+	for i := 1; i < len(bk); i++ {
+		x := bk[i]
+		j := i
+		for ; j > 0 && bk[j-1] > x; j-- {
+			bk[j] = bk[j-1]
+		}
+		bk[j] = x
+	}
 }

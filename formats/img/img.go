@@ -326,21 +326,52 @@ func (r *Root) WriteTo(w io.Writer) (int64, error) {
 	if r.arch.Version != 2 {
 		return r.writeInPlace(w)
 	}
+	p := r.planVER2()
+	head, err := binread.ReadAt(r.src.R, 0, 0, p.first*SectorSize, r.src.Size)
+	if err != nil {
+		return 0, err
+	}
+	for i, e := range r.arch.Entries {
+		d := head[8+i*EntrySize:]
+		binary.LittleEndian.PutUint32(d, uint32(p.newOff[i]))
+		if _, ok := r.repl[i]; ok || uint32(p.newSec[i]) != e.SectorSize {
+			binary.LittleEndian.PutUint16(d[4:], uint16(p.newSec[i]))
+			binary.LittleEndian.PutUint16(d[6:], 0)
+		}
+	}
+	cw := &countWriter{w: w}
+	if err := cw.write(head); err != nil {
+		return cw.n, err
+	}
+	err = r.writeEntriesVER2(cw, p)
+	return cw.n, err
+}
+
+// ver2Plan is the layout of a rewritten VER2 archive: the entries in file
+// order, the first data sector, and each entry's new sector offset and
+// sector count.
+type ver2Plan struct {
+	order          []int
+	first          int64
+	newOff, newSec []int64
+}
+
+// planVER2 keeps the entries in their file order and the gaps between
+// them, giving replaced entries the sectors their new data needs.
+func (r *Root) planVER2() ver2Plan {
 	n := len(r.arch.Entries)
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	p := ver2Plan{order: make([]int, n), newOff: make([]int64, n), newSec: make([]int64, n)}
+	for i := range p.order {
+		p.order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return r.arch.Entries[order[a]].Offset < r.arch.Entries[order[b]].Offset })
+	sort.SliceStable(p.order, func(a, b int) bool { return r.arch.Entries[p.order[a]].Offset < r.arch.Entries[p.order[b]].Offset })
 	dirEnd := int64(8 + n*EntrySize)
-	first := (dirEnd + SectorSize - 1) / SectorSize
+	p.first = (dirEnd + SectorSize - 1) / SectorSize
 	if n > 0 {
-		first = max(first, int64(r.arch.Entries[order[0]].SectorOffset))
+		p.first = max(p.first, int64(r.arch.Entries[p.order[0]].SectorOffset))
 	}
-	newOff := make([]int64, n)
-	newSec := make([]int64, n)
-	cursor, prevEnd := first, first
-	for _, i := range order {
+	cursor, prevEnd := p.first, p.first
+	for _, i := range p.order {
 		e := r.arch.Entries[i]
 		if gap := int64(e.SectorOffset) - prevEnd; gap > 0 {
 			cursor += gap
@@ -350,53 +381,51 @@ func (r *Root) WriteTo(w io.Writer) (int64, error) {
 		if d, ok := r.repl[i]; ok {
 			sec = (int64(len(d)) + SectorSize - 1) / SectorSize
 		}
-		newOff[i], newSec[i] = cursor, sec
+		p.newOff[i], p.newSec[i] = cursor, sec
 		cursor += sec
 	}
-	head, err := binread.ReadAt(r.src.R, 0, 0, first*SectorSize, r.src.Size)
-	if err != nil {
-		return 0, err
-	}
-	for i, e := range r.arch.Entries {
-		d := head[8+i*EntrySize:]
-		binary.LittleEndian.PutUint32(d, uint32(newOff[i]))
-		if _, ok := r.repl[i]; ok || uint32(newSec[i]) != e.SectorSize {
-			binary.LittleEndian.PutUint16(d[4:], uint16(newSec[i]))
-			binary.LittleEndian.PutUint16(d[6:], 0)
-		}
-	}
-	var total int64
-	wr := func(b []byte) error {
-		k, err := w.Write(b)
-		total += int64(k)
-		return err
-	}
-	if err := wr(head); err != nil {
-		return total, err
-	}
-	pos := first
-	for _, i := range order {
-		if pad := newOff[i] - pos; pad > 0 {
-			if err := wr(make([]byte, pad*SectorSize)); err != nil {
-				return total, err
+	return p
+}
+
+// writeEntriesVER2 writes the entries' data by plan p, each padded to its
+// sectors, with zero sectors for the gaps.
+func (r *Root) writeEntriesVER2(cw *countWriter, p ver2Plan) error {
+	pos := p.first
+	for _, i := range p.order {
+		if pad := p.newOff[i] - pos; pad > 0 {
+			if err := cw.write(make([]byte, pad*SectorSize)); err != nil {
+				return err
 			}
 		}
 		data, ok := r.repl[i]
 		if !ok {
 			e := r.arch.Entries[i]
+			var err error
 			data, err = binread.ReadAt(r.src.R, 0, e.Offset, min(e.Size, r.src.Size-e.Offset), r.src.Size)
 			if err != nil {
-				return total, err
+				return err
 			}
 		}
-		buf := make([]byte, newSec[i]*SectorSize)
+		buf := make([]byte, p.newSec[i]*SectorSize)
 		copy(buf, data)
-		if err := wr(buf); err != nil {
-			return total, err
+		if err := cw.write(buf); err != nil {
+			return err
 		}
-		pos = newOff[i] + newSec[i]
+		pos = p.newOff[i] + p.newSec[i]
 	}
-	return total, nil
+	return nil
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) write(b []byte) error {
+	k, err := c.w.Write(b)
+	c.n += int64(k)
+	return err
 }
 
 // writeInPlace writes a version 1 archive whose replaced entries still fit

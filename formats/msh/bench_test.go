@@ -8,7 +8,7 @@ import (
 func BenchmarkParseMesh(b *testing.B) {
 	data := encode(b, twoQuads())
 	for b.Loop() {
-		m, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+		m, err := NewModel(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -17,7 +17,7 @@ func TestStreamListFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := nres.OpenAt(bytes.NewReader(data), int64(len(data)), 0)
+	a, err := nres.NewArchive(bytes.NewReader(data), 0, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

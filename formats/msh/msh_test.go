@@ -66,7 +66,7 @@ func encode(t testing.TB, m *Model) []byte {
 
 func TestParseAndMesh(t *testing.T) {
 	data := encode(t, twoQuads())
-	m, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+	m, err := NewModel(bytes.NewReader(data), 0, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestParseAndMesh(t *testing.T) {
 // edited and passed to nres.Build.
 func streams(t *testing.T, data []byte) []nres.Entry {
 	t.Helper()
-	a, err := nres.OpenAt(bytes.NewReader(data), int64(len(data)), 0)
+	a, err := nres.NewArchive(bytes.NewReader(data), 0, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestParseBroken(t *testing.T) {
 		name  string
 		data  []byte
 		want  string
-		atUse bool // the error comes from Mesh, not Parse
+		atUse bool // the error comes from Mesh, not NewModel
 	}{
 		{"not nres", []byte("NRes\x00\x01"), "", false},
 		{"missing batches", build(func(e []nres.Entry) []nres.Entry {
@@ -181,7 +181,7 @@ func TestParseBroken(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 0)
+			m, err := NewModel(bytes.NewReader(c.data), 0, int64(len(c.data)))
 			if c.atUse {
 				if err != nil {
 					t.Fatal(err)
@@ -224,7 +224,7 @@ func TestNodeDescribe(t *testing.T) {
 func FuzzMSH(f *testing.F) {
 	f.Add(encode(f, twoQuads()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+		m, err := NewModel(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -250,7 +250,7 @@ func TestRecordLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Parse(bytes.NewReader(b), int64(len(b)), 0)
+	m, err := NewModel(bytes.NewReader(b), 0, int64(len(b)))
 	if err != nil {
 		t.Fatal(err)
 	}

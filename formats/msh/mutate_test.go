@@ -26,7 +26,7 @@ func TestMutations(t *testing.T) {
 				d[o], d[o+1], d[o+2], d[o+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 			}
 		}
-		m, err := Parse(bytes.NewReader(d), int64(len(d)), 0)
+		m, err := NewModel(bytes.NewReader(d), 0, int64(len(d)))
 		if err == nil {
 			m.RestPose()
 			m.Mesh(nil)

@@ -52,7 +52,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	if base < 0 {
 		base = 0
 	}
-	a, err := nres.OpenAt(s.R, s.Size, base)
+	a, err := nres.NewArchive(s.R, base, s.Size)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	// model is first needed (Model, Mesh, Describe, Batches).
 	n := &MeshNode{Raw: *formats.NewRaw(s, formats.KindMesh, "MSH"), Loc: material.LocatorFor(s), arch: a, base: base}
 	for _, st := range StreamsOf(a) {
-		r, size, sbase, err := a.Section(st.Index)
+		r, sbase, size, err := a.EntryReader(st.Index)
 		src := formats.Source{R: r, Size: size, Base: sbase, Name: "stream_" + strconv.Itoa(int(st.Type)), Hint: nres.FourCC(st.Type), Opts: s.Opts, Budget: s.Budget,
 			Fields: fields{"attr1": st.Attr1, "attr2": st.Attr2, "attr3": st.Attr3, "sortIndex": a.Entry(st.Index).SortIndex}}
 		if err != nil {

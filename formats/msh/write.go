@@ -13,12 +13,50 @@ import (
 // bounds is the type 2 header's 35 floats (zeros when nil).
 func (m *Model) Encode(bounds []float32) ([]byte, error) {
 	le := binary.LittleEndian
+	var pos []byte
+	for _, p := range m.Positions {
+		for _, v := range p {
+			pos = le.AppendUint32(pos, math.Float32bits(v))
+		}
+	}
+	var idx []byte
+	for _, v := range m.Indices {
+		idx = le.AppendUint16(idx, v)
+	}
+	ents := []nres.Entry{
+		{TypeID: StreamNodes, Attr1: uint32(len(m.Nodes)), Attr3: NodeSize, Name: "nodes", Data: m.encodeNodes()},
+		{TypeID: StreamSlots, Attr1: uint32(len(m.Slots)), Attr3: SlotSize, Name: "slots", Data: m.encodeSlots(bounds)},
+		{TypeID: StreamPositions, Attr1: uint32(len(m.Positions)), Attr3: 12, Name: "positions", Data: pos},
+		{TypeID: StreamIndices, Attr1: uint32(len(m.Indices)), Attr3: 2, Name: "indices", Data: idx},
+		{TypeID: StreamBatches, Attr1: uint32(len(m.Batches)), Attr3: BatchSize, Name: "batches", Data: m.encodeBatches()},
+	}
+	if len(m.Keys) > 0 {
+		var fm []byte
+		for _, v := range m.FrameMap {
+			fm = le.AppendUint16(fm, v)
+		}
+		ents = append(ents,
+			nres.Entry{TypeID: StreamKeys, Attr1: uint32(len(m.Keys)), Attr3: 4, Name: "keys", Data: m.encodeKeys()},
+			nres.Entry{TypeID: StreamFrameMap, Attr1: uint32(len(m.FrameMap)), Attr2: m.Frames, Attr3: 2, Name: "frames", Data: fm})
+	}
+	return nres.Build(ents)
+}
+
+// encodeNodes is stream 1: 38-byte node records.
+func (m *Model) encodeNodes() []byte {
 	var nodes []byte
 	for _, n := range m.Nodes {
 		for _, v := range append([]uint16{n.Flags, n.Parent, n.AnimMapStart, n.FallbackKey}, n.Slots[:]...) {
-			nodes = le.AppendUint16(nodes, v)
+			nodes = binary.LittleEndian.AppendUint16(nodes, v)
 		}
 	}
+	return nodes
+}
+
+// encodeSlots is stream 2: the 140-byte header holding bounds (at most 35
+// floats), then 68-byte slots.
+func (m *Model) encodeSlots(bounds []float32) []byte {
+	le := binary.LittleEndian
 	slots := make([]byte, SlotHeaderSize)
 	for i := 0; i < len(bounds) && i < 35; i++ {
 		le.PutUint32(slots[4*i:], math.Float32bits(bounds[i]))
@@ -35,16 +73,12 @@ func (m *Model) Encode(bounds []float32) ([]byte, error) {
 		}
 		slots = append(slots, rec...)
 	}
-	var pos []byte
-	for _, p := range m.Positions {
-		for _, v := range p {
-			pos = le.AppendUint32(pos, math.Float32bits(v))
-		}
-	}
-	var idx []byte
-	for _, v := range m.Indices {
-		idx = le.AppendUint16(idx, v)
-	}
+	return slots
+}
+
+// encodeBatches is stream 13: 20-byte batches.
+func (m *Model) encodeBatches() []byte {
+	le := binary.LittleEndian
 	var bat []byte
 	for _, b := range m.Batches {
 		bat = le.AppendUint32(bat, b.Flags)
@@ -55,31 +89,21 @@ func (m *Model) Encode(bounds []float32) ([]byte, error) {
 		bat = le.AppendUint16(bat, b.VertexCount)
 		bat = le.AppendUint32(bat, b.BaseVertex)
 	}
-	ents := []nres.Entry{
-		{TypeID: StreamNodes, Attr1: uint32(len(m.Nodes)), Attr3: NodeSize, Name: "nodes", Data: nodes},
-		{TypeID: StreamSlots, Attr1: uint32(len(m.Slots)), Attr3: SlotSize, Name: "slots", Data: slots},
-		{TypeID: StreamPositions, Attr1: uint32(len(m.Positions)), Attr3: 12, Name: "positions", Data: pos},
-		{TypeID: StreamIndices, Attr1: uint32(len(m.Indices)), Attr3: 2, Name: "indices", Data: idx},
-		{TypeID: StreamBatches, Attr1: uint32(len(m.Batches)), Attr3: BatchSize, Name: "batches", Data: bat},
-	}
-	if len(m.Keys) > 0 {
-		var keys []byte
-		for _, k := range m.Keys {
-			for _, v := range k.T {
-				keys = le.AppendUint32(keys, math.Float32bits(v))
-			}
-			keys = le.AppendUint32(keys, math.Float32bits(k.Time))
-			for _, q := range k.Q {
-				keys = le.AppendUint16(keys, uint16(q))
-			}
+	return bat
+}
+
+// encodeKeys is stream 8: 24-byte pose keys.
+func (m *Model) encodeKeys() []byte {
+	le := binary.LittleEndian
+	var keys []byte
+	for _, k := range m.Keys {
+		for _, v := range k.T {
+			keys = le.AppendUint32(keys, math.Float32bits(v))
 		}
-		var fm []byte
-		for _, v := range m.FrameMap {
-			fm = le.AppendUint16(fm, v)
+		keys = le.AppendUint32(keys, math.Float32bits(k.Time))
+		for _, q := range k.Q {
+			keys = le.AppendUint16(keys, uint16(q))
 		}
-		ents = append(ents,
-			nres.Entry{TypeID: StreamKeys, Attr1: uint32(len(m.Keys)), Attr3: 4, Name: "keys", Data: keys},
-			nres.Entry{TypeID: StreamFrameMap, Attr1: uint32(len(m.FrameMap)), Attr2: m.Frames, Attr3: 2, Name: "frames", Data: fm})
 	}
-	return nres.Build(ents)
+	return keys
 }

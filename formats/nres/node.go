@@ -35,7 +35,7 @@ type Node struct {
 
 // OpenNode opens the archive in s (the registered format's Open).
 func OpenNode(s formats.Source) (formats.Node, error) {
-	a, err := OpenAt(s.R, s.Size, s.Base)
+	a, err := NewArchive(s.R, s.Base, s.Size)
 	if err != nil {
 		return nil, err
 	}

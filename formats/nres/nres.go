@@ -2,15 +2,8 @@ package nres
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
-	"fmt"
 	"io"
-	"slices"
-	"sync"
-	"unicode/utf8"
-
-	"golang.org/x/text/encoding/charmap"
 
 	"rummage/formats"
 	"rummage/formats/binread"
@@ -99,125 +92,6 @@ func (e *DirEntry) encode(b []byte) {
 	binary.LittleEndian.PutUint32(b[60:], e.SortIndex)
 }
 
-func decodeName(b []byte) string {
-	for _, c := range b {
-		if c >= 0x80 {
-			// A copy, so that b (often a record's name field) does not
-			// escape through the decoder.
-			s, err := charmap.Windows1251.NewDecoder().Bytes(bytes.Clone(b))
-			if err != nil {
-				return string(b)
-			}
-			return string(s)
-		}
-	}
-	return string(b)
-}
-
-// EncodeName turns a name into a zero-filled 36-byte field (Windows-1251).
-// It rejects names with a NUL, names longer than 35 bytes once encoded,
-// and characters Windows-1251 cannot hold.
-func EncodeName(name string) ([NameSize]byte, error) {
-	var f [NameSize]byte
-	b := []byte(name)
-	if !isASCII(b) {
-		if !utf8.ValidString(name) {
-			return f, fmt.Errorf("name %q is not valid UTF-8", name)
-		}
-		enc, err := charmap.Windows1251.NewEncoder().Bytes(b)
-		if err != nil {
-			return f, fmt.Errorf("name %q has characters outside Windows-1251", name)
-		}
-		b = enc
-	}
-	if bytes.IndexByte(b, 0) >= 0 {
-		return f, fmt.Errorf("name %q contains a NUL byte", name)
-	}
-	if len(b) > MaxNameLen {
-		return f, fmt.Errorf("name %q is %d bytes long, more than %d", name, len(b), MaxNameLen)
-	}
-	copy(f[:], b)
-	return f, nil
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// FourCC renders a type id the way the tree and `ls` show it: the four
-// characters when it spells text ('MAT0' → "MAT0", trailing NULs dropped),
-// the decimal number for small stream ids (1..65535), hex otherwise.
-func FourCC(id uint32) string {
-	var b [4]byte
-	binary.LittleEndian.PutUint32(b[:], id)
-	n := 4
-	for n > 0 && b[n-1] == 0 {
-		n--
-	}
-	printable := n >= 3
-	for _, c := range b[:n] {
-		if c < 0x20 || c > 0x7E {
-			printable = false
-		}
-	}
-	switch {
-	case printable:
-		return internTag(id, b[:n])
-	case id < 1<<16:
-		return fmt.Sprint(id)
-	default:
-		return fmt.Sprintf("0x%08X", id)
-	}
-}
-
-var (
-	tagMu    sync.RWMutex
-	tagCache = map[uint32]string{}
-)
-
-// internTag returns the string for a text tag, allocating each tag once
-// (a directory of thousands of 'Texm' entries shares one string).
-func internTag(id uint32, b []byte) string {
-	tagMu.RLock()
-	s, ok := tagCache[id]
-	tagMu.RUnlock()
-	if ok {
-		return s
-	}
-	s = string(b)
-	tagMu.Lock()
-	if len(tagCache) < 4096 {
-		tagCache[id] = s
-	}
-	tagMu.Unlock()
-	return s
-}
-
-// TypeID is the inverse of FourCC for text tags: "MAT0" → 0x3054414D.
-// Shorter tags are NUL-padded; decimal strings give their number.
-func TypeID(tag string) uint32 {
-	var n uint32
-	isNum := tag != ""
-	for _, c := range []byte(tag) {
-		if c < '0' || c > '9' {
-			isNum = false
-			break
-		}
-		n = n*10 + uint32(c-'0')
-	}
-	if isNum && len(tag) <= 5 {
-		return n
-	}
-	var b [4]byte
-	copy(b[:], tag)
-	return binary.LittleEndian.Uint32(b[:])
-}
-
 // entry is one directory record with its identity: the original directory
 // index, or a negative number for entries added since opening.
 type entry struct {
@@ -253,16 +127,18 @@ type Archive struct {
 	edited    bool
 }
 
-// dirChunk is how many records Open reads per ReadAt.
+// dirChunk is how many records NewArchive reads per ReadAt.
 const dirChunk = 256
 
 // Open reads the header and the directory of the archive in r (size bytes,
 // byte 0 at file offset 0). Payloads are not read.
-func Open(r io.ReaderAt, size int64) (*Archive, error) { return OpenAt(r, size, 0) }
+func Open(r io.ReaderAt, size int64) (*Archive, error) { return NewArchive(r, 0, size) }
 
-// OpenAt is Open for an archive whose byte 0 sits at absolute file offset
-// base (a nested archive); errors carry absolute offsets.
-func OpenAt(r io.ReaderAt, size, base int64) (*Archive, error) {
+// NewArchive reads the header and the directory of the archive in r: base
+// is the absolute file offset of r's byte 0 (non-zero for a nested archive;
+// errors carry absolute offsets), size the archive's byte size. Payloads
+// are not read.
+func NewArchive(r io.ReaderAt, base, size int64) (*Archive, error) {
 	if base < 0 {
 		base = 0
 	}
@@ -344,75 +220,6 @@ func (a *Archive) recOff(id int32, rel int64) int64 {
 	return a.base + a.dirOff + int64(id)*EntrySize + rel
 }
 
-func (a *Archive) setErr(id int32, payload bool, err error) {
-	if a.errs == nil {
-		a.errs = make(map[int32]*entryErr)
-	}
-	// The first problem wins, except that a bad payload range outranks a
-	// name problem (the range decides whether the bytes can be used).
-	if old := a.errs[id]; old == nil || (payload && !old.payload) {
-		a.errs[id] = &entryErr{err: err, payload: payload}
-	}
-	if payload {
-		if a.badRange == nil {
-			a.badRange = make(map[int32]bool)
-		}
-		a.badRange[id] = true
-	}
-}
-
-// validate checks names, payload ranges, overlaps and the sort table.
-func (a *Archive) validate() {
-	n := len(a.ents)
-	for i := range a.ents {
-		e := &a.ents[i]
-		id := e.id
-		if bytes.IndexByte(e.NameField[:], 0) < 0 {
-			a.setErr(id, false, binread.Errorf(a.recOff(id, 0x14), "name of entry %d has no NUL within %d bytes", i, NameSize))
-		}
-		off, end := int64(e.Offset), int64(e.Offset)+int64(e.Size)
-		switch {
-		case off < HeaderSize:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d at 0x%X starts inside the %d-byte header",
-				i, a.base+off, HeaderSize))
-		case end > a.size:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) runs past the end of the file (%d bytes)",
-				i, a.base+off, e.Size, a.size))
-		case end > a.dirOff:
-			a.setErr(id, true, binread.Errorf(a.recOff(id, 0x38), "payload of entry %d (0x%X, %d bytes) crosses the directory at 0x%X",
-				i, a.base+off, e.Size, a.base+a.dirOff))
-		}
-	}
-	// Overlaps among the payloads that are in range (empty ones take no room).
-	order := make([]int32, 0, n)
-	for i := range a.ents {
-		if !a.badRange[a.ents[i].id] && a.ents[i].Size > 0 {
-			order = append(order, int32(i))
-		}
-	}
-	slices.SortFunc(order, func(x, y int32) int {
-		ex, ey := &a.ents[x], &a.ents[y]
-		if ex.Offset != ey.Offset {
-			return cmp.Compare(ex.Offset, ey.Offset)
-		}
-		return int(x - y)
-	})
-	var prevEnd int64
-	prev := int32(-1)
-	for _, i := range order {
-		e := &a.ents[i]
-		if int64(e.Offset) < prevEnd {
-			p := &a.ents[prev]
-			a.setErr(e.id, true, binread.Errorf(a.recOff(e.id, 0x38), "payload of entry %d (0x%X, %d bytes) overlaps entry %d (0x%X, %d bytes)",
-				i, a.base+int64(e.Offset), e.Size, prev, a.base+int64(p.Offset), p.Size))
-			continue
-		}
-		prevEnd = int64(e.Offset) + int64(e.Size)
-		prev = i
-	}
-	a.checkSort()
-}
-
 // Header returns the header as read (Count and TotalSize of the original).
 func (a *Archive) Header() Header { return a.hdr }
 
@@ -463,17 +270,18 @@ func (a *Archive) payloadOK(i int) bool {
 	return e == nil || !e.payload
 }
 
-// Section returns a reader over entry i's payload and the absolute offset of
-// its byte 0 (-1 for in-memory payloads).
-func (a *Archive) Section(i int) (io.ReaderAt, int64, int64, error) {
+// EntryReader returns a reader over entry i's payload, the absolute file
+// offset of its byte 0 (-1 for in-memory payloads) and its byte size: the
+// (r, base, size) a decoder constructor takes.
+func (a *Archive) EntryReader(i int) (r io.ReaderAt, base, size int64, err error) {
 	if d, ok := a.data[a.ents[i].id]; ok {
-		return bytes.NewReader(d), int64(len(d)), -1, nil
+		return bytes.NewReader(d), -1, int64(len(d)), nil
 	}
 	if !a.payloadOK(i) {
 		return nil, 0, 0, a.EntryErr(i)
 	}
 	e := &a.ents[i]
-	return io.NewSectionReader(a.r, int64(e.Offset), int64(e.Size)), int64(e.Size), a.base + int64(e.Offset), nil
+	return io.NewSectionReader(a.r, int64(e.Offset), int64(e.Size)), a.base + int64(e.Offset), int64(e.Size), nil
 }
 
 // Data returns a copy of entry i's payload.

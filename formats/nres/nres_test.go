@@ -174,7 +174,7 @@ func TestOpenErrors(t *testing.T) {
 			}
 			// Nested: the same damage inside an archive entry reports
 			// absolute offsets.
-			_, err = OpenAt(bytes.NewReader(b), int64(len(b)), 1000)
+			_, err = NewArchive(bytes.NewReader(b), 1000, int64(len(b)))
 			if !errors.As(err, &fe) || fe.Off != 1000+tc.off {
 				t.Fatalf("nested err = %v, want offset %d", err, 1000+tc.off)
 			}

@@ -293,7 +293,146 @@ func (a *Archive) plan() ([]segment, []int64, int64, error) {
 				i, a.ents[i].Name(), a.EntryErr(i))
 		}
 	}
-	// Where each original entry sits now, -1 when removed.
+	orig, err := a.origDir()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	p := &planner{a: a, newOff: make([]int64, len(a.ents)), placed: make([]bool, len(a.ents)), cur: HeaderSize}
+	if err := p.keepOriginal(orig); err != nil {
+		return nil, nil, 0, err
+	}
+	for pos := range a.ents {
+		if p.placed[pos] {
+			continue
+		}
+		p.zeroPad()
+		p.payload(pos)
+		p.zeroPad()
+	}
+	return p.plan, p.newOff, p.cur, nil
+}
+
+// origDir reads the directory as it is in the file.
+func (a *Archive) origDir() ([]DirEntry, error) {
+	if a.nOrig == 0 {
+		return nil, nil
+	}
+	b, err := binread.ReadAt(a.r, a.base, a.dirOff, int64(a.nOrig)*EntrySize, a.size)
+	if err != nil {
+		return nil, err
+	}
+	orig := make([]DirEntry, a.nOrig)
+	for i := range orig {
+		orig[i] = decodeEntry(b[i*EntrySize:])
+	}
+	return orig, nil
+}
+
+// planner builds the segments of the data region.
+type planner struct {
+	a      *Archive
+	plan   []segment
+	newOff []int64 // new offset by directory position
+	placed []bool
+	cur    int64 // where the next segment goes
+	pad    [Align]byte
+}
+
+func (p *planner) copyRun(from, to int64) {
+	if to > from {
+		p.plan = append(p.plan, segment{kind: segCopy, off: from, n: to - from})
+		p.cur += to - from
+	}
+}
+
+func (p *planner) zeroPad() {
+	if n := align8(p.cur) - p.cur; n > 0 {
+		p.plan = append(p.plan, segment{kind: segZero, n: n})
+		p.cur += n
+	}
+}
+
+// payload places the entry at directory position pos here.
+func (p *planner) payload(pos int) {
+	p.newOff[pos] = p.cur
+	p.placed[pos] = true
+	p.plan = append(p.plan, segment{kind: segPayload, pos: pos})
+	p.cur += int64(p.a.Entry(pos).Size)
+}
+
+// gap emits the original bytes [from, to) that follow slot prev (-1 for
+// none): canonical zero padding after a payload is redone for the new
+// position, anything else is copied verbatim.
+func (p *planner) gap(prev int32, from, to int64) error {
+	if to <= from {
+		return nil
+	}
+	if prev < 0 {
+		p.copyRun(from, to)
+		return nil
+	}
+	padLen := align8(from) - from
+	canonical := to-from >= padLen
+	if canonical && padLen > 0 {
+		if _, err := p.a.r.ReadAt(p.pad[:padLen], from); err != nil {
+			return binread.Errorf(p.a.base+from, "reading padding: %v", err)
+		}
+		canonical = !slices.ContainsFunc(p.pad[:padLen], func(c byte) bool { return c != 0 })
+	}
+	if !canonical {
+		p.copyRun(from, to)
+		return nil
+	}
+	p.zeroPad()
+	p.copyRun(from+padLen, to)
+	return nil
+}
+
+// keepOriginal walks the original payloads in file order: the entries
+// still present take their turn (with the bytes between payloads kept),
+// removed ones leave their gaps, up to the directory.
+func (p *planner) keepOriginal(orig []DirEntry) error {
+	a := p.a
+	posOf := a.positions()
+	origPos := int64(HeaderSize)
+	prev := int32(-1)
+	var shift int64 // cur - origPos after an untouched, present payload
+	shiftOK := false
+	for _, id := range a.slotsByOffset(orig) {
+		o := &orig[id]
+		off, end := int64(o.Offset), int64(o.Offset)+int64(o.Size)
+		pos := posOf[id]
+		if off < origPos {
+			// An empty payload inside the previous one: keep its place.
+			if pos >= 0 {
+				if shiftOK {
+					p.newOff[pos] = off + shift
+				} else {
+					p.newOff[pos] = p.cur
+				}
+				p.placed[pos] = true
+			}
+			continue
+		}
+		if err := p.gap(prev, origPos, off); err != nil {
+			return err
+		}
+		shiftOK = false
+		if pos >= 0 {
+			p.payload(pos)
+			if a.InFile(pos) {
+				shift, shiftOK = p.cur-end, true
+			}
+		}
+		origPos = end
+		prev = id
+	}
+	return p.gap(prev, origPos, a.dirOff)
+}
+
+// positions maps each original entry to its directory position now, -1
+// when it was removed.
+func (a *Archive) positions() []int {
 	posOf := make([]int, a.nOrig)
 	for i := range posOf {
 		posOf[i] = -1
@@ -303,17 +442,12 @@ func (a *Archive) plan() ([]segment, []int64, int64, error) {
 			posOf[id] = i
 		}
 	}
-	var orig []DirEntry
-	if a.nOrig > 0 {
-		b, err := binread.ReadAt(a.r, a.base, a.dirOff, int64(a.nOrig)*EntrySize, a.size)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		orig = make([]DirEntry, a.nOrig)
-		for i := range orig {
-			orig[i] = decodeEntry(b[i*EntrySize:])
-		}
-	}
+	return posOf
+}
+
+// slotsByOffset returns the original entries with payloads in range, in
+// file order.
+func (a *Archive) slotsByOffset(orig []DirEntry) []int32 {
 	slots := make([]int32, 0, a.nOrig)
 	for id := range orig {
 		if !a.badRange[int32(id)] {
@@ -326,102 +460,7 @@ func (a *Archive) plan() ([]segment, []int64, int64, error) {
 		}
 		return int(x - y)
 	})
-
-	var plan []segment
-	newOff := make([]int64, len(a.ents))
-	placed := make([]bool, len(a.ents))
-	cur := int64(HeaderSize)
-	copyRun := func(from, to int64) {
-		if to > from {
-			plan = append(plan, segment{kind: segCopy, off: from, n: to - from})
-			cur += to - from
-		}
-	}
-	zeroPad := func() {
-		if p := align8(cur) - cur; p > 0 {
-			plan = append(plan, segment{kind: segZero, n: p})
-			cur += p
-		}
-	}
-	// gap emits the original bytes [from, to) that follow slot prev (-1 for
-	// none): canonical zero padding after a payload is redone for the new
-	// position, anything else is copied verbatim.
-	var pad [Align]byte
-	gap := func(prev int32, from, to int64) error {
-		if to <= from {
-			return nil
-		}
-		if prev < 0 {
-			copyRun(from, to)
-			return nil
-		}
-		padLen := align8(from) - from
-		canonical := to-from >= padLen
-		if canonical && padLen > 0 {
-			if _, err := a.r.ReadAt(pad[:padLen], from); err != nil {
-				return binread.Errorf(a.base+from, "reading padding: %v", err)
-			}
-			canonical = !slices.ContainsFunc(pad[:padLen], func(c byte) bool { return c != 0 })
-		}
-		if !canonical {
-			copyRun(from, to)
-			return nil
-		}
-		zeroPad()
-		copyRun(from+padLen, to)
-		return nil
-	}
-	origPos := int64(HeaderSize)
-	prev := int32(-1)
-	var shift int64 // cur - origPos after an untouched, present payload
-	shiftOK := false
-	for _, id := range slots {
-		o := &orig[id]
-		off, end := int64(o.Offset), int64(o.Offset)+int64(o.Size)
-		pos := posOf[id]
-		if off < origPos {
-			// An empty payload inside the previous one: keep its place.
-			if pos >= 0 {
-				if shiftOK {
-					newOff[pos] = off + shift
-				} else {
-					newOff[pos] = cur
-				}
-				placed[pos] = true
-			}
-			continue
-		}
-		if err := gap(prev, origPos, off); err != nil {
-			return nil, nil, 0, err
-		}
-		origPos = off
-		shiftOK = false
-		if pos >= 0 {
-			newOff[pos] = cur
-			placed[pos] = true
-			plan = append(plan, segment{kind: segPayload, pos: pos})
-			cur += int64(a.Entry(pos).Size)
-			if a.InFile(pos) {
-				shift, shiftOK = cur-end, true
-			}
-		}
-		origPos = end
-		prev = id
-	}
-	if err := gap(prev, origPos, a.dirOff); err != nil {
-		return nil, nil, 0, err
-	}
-	for pos := range a.ents {
-		if placed[pos] {
-			continue
-		}
-		zeroPad()
-		newOff[pos] = cur
-		plan = append(plan, segment{kind: segPayload, pos: pos})
-		cur += int64(a.Entry(pos).Size)
-		zeroPad()
-	}
-	return plan, newOff, cur, nil
+	return slots
 }
 
 type countWriter struct {

@@ -33,7 +33,7 @@ func OpenNode(s formats.Source) (formats.Node, error) {
 	if base < 0 {
 		base = 0
 	}
-	a, err := Open(s.R, s.Size, base)
+	a, err := NewArchive(s.R, base, s.Size)
 	if err != nil {
 		return nil, err
 	}

@@ -113,9 +113,9 @@ func XOR(b []byte, key uint16) {
 	}
 }
 
-// Open reads the header and the table of an archive of size bytes; base is
-// the absolute offset of r's byte 0.
-func Open(r io.ReaderAt, size, base int64) (*Archive, error) {
+// NewArchive reads the header and the table of an archive: base is the
+// absolute file offset of r's byte 0 (for errors), size its byte size.
+func NewArchive(r io.ReaderAt, base, size int64) (*Archive, error) {
 	h, err := binread.ReadAt(r, base, 0, 32, size)
 	if err != nil {
 		return nil, fmt.Errorf("RsLi header: %w", err)
@@ -150,22 +150,8 @@ func Open(r io.ReaderAt, size, base int64) (*Archive, error) {
 	}
 	a.Entries = make([]Entry, count)
 	for i := range a.Entries {
-		rec := table[32*i : 32*i+32]
-		e := &a.Entries[i]
-		copy(e.NameRaw[:], rec[:12])
-		copy(e.Service[:], rec[12:16])
-		e.Flags, e.Order = int16(le.Uint16(rec[16:])), int16(le.Uint16(rec[18:]))
-		e.Unpacked, e.Offset, e.Packed = le.Uint32(rec[20:]), le.Uint32(rec[24:]), le.Uint32(rec[28:])
-		e.avail = e.Packed
-		start := int64(e.Offset) + int64(a.Overlay)
-		end := start + int64(e.Packed)
-		if end > size {
-			if e.Method() == MethodDeflate && end == size+1 {
-				e.avail-- // sprites.lib::INTERF8.TEX ends one byte past the file
-				a.Notes = append(a.Notes, fmt.Sprintf("entry %d (%s) ends 1 byte past the file (a known Deflate quirk)", i, e.Name()))
-				continue
-			}
-			return nil, binread.Errorf(base+32+int64(32*i)+24, "RsLi: entry %d (%s) data 0x%X+%d runs past the end (%d bytes)", i, e.Name(), start, e.Packed, size)
+		if err := a.readEntry(i, table[32*i:32*i+32]); err != nil {
+			return nil, err
 		}
 	}
 	if !a.Sorted {
@@ -178,6 +164,30 @@ func Open(r io.ReaderAt, size, base int64) (*Archive, error) {
 	return a, nil
 }
 
+// readEntry decodes table record i (rec, decrypted) and checks that its
+// data lies in the file; one Deflate quirk is only noted.
+func (a *Archive) readEntry(i int, rec []byte) error {
+	le := binary.LittleEndian
+	e := &a.Entries[i]
+	copy(e.NameRaw[:], rec[:12])
+	copy(e.Service[:], rec[12:16])
+	e.Flags, e.Order = int16(le.Uint16(rec[16:])), int16(le.Uint16(rec[18:]))
+	e.Unpacked, e.Offset, e.Packed = le.Uint32(rec[20:]), le.Uint32(rec[24:]), le.Uint32(rec[28:])
+	e.avail = e.Packed
+	start := int64(e.Offset) + int64(a.Overlay)
+	end := start + int64(e.Packed)
+	if end <= a.size {
+		return nil
+	}
+	if e.Method() == MethodDeflate && end == a.size+1 {
+		e.avail-- // sprites.lib::INTERF8.TEX ends one byte past the file
+		a.Notes = append(a.Notes, fmt.Sprintf("entry %d (%s) ends 1 byte past the file (a known Deflate quirk)", i, e.Name()))
+		return nil
+	}
+	return binread.Errorf(a.base+32+int64(32*i)+24, "RsLi: entry %d (%s) data 0x%X+%d runs past the end (%d bytes)", i, e.Name(), start, e.Packed, a.size)
+}
+
+// validOrder reports whether the sort keys are a permutation.
 func (a *Archive) validOrder() bool {
 	seen := make([]bool, len(a.Entries))
 	for _, e := range a.Entries {

@@ -53,7 +53,7 @@ func TestMethodsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := Open(bytes.NewReader(data), int64(len(data)), 0)
+	a, err := NewArchive(bytes.NewReader(data), 0, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestQuirksAndBroken(t *testing.T) {
 	XOR(tab, 7)
 	binary.LittleEndian.PutUint32(tab[28:], binary.LittleEndian.Uint32(tab[28:])+1)
 	XOR(tab, 7)
-	a, err := Open(bytes.NewReader(plus), int64(len(plus)), 0)
+	a, err := NewArchive(bytes.NewReader(plus), 0, int64(len(plus)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,14 +162,14 @@ func TestQuirksAndBroken(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Open(bytes.NewReader(c.data), int64(len(c.data)), 0x10)
+			_, err := NewArchive(bytes.NewReader(c.data), 0x10, int64(len(c.data)))
 			testutil.WantFormatError(t, err, 0x10, c.off, c.want)
 		})
 	}
 	// A second count that differs is noted; the first one is used.
 	mis := append([]byte(nil), good...)
 	mis[6] = 5
-	if a, err := Open(bytes.NewReader(mis), int64(len(mis)), 0); err != nil || len(a.Entries) != 1 || len(a.Notes) != 1 || !strings.Contains(a.Notes[0], "offset 6 (5)") {
+	if a, err := NewArchive(bytes.NewReader(mis), 0, int64(len(mis))); err != nil || len(a.Entries) != 1 || len(a.Notes) != 1 || !strings.Contains(a.Notes[0], "offset 6 (5)") {
 		t.Errorf("count mismatch: %v, %+v", err, a)
 	}
 	// A corrupt packed stream is an error of that entry only.
@@ -179,7 +179,7 @@ func TestQuirksAndBroken(t *testing.T) {
 	XOR(tb, 1)
 	binary.LittleEndian.PutUint32(tb[28:], binary.LittleEndian.Uint32(tb[28:])-4)
 	XOR(tb, 1)
-	a, err = Open(bytes.NewReader(bad), int64(len(bad)), 0)
+	a, err = NewArchive(bytes.NewReader(bad), 0, int64(len(bad)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func FuzzRsLi(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := Open(bytes.NewReader(data), int64(len(data)), 0)
+		a, err := NewArchive(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -222,7 +222,7 @@ func TestOverlayTrailer(t *testing.T) {
 	head := 32 + 2*32
 	shifted := append(append(append([]byte(nil), plain[:head]...), make([]byte, junk)...), plain[head:]...)
 	shifted = append(shifted, 'A', 'O', junk, 0, 0, 0)
-	a, err := Open(bytes.NewReader(shifted), int64(len(shifted)), 0)
+	a, err := NewArchive(bytes.NewReader(shifted), 0, int64(len(shifted)))
 	if err != nil {
 		t.Fatal(err)
 	}

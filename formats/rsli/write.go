@@ -94,28 +94,9 @@ func Build(entries []BuildEntry, seed uint16) ([]byte, error) {
 			return nil, fmt.Errorf("RsLi: name %q is longer than 12 bytes", e.Name)
 		}
 		key := uint16(order[i])
-		var packed []byte
-		switch e.Method {
-		case MethodRaw:
-			packed = append([]byte(nil), e.Data...)
-		case MethodXOR:
-			packed = append([]byte(nil), e.Data...)
-			XOR(packed, key)
-		case MethodLZSS, MethodXORLZSS:
-			packed = LZSS(e.Data)
-		case MethodHuffman, MethodXORHuffman:
-			packed = Huff(e.Data)
-		case MethodDeflate:
-			var buf bytes.Buffer
-			zw, _ := flate.NewWriter(&buf, flate.BestCompression)
-			zw.Write(e.Data)
-			zw.Close()
-			packed = buf.Bytes()
-		default:
-			return nil, fmt.Errorf("RsLi: unknown method 0x%X", e.Method)
-		}
-		if e.Method == MethodXORLZSS || e.Method == MethodXORHuffman {
-			XOR(packed, key)
+		packed, err := pack(e, key)
+		if err != nil {
+			return nil, err
 		}
 		rec := table[32*i : 32*i+32]
 		copy(rec, e.Name)
@@ -136,4 +117,33 @@ func Build(entries []BuildEntry, seed uint16) ([]byte, error) {
 	le.PutUint32(h[16:], total)
 	le.PutUint32(h[20:], uint32(seed))
 	return append(append(h, table...), data...), nil
+}
+
+// pack compresses and encrypts an entry's data by its method; key is the
+// entry's sort key, which seeds its XOR stream.
+func pack(e BuildEntry, key uint16) ([]byte, error) {
+	var packed []byte
+	switch e.Method {
+	case MethodRaw:
+		packed = append([]byte(nil), e.Data...)
+	case MethodXOR:
+		packed = append([]byte(nil), e.Data...)
+		XOR(packed, key)
+	case MethodLZSS, MethodXORLZSS:
+		packed = LZSS(e.Data)
+	case MethodHuffman, MethodXORHuffman:
+		packed = Huff(e.Data)
+	case MethodDeflate:
+		var buf bytes.Buffer
+		zw, _ := flate.NewWriter(&buf, flate.BestCompression)
+		zw.Write(e.Data)
+		zw.Close()
+		packed = buf.Bytes()
+	default:
+		return nil, fmt.Errorf("RsLi: unknown method 0x%X", e.Method)
+	}
+	if e.Method == MethodXORLZSS || e.Method == MethodXORHuffman {
+		XOR(packed, key)
+	}
+	return packed, nil
 }

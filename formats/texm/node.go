@@ -30,7 +30,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	if base < 0 {
 		base = 0
 	}
-	t, err := Parse(s.R, s.Size, base)
+	t, err := NewTexture(s.R, base, s.Size)
 	if err != nil {
 		return nil, err
 	}

@@ -121,10 +121,11 @@ func (h *Header) ChannelOrderDisputed() bool {
 	return false
 }
 
-// Parse reads the header, the palette and the page table of a texture of
-// size bytes; base is the absolute file offset of r's byte 0 (for errors).
-// The data must end exactly at the last mip or at the end of the page table.
-func Parse(r io.ReaderAt, size, base int64) (*Texture, error) {
+// NewTexture reads the header, the palette and the page table of a
+// texture: base is the absolute file offset of r's byte 0 (for errors),
+// size its byte size. The data must end exactly at the last mip or at the
+// end of the page table.
+func NewTexture(r io.ReaderAt, base, size int64) (*Texture, error) {
 	hb, err := binread.ReadAt(r, base, 0, HeaderSize, size)
 	if err != nil {
 		return nil, fmt.Errorf("texm header: %w", err)
@@ -164,33 +165,43 @@ func Parse(r io.ReaderAt, size, base int64) (*Texture, error) {
 		off += n
 	}
 	if rest := size - off; rest > 0 {
-		if rest < 8 {
-			return nil, binread.Errorf(base+off, "Texm: %d trailing bytes after the last mip", rest)
-		}
-		ph, err := binread.ReadAt(r, base, off, 8, size)
-		if err != nil {
+		if err := t.readPages(off, rest); err != nil {
 			return nil, err
-		}
-		if string(ph[:4]) != PageMagic {
-			return nil, binread.Errorf(base+off, "Texm: %d trailing bytes after the last mip (no 'Page' table)", rest)
-		}
-		n := int64(binary.LittleEndian.Uint32(ph[4:]))
-		if 8+8*n != rest {
-			return nil, binread.Errorf(base+off+4, "Texm: page table of %d rectangles needs %d bytes, %d remain", n, 8+8*n, rest)
-		}
-		body, err := binread.ReadAt(r, base, off+8, 8*n, size)
-		if err != nil {
-			return nil, err
-		}
-		t.HasPages = true
-		pc := binread.NewCursor(body, base+off+8)
-		t.Pages = make([]Page, n)
-		for i := range t.Pages {
-			// Stored x, w, y, h.
-			t.Pages[i].X, t.Pages[i].W, t.Pages[i].Y, t.Pages[i].H = pc.I16(), pc.I16(), pc.I16(), pc.I16()
 		}
 	}
 	return t, nil
+}
+
+// readPages reads the 'Page' table in the rest bytes after the last mip,
+// at off.
+func (t *Texture) readPages(off, rest int64) error {
+	r, base, size := t.r, t.base, off+rest
+	if rest < 8 {
+		return binread.Errorf(base+off, "Texm: %d trailing bytes after the last mip", rest)
+	}
+	ph, err := binread.ReadAt(r, base, off, 8, size)
+	if err != nil {
+		return err
+	}
+	if string(ph[:4]) != PageMagic {
+		return binread.Errorf(base+off, "Texm: %d trailing bytes after the last mip (no 'Page' table)", rest)
+	}
+	n := int64(binary.LittleEndian.Uint32(ph[4:]))
+	if 8+8*n != rest {
+		return binread.Errorf(base+off+4, "Texm: page table of %d rectangles needs %d bytes, %d remain", n, 8+8*n, rest)
+	}
+	body, err := binread.ReadAt(r, base, off+8, 8*n, size)
+	if err != nil {
+		return err
+	}
+	t.HasPages = true
+	pc := binread.NewCursor(body, base+off+8)
+	t.Pages = make([]Page, n)
+	for i := range t.Pages {
+		// Stored x, w, y, h.
+		t.Pages[i].X, t.Pages[i].W, t.Pages[i].Y, t.Pages[i].H = pc.I16(), pc.I16(), pc.I16(), pc.I16()
+	}
+	return nil
 }
 
 // LevelBytes reads the stored bytes of mip level i.

@@ -63,7 +63,7 @@ func TestDecodeFormats(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data := cat(header(2, 1, 1, c.flags5, c.format), c.pal, c.pixels)
-			tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+			tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +90,7 @@ func TestMipChainAndPages(t *testing.T) {
 	}
 	pages := cat([]byte(PageMagic), []byte{2, 0, 0, 0}, u16s(0, 2, 0, 3), u16s(2, 3, 1, 2))
 	data := cat(header(5, 3, 3, 0, Format8888), mips, pages)
-	tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0x10)
+	tex, err := NewTexture(bytes.NewReader(data), 0x10, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,12 +153,12 @@ func TestParseBroken(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 0x100)
+			_, err := NewTexture(bytes.NewReader(c.data), 0x100, int64(len(c.data)))
 			testutil.WantFormatError(t, err, 0x100, c.off, c.want)
 		})
 	}
 	data := cat(header(1, 1, 1, 0, 1234), []byte{0, 0})
-	_, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+	_, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 	var ue *binread.UnsupportedError
 	if !errors.As(err, &ue) || ue.Off != 28 {
 		t.Errorf("unknown format: %v", err)
@@ -182,7 +182,7 @@ func TestBuildRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+		tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			t.Fatalf("%d: %v", format, err)
 		}
@@ -208,7 +208,7 @@ func TestBuildRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Parse(bytes.NewReader(data), int64(len(data)), 0); err != nil {
+	if _, err := NewTexture(bytes.NewReader(data), 0, int64(len(data))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -221,7 +221,7 @@ func FuzzTexm(f *testing.F) {
 	f.Add(seed2)
 	f.Add(cat(header(2, 1, 1, 0, Format88), []byte{1, 2, 3, 4}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+		tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -273,7 +273,7 @@ func TestEncodeByteExact(t *testing.T) {
 		{"565 with pages", cat(hdr(4, 4, 1, Format565), seq(32), pages(0, 2, 0, 2, 2, 2, 2, 2))},
 		{"4444 with an empty page table", cat(hdr(2, 2, 2, Format4444), seq(10), pages())},
 	} {
-		tex, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 0)
+		tex, err := NewTexture(bytes.NewReader(c.data), 0, int64(len(c.data)))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -75,79 +75,101 @@ func (t *Texture) parseD3D(st sub) error {
 	if err := t.checkDims(base); err != nil {
 		return err
 	}
-	if t.Platform == PlatformD3D8 {
-		switch f := int(t.D3D.Flags); f {
-		case 0:
-		case 1, 2, 3, 4, 5:
-			t.Compression = [...]int{0, CompDXT1, CompDXT3, CompDXT3, CompDXT5, CompDXT5}[f]
-		default:
-			return binread.Unsupportedf(base+87, "D3D8 compression %d", f)
-		}
-	} else {
-		t.Compression = fourCCComp(t.D3D.Alpha)
-		if flagged := t.D3D.Flags&8 != 0; flagged != (t.Compression != 0) {
-			t.diag(base+87, "D3D9 compressed flag (%v) disagrees with the D3DFORMAT 0x%X; the format wins", flagged, t.D3D.Alpha)
-		}
+	if err := t.d3dCompression(base); err != nil {
+		return err
 	}
-	if t.Compression == 0 {
-		switch t.Depth {
-		case 8, 16, 24, 32:
-		case 4:
-			if !t.Palettised() {
-				return binread.Errorf(base+84, "depth 4 without a PAL4 format (0x%X)", t.RasterFormat)
-			}
-		default:
-			return binread.Unsupportedf(base+84, "D3D depth %d", t.Depth)
-		}
-		if !t.Palettised() && !knownPixel(t.effectivePixel()) {
-			return binread.Unsupportedf(base+72, "D3D raster format 0x%X (D3DFORMAT %d)", t.RasterFormat, t.D3D.Alpha)
-		}
+	if err := t.checkD3DFormat(base); err != nil {
+		return err
 	}
 	if err := t.readPalette(c); err != nil {
 		return err
 	}
 	w, h := t.Width, t.Height
 	for lv := 0; lv < t.D3D.LevelCount; lv++ {
-		if c.Len() < 4 {
-			if lv == 0 {
-				return binread.Errorf(c.Off(), "level 0 size is missing")
-			}
-			t.diag(c.Off(), "level %d of %d is missing; the mip chain ends early", lv, t.D3D.LevelCount)
-			break
+		L, ok, err := t.readD3DLevel(c, lv, max(w, 1), max(h, 1))
+		if err != nil {
+			return err
 		}
-		off := c.Off()
-		pos := c.Pos()
-		n := int(c.U32())
-		if n == 0 {
-			if lv == 0 {
-				return binread.Errorf(off, "level 0 has size 0")
-			}
-			t.diag(off, "level %d has size 0; the mip chain ends early", lv)
-			c.Seek(pos)
-			break
-		}
-		if n > c.Len() {
-			if lv == 0 {
-				return binread.Errorf(off, "level 0 size %d runs past the struct (%d bytes remain)", n, c.Len())
-			}
-			t.diag(off, "level %d size %d runs past the struct; the mip chain ends early", lv, n)
-			c.Seek(pos)
-			break
-		}
-		L := Level{Width: max(w, 1), Height: max(h, 1), Off: c.Off()}
-		L.Data = c.Take(n)
-		if need := t.minLevelBytes(L.Width, L.Height); n < need {
-			if lv == 0 {
-				return binread.Errorf(off, "level 0 has %d bytes, want at least %d", n, need)
-			}
-			t.diag(off, "level %d has %d bytes, want %d; the mip chain ends early", lv, n, need)
-			c.Seek(pos)
+		if !ok {
 			break
 		}
 		t.Levels = append(t.Levels, L)
 		w, h = w/2, h/2
 	}
 	return t.endLevels(c, base)
+}
+
+// d3dCompression sets the DXT compression from the D3D8 flags or the D3D9
+// D3DFORMAT (header at base).
+func (t *Texture) d3dCompression(base int64) error {
+	if t.Platform != PlatformD3D8 {
+		t.Compression = fourCCComp(t.D3D.Alpha)
+		if flagged := t.D3D.Flags&8 != 0; flagged != (t.Compression != 0) {
+			t.diag(base+87, "D3D9 compressed flag (%v) disagrees with the D3DFORMAT 0x%X; the format wins", flagged, t.D3D.Alpha)
+		}
+		return nil
+	}
+	switch f := int(t.D3D.Flags); f {
+	case 0:
+	case 1, 2, 3, 4, 5:
+		t.Compression = [...]int{0, CompDXT1, CompDXT3, CompDXT3, CompDXT5, CompDXT5}[f]
+	default:
+		return binread.Unsupportedf(base+87, "D3D8 compression %d", f)
+	}
+	return nil
+}
+
+// checkD3DFormat checks that an uncompressed raster has a depth and pixel
+// format the decoder knows.
+func (t *Texture) checkD3DFormat(base int64) error {
+	if t.Compression != 0 {
+		return nil
+	}
+	switch t.Depth {
+	case 8, 16, 24, 32:
+	case 4:
+		if !t.Palettised() {
+			return binread.Errorf(base+84, "depth 4 without a PAL4 format (0x%X)", t.RasterFormat)
+		}
+	default:
+		return binread.Unsupportedf(base+84, "D3D depth %d", t.Depth)
+	}
+	if !t.Palettised() && !knownPixel(t.effectivePixel()) {
+		return binread.Unsupportedf(base+72, "D3D raster format 0x%X (D3DFORMAT %d)", t.RasterFormat, t.D3D.Alpha)
+	}
+	return nil
+}
+
+// readD3DLevel reads level lv (w×h): a u32 size and the data. A bad level
+// 0 is an error; a bad later level ends the mip chain with a finding and
+// the cursor back before it (ok false).
+func (t *Texture) readD3DLevel(c *binread.Cursor, lv, w, h int) (L Level, ok bool, err error) {
+	off, pos := c.Off(), c.Pos()
+	end := func(first error, format string, args ...any) (Level, bool, error) {
+		if lv == 0 {
+			return Level{}, false, first
+		}
+		t.diag(off, format, args...)
+		c.Seek(pos)
+		return Level{}, false, nil
+	}
+	if c.Len() < 4 {
+		return end(binread.Errorf(off, "level 0 size is missing"), "level %d of %d is missing; the mip chain ends early", lv, t.D3D.LevelCount)
+	}
+	n := int(c.U32())
+	if n == 0 {
+		return end(binread.Errorf(off, "level 0 has size 0"), "level %d has size 0; the mip chain ends early", lv)
+	}
+	if n > c.Len() {
+		return end(binread.Errorf(off, "level 0 size %d runs past the struct (%d bytes remain)", n, c.Len()),
+			"level %d size %d runs past the struct; the mip chain ends early", lv, n)
+	}
+	L = Level{Width: w, Height: h, Off: c.Off()}
+	L.Data = c.Take(n)
+	if need := t.minLevelBytes(L.Width, L.Height); n < need {
+		return end(binread.Errorf(off, "level 0 has %d bytes, want at least %d", n, need), "level %d has %d bytes, want %d; the mip chain ends early", lv, n, need)
+	}
+	return L, true, nil
 }
 
 func knownPixel(p uint32) bool {
@@ -261,44 +283,48 @@ func (t *Texture) decodeLinear(d []byte, w, h, pitch int, off int64, bgraPal boo
 		row := d[y*pitch:]
 		o := y * img.Stride
 		for x := 0; x < w; x++ {
-			var v uint32
-			switch pf {
-			case Fmt8888:
-				s := row[x*4:]
-				v = packNRGBA(s[2], s[1], s[0], s[3])
-			case Fmt888:
-				var s []byte
-				if bpp == 24 {
-					s = row[x*3:]
-				} else {
-					s = row[x*4:]
-				}
-				v = packNRGBA(s[2], s[1], s[0], 255)
-			case FmtLUM8:
-				l := row[x]
-				v = packNRGBA(l, l, l, 255)
-			default:
-				p := uint32(binary.LittleEndian.Uint16(row[x*2:]))
-				switch pf {
-				case Fmt565:
-					v = packNRGBA(expand5(p>>11), expand6(p>>5&63), expand5(p&31), 255)
-				case Fmt555:
-					v = packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), 255)
-				case Fmt1555:
-					a := byte(0)
-					if p&0x8000 != 0 {
-						a = 255
-					}
-					v = packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), a)
-				case Fmt4444:
-					v = packNRGBA(expand4(p>>8&15), expand4(p>>4&15), expand4(p&15), expand4(p>>12))
-				}
-			}
-			putPix(pix, o, v)
+			putPix(pix, o, decodeD3DPixel(row, x, pf, bpp))
 			o += 4
 		}
 	}
 	return img, nil
+}
+
+// decodeD3DPixel returns pixel x of a row of D3D pixel format pf (bpp bits
+// per pixel) as packed NRGBA.
+func decodeD3DPixel(row []byte, x int, pf uint32, bpp int) uint32 {
+	switch pf {
+	case Fmt8888:
+		s := row[x*4:]
+		return packNRGBA(s[2], s[1], s[0], s[3])
+	case Fmt888:
+		var s []byte
+		if bpp == 24 {
+			s = row[x*3:]
+		} else {
+			s = row[x*4:]
+		}
+		return packNRGBA(s[2], s[1], s[0], 255)
+	case FmtLUM8:
+		l := row[x]
+		return packNRGBA(l, l, l, 255)
+	}
+	p := uint32(binary.LittleEndian.Uint16(row[x*2:]))
+	switch pf {
+	case Fmt565:
+		return packNRGBA(expand5(p>>11), expand6(p>>5&63), expand5(p&31), 255)
+	case Fmt555:
+		return packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), 255)
+	case Fmt1555:
+		a := byte(0)
+		if p&0x8000 != 0 {
+			a = 255
+		}
+		return packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), a)
+	case Fmt4444:
+		return packNRGBA(expand4(p>>8&15), expand4(p>>4&15), expand4(p&15), expand4(p>>12))
+	}
+	return 0
 }
 
 // Xbox native.

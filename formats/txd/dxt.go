@@ -232,55 +232,11 @@ func encodeAlpha5(dst []byte, blk *[16][4]int) {
 // fitEndpoints finds two colours spanning the block along its principal
 // axis (pixels with alpha < 128 are left out for DXT1).
 func fitEndpoints(blk *[16][4]int, dxt1 bool) (lo, hi [3]int) {
-	var mean [3]float64
-	n := 0
-	for i := range blk {
-		if dxt1 && blk[i][3] < 128 {
-			continue
-		}
-		for c := 0; c < 3; c++ {
-			mean[c] += float64(blk[i][c])
-		}
-		n++
-	}
+	mean, n := blockMean(blk, dxt1)
 	if n == 0 {
 		return
 	}
-	for c := range mean {
-		mean[c] /= float64(n)
-	}
-	var cov [3][3]float64
-	for i := range blk {
-		if dxt1 && blk[i][3] < 128 {
-			continue
-		}
-		var d [3]float64
-		for c := 0; c < 3; c++ {
-			d[c] = float64(blk[i][c]) - mean[c]
-		}
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				cov[a][b] += d[a] * d[b]
-			}
-		}
-	}
-	axis := [3]float64{1, 1, 1}
-	for it := 0; it < 8; it++ {
-		var nx [3]float64
-		for a := 0; a < 3; a++ {
-			for b := 0; b < 3; b++ {
-				nx[a] += cov[a][b] * axis[b]
-			}
-		}
-		m := max(abs(nx[0]), abs(nx[1]), abs(nx[2]))
-		if m == 0 {
-			break
-		}
-		for a := range nx {
-			nx[a] /= m
-		}
-		axis = nx
-	}
+	axis := principalAxis(blockCovariance(blk, dxt1, mean))
 	minT, maxT := 1e18, -1e18
 	for i := range blk {
 		if dxt1 && blk[i][3] < 128 {
@@ -301,6 +257,70 @@ func fitEndpoints(blk *[16][4]int, dxt1 bool) (lo, hi [3]int) {
 		hi[c] = clamp255(mean[c] + axis[c]*maxT/nrm)
 	}
 	return lo, hi
+}
+
+// blockMean returns the mean colour of the block's pixels (for DXT1 the
+// opaque ones) and their count.
+func blockMean(blk *[16][4]int, dxt1 bool) (mean [3]float64, n int) {
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			continue
+		}
+		for c := 0; c < 3; c++ {
+			mean[c] += float64(blk[i][c])
+		}
+		n++
+	}
+	if n == 0 {
+		return mean, 0
+	}
+	for c := range mean {
+		mean[c] /= float64(n)
+	}
+	return mean, n
+}
+
+// blockCovariance returns the colour covariance (unnormalised) of the
+// pixels blockMean counts.
+func blockCovariance(blk *[16][4]int, dxt1 bool, mean [3]float64) (cov [3][3]float64) {
+	for i := range blk {
+		if dxt1 && blk[i][3] < 128 {
+			continue
+		}
+		var d [3]float64
+		for c := 0; c < 3; c++ {
+			d[c] = float64(blk[i][c]) - mean[c]
+		}
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				cov[a][b] += d[a] * d[b]
+			}
+		}
+	}
+	return cov
+}
+
+// principalAxis approximates the covariance's main eigenvector by eight
+// power iterations from (1, 1, 1).
+func principalAxis(cov [3][3]float64) [3]float64 {
+	axis := [3]float64{1, 1, 1}
+	for it := 0; it < 8; it++ {
+		var nx [3]float64
+		for a := 0; a < 3; a++ {
+			for b := 0; b < 3; b++ {
+				nx[a] += cov[a][b] * axis[b]
+			}
+		}
+		m := max(abs(nx[0]), abs(nx[1]), abs(nx[2]))
+		if m == 0 {
+			break
+		}
+		for a := range nx {
+			nx[a] /= m
+		}
+		axis = nx
+	}
+	return axis
 }
 
 func abs(v float64) float64 {

@@ -47,69 +47,94 @@ var blockmaprevCT32 = [32]int{0, 1, 8, 9, 2, 3, 10, 11, 16, 17, 24, 25, 18, 19, 
 func gsLayoutFor(w, h, depth, psm, cpsm int, tcc bool, nlev int, palW, palH int) gsLayout {
 	var L gsLayout
 	pageW, pageH := pageDims(depth)
+	L.tex0 = tex0(w, h, pageW, psm, cpsm, tcc, palW > 0)
+	var bufBase, bufWidth [8]int
+	for i := range bufWidth {
+		bufWidth[i] = 1
+	}
+	if nlev <= 1 {
+		bufWidth[0] = L.singleLevel(w, h, pageW, pageH, palW > 0)
+	} else {
+		nlev = L.mipLevels(w, h, psm, nlev, palW > 0, &bufBase, &bufWidth)
+	}
+	// Palette TRXPOS for single-page 8-bit textures with a 32-bit CLUT.
+	last := max(nlev, 1) - 1
+	if psm == PSMT8 && cpsm == PSMCT32 && bufWidth[last] == 2 && palW > 0 {
+		L.palTrxpos = L.paletteTrxpos(bufBase[last], last)
+	}
+	return L
+}
+
+// tex0 packs the TEX0 register: buffer width, formats, log2 size, alpha
+// use and CLUT load.
+func tex0(w, h, pageW, psm, cpsm int, tcc, clut bool) uint64 {
 	tbw := max(w, pageW) / 64
 	tw, th := log2ceil(w), log2ceil(h)
 	cld := 0
-	if palW > 0 {
+	if clut {
 		cld = 1
 	}
 	tccv := 0
 	if tcc {
 		tccv = 1
 	}
-	L.tex0 = uint64(tbw)<<14 | uint64(psm)<<20 | uint64(tw)<<26 | uint64(th)<<30 | uint64(tccv)<<34 | uint64(cpsm)<<51 | uint64(cld)<<61
-	var bufBase [8]int
-	var bufWidth [8]int
-	for i := range bufWidth {
-		bufWidth[i] = 1
-	}
-	if nlev <= 1 {
-		L.miptbp1 = 1<<54 | 1<<34 | 1<<14
-		L.miptbp2 = L.miptbp1
-		nPagW := (w + pageW - 1) / pageW
-		nPagH := (h + pageH - 1) / pageH
-		bufWidth[0] = nPagW * pageW / 64
-		L.totalSize = uint32(nPagW * nPagH * 2048)
-		if palW > 0 {
-			if pageW*nPagW > w || pageH*nPagH > h {
-				L.paletteOffset = (L.totalSize - 256) / 64
-			} else {
-				L.paletteOffset = L.totalSize / 64
-				L.totalSize += 2048
-			}
-		}
-	} else {
-		n, base, bw, trx, total, palBase := calcOffsets(w, h, psm)
-		nlev = min(nlev, n)
-		for i := 0; i < nlev; i++ {
-			bufBase[i], bufWidth[i], L.trxpos[i] = base[i], bw[i], trx[i]
-		}
-		L.miptbp1 = uint64(bufWidth[1])<<14 | uint64(bufBase[1]&0x3FFF) | uint64(bufWidth[2])<<34 | uint64(bufBase[2]&0x3FFF)<<20 | uint64(bufWidth[3])<<54 | uint64(bufBase[3]&0x3FFF)<<40
-		L.miptbp2 = uint64(bufWidth[4])<<14 | uint64(bufBase[4]&0x3FFF) | uint64(bufWidth[5])<<34 | uint64(bufBase[5]&0x3FFF)<<20 | uint64(bufWidth[6])<<54 | uint64(bufBase[6]&0x3FFF)<<40
-		L.tex1low = uint32(nlev-1) << 2
-		L.totalSize = total
-		if palW > 0 {
-			L.paletteOffset = palBase
-			if palBase*64 == total {
-				L.totalSize += 2048
-			}
+	return uint64(tbw)<<14 | uint64(psm)<<20 | uint64(tw)<<26 | uint64(th)<<30 | uint64(tccv)<<34 | uint64(cpsm)<<51 | uint64(cld)<<61
+}
+
+// singleLevel sets the sizes of a texture without mipmaps (the checked
+// formulas of spec §2.10) and returns its buffer width.
+func (L *gsLayout) singleLevel(w, h, pageW, pageH int, pal bool) int {
+	L.miptbp1 = 1<<54 | 1<<34 | 1<<14
+	L.miptbp2 = L.miptbp1
+	nPagW := (w + pageW - 1) / pageW
+	nPagH := (h + pageH - 1) / pageH
+	L.totalSize = uint32(nPagW * nPagH * 2048)
+	if pal {
+		if pageW*nPagW > w || pageH*nPagH > h {
+			L.paletteOffset = (L.totalSize - 256) / 64
+		} else {
+			L.paletteOffset = L.totalSize / 64
+			L.totalSize += 2048
 		}
 	}
-	// Palette TRXPOS for single-page 8-bit textures with a 32-bit CLUT.
-	last := max(nlev, 1) - 1
-	if psm == PSMT8 && cpsm == PSMCT32 && bufWidth[last] == 2 && palW > 0 {
-		dsax := int(L.trxpos[last] & 0x7FF)
-		dsay := int(L.trxpos[last] >> 16 & 0x7FF)
-		bufb := bufBase[last]&^0x1F | blockmaprevCT32[bufBase[last]&0x1F]
-		palb := int(L.paletteOffset)&^0x1F | blockmaprevCT32[L.paletteOffset&0x1F]
-		page := bufb - 8*(dsay/16) - dsax/16
-		py := (palb - page) / 8 * 8
-		px := (palb - page) * 8 % 64
-		if py >= 0 && px >= 0 && py < 0x800 {
-			L.palTrxpos = uint32(py)<<16 | uint32(px)
+	return nPagW * pageW / 64
+}
+
+// mipLevels lays out up to nlev levels with the experimental allocator,
+// fills bufBase and bufWidth, and returns the level count it allows.
+func (L *gsLayout) mipLevels(w, h, psm, nlev int, pal bool, bufBase, bufWidth *[8]int) int {
+	n, base, bw, trx, total, palBase := calcOffsets(w, h, psm)
+	nlev = min(nlev, n)
+	for i := 0; i < nlev; i++ {
+		bufBase[i], bufWidth[i], L.trxpos[i] = base[i], bw[i], trx[i]
+	}
+	L.miptbp1 = uint64(bufWidth[1])<<14 | uint64(bufBase[1]&0x3FFF) | uint64(bufWidth[2])<<34 | uint64(bufBase[2]&0x3FFF)<<20 | uint64(bufWidth[3])<<54 | uint64(bufBase[3]&0x3FFF)<<40
+	L.miptbp2 = uint64(bufWidth[4])<<14 | uint64(bufBase[4]&0x3FFF) | uint64(bufWidth[5])<<34 | uint64(bufBase[5]&0x3FFF)<<20 | uint64(bufWidth[6])<<54 | uint64(bufBase[6]&0x3FFF)<<40
+	L.tex1low = uint32(nlev-1) << 2
+	L.totalSize = total
+	if pal {
+		L.paletteOffset = palBase
+		if palBase*64 == total {
+			L.totalSize += 2048
 		}
 	}
-	return L
+	return nlev
+}
+
+// paletteTrxpos returns the CLUT's TRXPOS relative to the page of the last
+// level (at block bufBase), 0 when it does not fit.
+func (L *gsLayout) paletteTrxpos(bufBase, last int) uint32 {
+	dsax := int(L.trxpos[last] & 0x7FF)
+	dsay := int(L.trxpos[last] >> 16 & 0x7FF)
+	bufb := bufBase&^0x1F | blockmaprevCT32[bufBase&0x1F]
+	palb := int(L.paletteOffset)&^0x1F | blockmaprevCT32[L.paletteOffset&0x1F]
+	page := bufb - 8*(dsay/16) - dsax/16
+	py := (palb - page) / 8 * 8
+	px := (palb - page) * 8 % 64
+	if py >= 0 && px >= 0 && py < 0x800 {
+		return uint32(py)<<16 | uint32(px)
+	}
+	return 0
 }
 
 // calcOffsets lays out the mip levels and the palette in GS memory (a Go
@@ -117,161 +142,214 @@ func gsLayoutFor(w, h, depth, psm, cpsm int, tcc bool, nlev int, palW, palH int)
 // each level's block address and width (in 64-pixel units), TRXPOS, the total
 // size in words and the palette block address.
 func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, trxpos [8]uint32, total uint32, palBase uint32) {
-	var pageW, pageH, blkW, blkH int
+	a := newGSAlloc(psm)
+	a.nlevels = mipLevels(width, height)
+	a.bw[0] = ceilDiv(width, a.pageW) * a.pageW / 64
+	a.bufH[0] = ceilDiv(height, a.pageH)
+	lastw, lasth := width, height
+	for n := 1; n < a.nlevels; n++ {
+		a.place(n, lastw, lasth)
+		lastw, lasth = lastw/2, lasth/2
+	}
+	pb := a.paletteBlock(lastw, lasth)
+	trxpos, bufwW := a.transfers()
+	pb = a.swizzleBlocks(a.pageRows(pb, bufwW))
+	last := a.nlevels - 1
+	t := a.bufPage[last] + a.bw[last]*64/a.blkW*a.pageH*a.bufH[last]/a.blkH
+	return a.nlevels, a.base, a.bw, trxpos, uint32(t * 64), uint32(max(pb, 0))
+}
+
+// gsAlloc is the state of calcOffsets: block addresses, buffer widths (in
+// 64-pixel units), heights (in pages) and pages of each level, and the
+// stack of free spaces beside or below placed levels.
+type gsAlloc struct {
+	psm                      int
+	pageW, pageH, blkW, blkH int
+	pageWB                   int // blocks across a page
+	nlevels                  int
+	base, bw, bufH, bufPage  [8]int
+	sp, xoff, yoff, flag     int
+	widthStack, heightStack  [8]int
+	baseStack                [8]int
+}
+
+// newGSAlloc sets the page and block sizes of psm.
+func newGSAlloc(psm int) *gsAlloc {
+	a := &gsAlloc{psm: psm}
 	switch psm {
 	case PSMT8:
-		pageW, pageH, blkW, blkH = 128, 64, 16, 16
+		a.pageW, a.pageH, a.blkW, a.blkH = 128, 64, 16, 16
 	case PSMT4:
-		pageW, pageH, blkW, blkH = 128, 128, 32, 16
+		a.pageW, a.pageH, a.blkW, a.blkH = 128, 128, 32, 16
 	case PSMCT16, PSMCT16S:
-		pageW, pageH, blkW, blkH = 64, 64, 16, 8
+		a.pageW, a.pageH, a.blkW, a.blkH = 64, 64, 16, 8
 	default:
-		pageW, pageH, blkW, blkH = 64, 32, 8, 8
+		a.pageW, a.pageH, a.blkW, a.blkH = 64, 32, 8, 8
 	}
-	mindim := min(width, height)
-	nlevels = 1
-	for mindim > 8 {
-		if nlevels >= 7 {
-			break
-		}
-		mindim /= 2
-		nlevels++
-	}
-	pageWB := pageW / blkW
-	nsize := func(d, p int) int { return (d + p - 1) / p }
-	nblkx := func(d int) int { return nsize(d, blkW) }
-	nblky := func(d int) int { return nsize(d, blkH) }
-	realw := func(d int) int { return max(d, blkW) }
-	realh := func(d int) int { return max(d, blkH) }
+	a.pageWB = a.pageW / a.blkW
+	return a
+}
 
-	var bufH, bufPage [8]int
-	base[0] = 0
-	bw[0] = nsize(width, pageW) * pageW / 64
-	bufH[0] = nsize(height, pageH)
-	lastw, lasth := width, height
-	var sp, xoff, yoff, flag int
-	var widthStack, heightStack, baseStack [8]int
-	for n := 1; n < nlevels; n++ {
-		mipw, miph := lastw/2, lasth/2
+// mipLevels is the number of levels the allocator lays out: halving while
+// the smaller side exceeds 8, at most 7.
+func mipLevels(width, height int) int {
+	mindim := min(width, height)
+	n := 1
+	for mindim > 8 && n < 7 {
+		mindim /= 2
+		n++
+	}
+	return n
+}
+
+func ceilDiv(d, p int) int         { return (d + p - 1) / p }
+func (a *gsAlloc) nblkx(d int) int { return ceilDiv(d, a.blkW) }
+func (a *gsAlloc) nblky(d int) int { return ceilDiv(d, a.blkH) }
+func (a *gsAlloc) realw(d int) int { return max(d, a.blkW) }
+func (a *gsAlloc) realh(d int) int { return max(d, a.blkH) }
+
+// place lays out level n, the half of the lastw×lasth level before it.
+func (a *gsAlloc) place(n, lastw, lasth int) {
+	mipw, miph := lastw/2, lasth/2
+	switch {
+	case lastw >= a.pageW && lasth >= a.pageH:
+		a.base[n] = a.base[n-1] + (lastw/a.blkW)*(lasth/a.blkH)
+		a.bufPage[n] = a.base[n]
+		a.bw[n] = ceilDiv(mipw, a.pageW) * a.pageW / 64
+		a.bufH[n] = ceilDiv(miph, a.pageH)
+		a.xoff, a.yoff = 0, 0
+	case lastw >= a.pageW:
+		a.bufPage[n], a.bufH[n], a.bw[n] = a.bufPage[n-1], a.bufH[n-1], a.bw[n-1]
+		if a.realh(lasth)+a.yoff < a.pageH {
+			a.yoff += a.realh(lasth)
+			a.base[n] = a.base[n-1] + a.pageWB*a.nblky(lasth)*a.bw[n]*64/a.pageW
+		} else {
+			a.xoff += a.realw(lastw)
+			a.base[n] = a.base[n-1] + a.nblkx(lastw)
+		}
+	case lasth >= a.pageH:
+		a.bufPage[n], a.bufH[n], a.bw[n] = a.bufPage[n-1], a.bufH[n-1], a.bw[n-1]
 		switch {
-		case lastw >= pageW && lasth >= pageH:
-			base[n] = base[n-1] + (lastw/blkW)*(lasth/blkH)
-			bufPage[n] = base[n]
-			bw[n] = nsize(mipw, pageW) * pageW / 64
-			bufH[n] = nsize(miph, pageH)
-			xoff, yoff = 0, 0
-		case lastw >= pageW:
-			bufPage[n], bufH[n], bw[n] = bufPage[n-1], bufH[n-1], bw[n-1]
-			if realh(lasth)+yoff < pageH {
-				yoff += realh(lasth)
-				base[n] = base[n-1] + pageWB*nblky(lasth)*bw[n]*64/pageW
-			} else {
-				xoff += realw(lastw)
-				base[n] = base[n-1] + nblkx(lastw)
-			}
-		case lasth >= pageH:
-			bufPage[n], bufH[n], bw[n] = bufPage[n-1], bufH[n-1], bw[n-1]
-			if realw(lastw)+xoff < pageW {
-				heightStack[sp] = realh(lasth)
-				widthStack[sp] = realw(lastw)
-				baseStack[sp] = base[n-1] + nblky(lasth)*pageWB
-				sp++
-				xoff += realw(lastw)
-				base[n] = base[n-1] + nblkx(lastw)
-			} else if sp > 0 {
-				base[n] = baseStack[sp-1]
-				if realw(mipw) < widthStack[sp-1] {
-					baseStack[sp-1] += nblkx(mipw)
-					widthStack[sp-1] -= realw(mipw)
-				} else if realh(miph) < heightStack[sp-1] {
-					baseStack[sp-1] += nblky(miph) * pageWB
-					heightStack[sp-1] -= realh(miph)
-				} else {
-					sp--
-				}
-				flag = 1
-			} else {
-				yoff += realh(lasth)
-				base[n] = base[n-1] + pageWB*nblky(lasth)
-			}
+		case a.realw(lastw)+a.xoff < a.pageW:
+			a.push(n, lastw, lasth)
+		case a.sp > 0:
+			a.fromStack(n, mipw, miph)
+			a.flag = 1
 		default:
-			bufH[n], bufPage[n], bw[n] = bufH[n-1], bufPage[n-1], bw[n-1]
-			if realw(lastw)+xoff < bw[n-1]*64 {
-				widthStack[sp] = realw(lastw)
-				heightStack[sp] = realh(lasth)
-				baseStack[sp] = base[n-1] + pageWB*nblky(lasth)
-				sp++
-				xoff += realw(lastw)
-				base[n] = base[n-1] + nblkx(lastw)
-			} else if realh(lasth)+yoff < pageH*bufH[n] && flag == 0 {
-				base[n] = base[n-1] + pageWB*nblky(lasth)
-				yoff += lasth
-				flag = n
-			} else if sp > 0 {
-				base[n] = baseStack[sp-1]
-				if realw(mipw) < widthStack[sp-1] {
-					baseStack[sp-1] += nblkx(mipw)
-					widthStack[sp-1] -= realw(mipw)
-				} else if realh(miph) < heightStack[sp-1] {
-					baseStack[sp-1] += pageWB * nblky(miph)
-					heightStack[sp-1] -= realh(miph)
-				} else {
-					sp--
-				}
-			}
+			a.yoff += a.realh(lasth)
+			a.base[n] = a.base[n-1] + a.pageWB*a.nblky(lasth)
 		}
-		lastw, lasth = mipw, miph
+	default:
+		a.placeSmall(n, lastw, lasth)
 	}
-	pb := 0
-	bufwPx := bw[nlevels-1] * 64
-	bufhPx := bufH[nlevels-1] * pageH
-	if bufwPx != lastw || bufhPx != lasth {
-		switch psm {
+}
+
+// placeSmall lays out level n when the level before is smaller than a page
+// both ways.
+func (a *gsAlloc) placeSmall(n, lastw, lasth int) {
+	a.bufH[n], a.bufPage[n], a.bw[n] = a.bufH[n-1], a.bufPage[n-1], a.bw[n-1]
+	switch {
+	case a.realw(lastw)+a.xoff < a.bw[n-1]*64:
+		a.push(n, lastw, lasth)
+	case a.realh(lasth)+a.yoff < a.pageH*a.bufH[n] && a.flag == 0:
+		a.base[n] = a.base[n-1] + a.pageWB*a.nblky(lasth)
+		a.yoff += lasth
+		a.flag = n
+	case a.sp > 0:
+		a.fromStack(n, lastw/2, lasth/2)
+	}
+}
+
+// push places level n beside the level before (lastw×lasth) and keeps the
+// space below that level on the stack.
+func (a *gsAlloc) push(n, lastw, lasth int) {
+	a.widthStack[a.sp] = a.realw(lastw)
+	a.heightStack[a.sp] = a.realh(lasth)
+	a.baseStack[a.sp] = a.base[n-1] + a.pageWB*a.nblky(lasth)
+	a.sp++
+	a.xoff += a.realw(lastw)
+	a.base[n] = a.base[n-1] + a.nblkx(lastw)
+}
+
+// fromStack places level n (mipw×miph) in the space on top of the stack,
+// then shrinks that space or drops it.
+func (a *gsAlloc) fromStack(n, mipw, miph int) {
+	top := a.sp - 1
+	a.base[n] = a.baseStack[top]
+	switch {
+	case a.realw(mipw) < a.widthStack[top]:
+		a.baseStack[top] += a.nblkx(mipw)
+		a.widthStack[top] -= a.realw(mipw)
+	case a.realh(miph) < a.heightStack[top]:
+		a.baseStack[top] += a.pageWB * a.nblky(miph)
+		a.heightStack[top] -= a.realh(miph)
+	default:
+		a.sp--
+	}
+}
+
+// paletteBlock returns the block address of the palette of an indexed
+// format (0 for the others); lastw×lasth is the size after the last level.
+func (a *gsAlloc) paletteBlock(lastw, lasth int) int {
+	last := a.nlevels - 1
+	bufwPx := a.bw[last] * 64
+	bufhPx := a.bufH[last] * a.pageH
+	switch {
+	case bufwPx != lastw || bufhPx != lasth:
+		switch a.psm {
 		case PSMT8:
-			pb = bufPage[nlevels-1] + ((bufwPx/pageW)*bufH[nlevels-1])<<5 - (bufhPx/pageW)*pageWB - 2
+			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - (bufhPx/a.pageW)*a.pageWB - 2
 		case PSMT4:
-			pb = bufPage[nlevels-1] + ((bufwPx/pageW)*bufH[nlevels-1])<<5 - 1
+			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - 1
 		}
-	} else if psm == PSMT8 || psm == PSMT4 {
-		pb = bufPage[nlevels-1] + (bufwPx/blkW)*(bufhPx/blkH)
+	case a.psm == PSMT8 || a.psm == PSMT4:
+		return a.bufPage[last] + (bufwPx/a.blkW)*(bufhPx/a.blkH)
 	}
-	bufwW := bw[0]
-	bufpage := bufPage[0]
-	swizzleBlocks := func(v int) int {
-		switch psm {
-		case PSMCT32, PSMCT24, PSMT8:
-			return v&^0x1F | blockmapCT32[v&0x1F]
-		case PSMT4, PSMCT16:
-			return v&^0x1F | blockmapCT16[v&0x1F]
-		case PSMCT16S:
-			return v&^0x1F | blockmapCT16S[v&0x1F]
-		}
-		return v
-	}
-	pageRows := func(v int) int {
-		if bufwW*64/pageW <= 1 {
-			return v
-		}
-		stride := bufwW * 64 * 32 / pageW
-		bwB := bufwW * 64 / blkW
-		return v&^(stride-pageWB) | (v&(bwB-pageWB))*(stride/bwB) | (v&(stride-bwB))/(bwB/pageWB)
-	}
-	for n := 0; n < nlevels; n++ {
-		pixoff := (base[n] - bufpage) * blkW
-		y := (pixoff / (bufwW * 64)) * blkH
+	return 0
+}
+
+// transfers computes each level's TRXPOS within the buffer it shares with
+// the levels before, and turns the block addresses into GS block numbers.
+// It returns the width of the last buffer too.
+func (a *gsAlloc) transfers() (trxpos [8]uint32, bufwW int) {
+	bufwW = a.bw[0]
+	bufpage := a.bufPage[0]
+	for n := 0; n < a.nlevels; n++ {
+		pixoff := (a.base[n] - bufpage) * a.blkW
+		y := (pixoff / (bufwW * 64)) * a.blkH
 		x := pixoff % (bufwW * 64)
-		if bw[n] == bufwW && y < 0x800 && y >= 0 && x >= 0 {
+		if a.bw[n] == bufwW && y < 0x800 && y >= 0 && x >= 0 {
 			trxpos[n] = uint32(y)<<16 | uint32(x)
 		} else {
-			bufwW = bw[n]
-			bufpage = bufPage[n]
+			bufwW = a.bw[n]
+			bufpage = a.bufPage[n]
 			trxpos[n] = 0
 		}
-		base[n] = swizzleBlocks(pageRows(base[n]))
+		a.base[n] = a.swizzleBlocks(a.pageRows(a.base[n], bufwW))
 	}
-	pb = swizzleBlocks(pageRows(pb))
-	palBase = uint32(max(pb, 0))
-	t := bufPage[nlevels-1] + bw[nlevels-1]*64/blkW*pageH*bufH[nlevels-1]/blkH
-	total = uint32(t * 64)
-	return
+	return trxpos, bufwW
+}
+
+// swizzleBlocks maps a linear block number to the GS block order of psm.
+func (a *gsAlloc) swizzleBlocks(v int) int {
+	switch a.psm {
+	case PSMCT32, PSMCT24, PSMT8:
+		return v&^0x1F | blockmapCT32[v&0x1F]
+	case PSMT4, PSMCT16:
+		return v&^0x1F | blockmapCT16[v&0x1F]
+	case PSMCT16S:
+		return v&^0x1F | blockmapCT16S[v&0x1F]
+	}
+	return v
+}
+
+// pageRows reorders a block number for a buffer bufwW×64 pixels wide that
+// spans more than one page across.
+func (a *gsAlloc) pageRows(v, bufwW int) int {
+	if bufwW*64/a.pageW <= 1 {
+		return v
+	}
+	stride := bufwW * 64 * 32 / a.pageW
+	bwB := bufwW * 64 / a.blkW
+	return v&^(stride-a.pageWB) | (v&(bwB-a.pageWB))*(stride/bwB) | (v&(stride-bwB))/(bwB/a.pageWB)
 }

@@ -53,9 +53,22 @@ func (t *Texture) parsePS2(kids []sub, splitErr error) ([]sub, error) {
 	if len(rk) < 2 || rk[0].h.Type != rw.IDStruct || rk[1].h.Type != rw.IDStruct {
 		return nil, binread.Errorf(ras.off+rw.HeaderSize, "PS2 raster struct does not hold the header and data structs")
 	}
-	hd := rk[0]
+	if err := t.parsePS2Header(rk[0]); err != nil {
+		return nil, err
+	}
+	data := rk[1]
+	if err := t.parsePS2Data(data.data, data.off+rw.HeaderSize); err != nil {
+		return nil, err
+	}
+	return kids[4:], nil
+}
+
+// parsePS2Header reads the 64-byte raster header: size, depth, format,
+// stream version and the GS registers.
+func (t *Texture) parsePS2Header(hd sub) error {
+	p := t.PS2
 	if len(hd.data) < 64 {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster header has %d bytes, want 64", len(hd.data))
+		return binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster header has %d bytes, want 64", len(hd.data))
 	}
 	p.HeaderStamp = hd.h.Stamp
 	c := binread.NewCursor(hd.data, hd.off+rw.HeaderSize)
@@ -69,21 +82,17 @@ func (t *Texture) parsePS2(kids []sub, splitErr error) ([]sub, error) {
 	t.Width, t.Height, t.Depth = int(p.Width), int(p.Height), int(p.Depth)
 	t.RasterFormat = uint32(p.RasterFormat)
 	if t.Width <= 0 || t.Height <= 0 || t.Width > 4096 || t.Height > 4096 {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster size %d×%d is out of range", p.Width, p.Height)
+		return binread.Errorf(hd.off+rw.HeaderSize, "PS2 raster size %d×%d is out of range", p.Width, p.Height)
 	}
 	switch t.Depth {
 	case 4, 8, 16, 32:
 	default:
-		return nil, binread.Unsupportedf(hd.off+rw.HeaderSize+8, "PS2 raster depth %d", t.Depth)
+		return binread.Unsupportedf(hd.off+rw.HeaderSize+8, "PS2 raster depth %d", t.Depth)
 	}
 	if t.Depth <= 8 && !t.Palettised() {
-		return nil, binread.Errorf(hd.off+rw.HeaderSize+12, "PS2 raster of depth %d has no palette flag (format 0x%X)", t.Depth, t.RasterFormat)
+		return binread.Errorf(hd.off+rw.HeaderSize+12, "PS2 raster of depth %d has no palette flag (format 0x%X)", t.Depth, t.RasterFormat)
 	}
-	data := rk[1]
-	if err := t.parsePS2Data(data.data, data.off+rw.HeaderSize); err != nil {
-		return nil, err
-	}
-	return kids[4:], nil
+	return nil
 }
 
 func (t *Texture) ps2LevelCount() int {
@@ -120,75 +129,46 @@ func (t *Texture) parsePS2Data(b []byte, base int64) error {
 		return binread.Errorf(base, "PS2 pixel size %d runs past the %d-byte data struct", p.PixelSize, len(b))
 	}
 	pix := b[:p.PixelSize]
+	off, err := t.parsePS2Levels(pix, base)
+	if err != nil {
+		return err
+	}
+	if len(t.Levels) == 0 {
+		return binread.Errorf(base, "PS2 raster has no image data")
+	}
+	p.PixTail = pix[off:]
+	if t.Palettised() {
+		return t.parsePS2Palette(b[p.PixelSize:], base+int64(p.PixelSize))
+	}
+	p.Tail = b[p.PixelSize:]
+	return nil
+}
+
+// parsePS2Levels reads the mip levels of the pixel section pix (byte 0 at
+// base) and returns the bytes they use.
+func (t *Texture) parsePS2Levels(pix []byte, base int64) (int, error) {
 	nlev := t.ps2LevelCount()
 	w, h := t.Width, t.Height
 	off := 0
 	for lv := 0; lv < nlev && lv < maxLevels && off < len(pix); lv++ {
 		L := Level{Width: max(w, 1), Height: max(h, 1)}
-		if p.StreamVersion >= 2 {
-			if off+GIFSize > len(pix) {
-				return binread.Errorf(base+int64(off), "level %d: GIF packet runs past the pixel section (%d bytes remain)", lv, len(pix)-off)
-			}
-			g := pix[off : off+GIFSize]
-			L.GIF = g
-			rrw := int(binary.LittleEndian.Uint32(g[32:]) & 0xFFF)
-			rrh := int(binary.LittleEndian.Uint32(g[36:]) & 0xFFF)
-			nloop := int(binary.LittleEndian.Uint32(g[64:]) & 0x7FFF)
-			n := nloop * 16
-			valid := validGIF(g) && rrw > 0 && rrh > 0
-			if valid {
-				// Bits per transfer pixel (spec §2.5): 32 or 16 for swizzled
-				// 8- and 4-bit data, the depth itself for linear data. NLOOP
-				// is rounded up to 16 bytes, so a tiny linear level (8×2 at
-				// 4 bits: 8 bytes sent as 16) looks like more bits per pixel;
-				// it is swizzled only if the swizzled buffer fills the packet.
-				bpx := (8*n + rrw*rrh/2) / (rrw * rrh)
-				L.Swizzled = t.Depth <= 8 && bpx > t.Depth && 4*rrw*rrh*t.Depth/8 <= n
-				if L.Swizzled {
-					L.BufW, L.BufH = 2*rrw, 2*rrh
-				} else {
-					L.BufW, L.BufH = rrw, rrh
-				}
-				if L.BufW*L.BufH*t.Depth/8 > n || L.BufW < L.Width && !L.Swizzled {
-					valid = false
-				}
-			}
-			if !valid {
-				// Corrupt tag: skip the packet and use the size RW would have written.
-				t.diag(base+int64(off), "level %d: GIF packet does not look valid; using the computed level size", lv)
-				L.Swizzled = t.Depth <= 8 && (t.Depth == 8 || t.Version() > 0x31000)
-				mw, mh := transferMin(t.Depth, L.Swizzled)
-				L.BufW, L.BufH = max(L.Width, mw), max(L.Height, mh)
-				n = align16(L.BufW * L.BufH * t.Depth / 8)
-			}
-			off += GIFSize
-			if n > len(pix)-off {
-				return binread.Errorf(base+int64(off), "level %d: %d bytes of image data run past the pixel section (%d bytes remain)", lv, n, len(pix)-off)
-			}
-			L.Data = pix[off : off+n]
-			L.Off = base + int64(off)
-			off += n
+		var err error
+		if t.PS2.StreamVersion >= 2 {
+			off, err = t.ps2GIFLevel(&L, lv, pix, off, base)
 		} else {
-			L.Swizzled = p.StreamVersion == 1 && t.Depth == 8
-			mw, mh := transferMin(t.Depth, L.Swizzled)
-			L.BufW, L.BufH = max(L.Width, mw), max(L.Height, mh)
-			n := align16(L.BufW * L.BufH * t.Depth / 8)
-			if n > len(pix)-off {
-				if lv == 0 {
-					return binread.Errorf(base+int64(off), "level 0: %d bytes of image data run past the pixel section (%d bytes remain)", n, len(pix)-off)
-				}
-				t.diag(base+int64(off), "level %d: %d bytes do not fit the %d that remain; mip chain ends", lv, n, len(pix)-off)
+			var end bool
+			if off, end, err = t.ps2RawLevel(&L, lv, pix, off, base); end {
 				break
 			}
-			L.Data = pix[off : off+n]
-			L.Off = base + int64(off)
-			off += n
+		}
+		if err != nil {
+			return 0, err
 		}
 		if L.Swizzled && !ValidSwizzle(L.BufW, L.BufH) {
-			return binread.Errorf(L.Off, "level %d: swizzled buffer %d×%d is not a power-of-two width ≥ 16 with a height that is a multiple of 4", lv, L.BufW, L.BufH)
+			return 0, binread.Errorf(L.Off, "level %d: swizzled buffer %d×%d is not a power-of-two width ≥ 16 with a height that is a multiple of 4", lv, L.BufW, L.BufH)
 		}
 		if L.BufW < L.Width || L.BufH < L.Height {
-			return binread.Errorf(L.Off, "level %d: transfer buffer %d×%d is smaller than the level %d×%d", lv, L.BufW, L.BufH, L.Width, L.Height)
+			return 0, binread.Errorf(L.Off, "level %d: transfer buffer %d×%d is smaller than the level %d×%d", lv, L.BufW, L.BufH, L.Width, L.Height)
 		}
 		t.Levels = append(t.Levels, L)
 		w, h = w/2, h/2
@@ -196,35 +176,105 @@ func (t *Texture) parsePS2Data(b []byte, base int64) error {
 			break
 		}
 	}
-	if len(t.Levels) == 0 {
-		return binread.Errorf(base, "PS2 raster has no image data")
+	return off, nil
+}
+
+// ps2GIFLevel reads level lv at off in pix: its GIF packet, which gives the
+// transfer buffer (or, when corrupt, the size RW would have written), then
+// the data. It returns the offset after the level.
+func (t *Texture) ps2GIFLevel(L *Level, lv int, pix []byte, off int, base int64) (int, error) {
+	if off+GIFSize > len(pix) {
+		return 0, binread.Errorf(base+int64(off), "level %d: GIF packet runs past the pixel section (%d bytes remain)", lv, len(pix)-off)
 	}
-	p.PixTail = pix[off:]
-	// Palette section.
-	if t.Palettised() {
-		rest := b[p.PixelSize:]
-		pbase := base + int64(p.PixelSize)
-		if int64(p.PaletteSize) > int64(len(rest)) {
-			return binread.Errorf(pbase, "PS2 palette size %d runs past the data struct (%d bytes remain)", p.PaletteSize, len(rest))
-		}
-		pal := rest[:p.PaletteSize]
-		if p.StreamVersion >= 2 && len(pal) >= GIFSize {
-			p.PalGIF = pal[:GIFSize]
-			if !validGIF(p.PalGIF) {
-				t.diag(pbase, "palette GIF packet does not look valid")
-			}
-			pal = pal[GIFSize:]
-			pbase += GIFSize
-		}
-		p.PalData = pal
-		p.PalOff = pbase
-		if len(pal) < t.PaletteEntries()*t.ps2PalEntrySize() {
-			return binread.Errorf(pbase, "PS2 palette has %d bytes, want %d entries of %d bytes", len(pal), t.PaletteEntries(), t.ps2PalEntrySize())
-		}
-		p.Tail = rest[p.PaletteSize:]
+	g := pix[off : off+GIFSize]
+	L.GIF = g
+	n, valid := t.gifBuffer(L, g)
+	if !valid {
+		// Corrupt tag: skip the packet and use the size RW would have written.
+		t.diag(base+int64(off), "level %d: GIF packet does not look valid; using the computed level size", lv)
+		L.Swizzled = t.Depth <= 8 && (t.Depth == 8 || t.Version() > 0x31000)
+		mw, mh := transferMin(t.Depth, L.Swizzled)
+		L.BufW, L.BufH = max(L.Width, mw), max(L.Height, mh)
+		n = align16(L.BufW * L.BufH * t.Depth / 8)
+	}
+	off += GIFSize
+	if n > len(pix)-off {
+		return 0, binread.Errorf(base+int64(off), "level %d: %d bytes of image data run past the pixel section (%d bytes remain)", lv, n, len(pix)-off)
+	}
+	L.Data = pix[off : off+n]
+	L.Off = base + int64(off)
+	return off + n, nil
+}
+
+// gifBuffer reads a level's transfer buffer from its GIF packet g into L
+// and returns the data bytes the packet sends, and whether the packet is
+// usable.
+func (t *Texture) gifBuffer(L *Level, g []byte) (int, bool) {
+	rrw := int(binary.LittleEndian.Uint32(g[32:]) & 0xFFF)
+	rrh := int(binary.LittleEndian.Uint32(g[36:]) & 0xFFF)
+	nloop := int(binary.LittleEndian.Uint32(g[64:]) & 0x7FFF)
+	n := nloop * 16
+	if !validGIF(g) || rrw <= 0 || rrh <= 0 {
+		return n, false
+	}
+	// Bits per transfer pixel (spec §2.5): 32 or 16 for swizzled 8- and
+	// 4-bit data, the depth itself for linear data. NLOOP is rounded up to
+	// 16 bytes, so a tiny linear level (8×2 at 4 bits: 8 bytes sent as 16)
+	// looks like more bits per pixel; it is swizzled only if the swizzled
+	// buffer fills the packet.
+	bpx := (8*n + rrw*rrh/2) / (rrw * rrh)
+	L.Swizzled = t.Depth <= 8 && bpx > t.Depth && 4*rrw*rrh*t.Depth/8 <= n
+	if L.Swizzled {
+		L.BufW, L.BufH = 2*rrw, 2*rrh
 	} else {
-		p.Tail = b[p.PixelSize:]
+		L.BufW, L.BufH = rrw, rrh
 	}
+	return n, L.BufW*L.BufH*t.Depth/8 <= n && (L.BufW >= L.Width || L.Swizzled)
+}
+
+// ps2RawLevel reads level lv at off in pix in the old layout without GIF
+// packets, whose buffer size follows from the level size. It returns the
+// offset after the level, or end when a mip level does not fit (the chain
+// ends there, with a finding).
+func (t *Texture) ps2RawLevel(L *Level, lv int, pix []byte, off int, base int64) (next int, end bool, err error) {
+	L.Swizzled = t.PS2.StreamVersion == 1 && t.Depth == 8
+	mw, mh := transferMin(t.Depth, L.Swizzled)
+	L.BufW, L.BufH = max(L.Width, mw), max(L.Height, mh)
+	n := align16(L.BufW * L.BufH * t.Depth / 8)
+	if n > len(pix)-off {
+		if lv == 0 {
+			return 0, false, binread.Errorf(base+int64(off), "level 0: %d bytes of image data run past the pixel section (%d bytes remain)", n, len(pix)-off)
+		}
+		t.diag(base+int64(off), "level %d: %d bytes do not fit the %d that remain; mip chain ends", lv, n, len(pix)-off)
+		return off, true, nil
+	}
+	L.Data = pix[off : off+n]
+	L.Off = base + int64(off)
+	return off + n, false, nil
+}
+
+// parsePS2Palette reads the palette section rest (byte 0 at pbase): a GIF
+// packet in the new layout, then the CLUT.
+func (t *Texture) parsePS2Palette(rest []byte, pbase int64) error {
+	p := t.PS2
+	if int64(p.PaletteSize) > int64(len(rest)) {
+		return binread.Errorf(pbase, "PS2 palette size %d runs past the data struct (%d bytes remain)", p.PaletteSize, len(rest))
+	}
+	pal := rest[:p.PaletteSize]
+	if p.StreamVersion >= 2 && len(pal) >= GIFSize {
+		p.PalGIF = pal[:GIFSize]
+		if !validGIF(p.PalGIF) {
+			t.diag(pbase, "palette GIF packet does not look valid")
+		}
+		pal = pal[GIFSize:]
+		pbase += GIFSize
+	}
+	p.PalData = pal
+	p.PalOff = pbase
+	if len(pal) < t.PaletteEntries()*t.ps2PalEntrySize() {
+		return binread.Errorf(pbase, "PS2 palette has %d bytes, want %d entries of %d bytes", len(pal), t.PaletteEntries(), t.ps2PalEntrySize())
+	}
+	p.Tail = rest[p.PaletteSize:]
 	return nil
 }
 

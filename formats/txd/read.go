@@ -147,19 +147,24 @@ func Parse(b []byte, base int64) (*Dictionary, error) {
 		d.Items = append(d.Items, it)
 	}
 	if err != nil {
-		// Keep the bytes that did not split as a raw item so the file still saves as it was.
-		last := kids[len(kids)-1]
-		start := last.off - base + rw.HeaderSize + int64(last.h.Size)
-		end := int64(rw.HeaderSize + len(body))
-		if start < end {
-			it := &Item{Raw: b[start:end], Off: base + start, Type: 0xFFFFFFFF, Err: err, Name: "trailing bytes"}
-			if h, ok := rw.ParseHeader(it.Raw); ok && h.Type == rw.IDTextureNative {
-				it.Type, it.Name = h.Type, "truncated texture"
-			}
-			d.Items = append(d.Items, it)
-		}
+		d.addTrailing(kids[len(kids)-1], int64(rw.HeaderSize+len(body)), err)
 	}
 	return d, nil
+}
+
+// addTrailing keeps the bytes after the last chunk that split (last) up to
+// end (relative to the dictionary) as a raw item with the split error err,
+// so the file still saves as it was.
+func (d *Dictionary) addTrailing(last sub, end int64, err error) {
+	b, base := d.orig, d.Base
+	start := last.off - base + rw.HeaderSize + int64(last.h.Size)
+	if start < end {
+		it := &Item{Raw: b[start:end], Off: base + start, Type: 0xFFFFFFFF, Err: err, Name: "trailing bytes"}
+		if h, ok := rw.ParseHeader(it.Raw); ok && h.Type == rw.IDTextureNative {
+			it.Type, it.Name = h.Type, "truncated texture"
+		}
+		d.Items = append(d.Items, it)
+	}
 }
 
 // guessName finds a texture name in a native we could not decode.

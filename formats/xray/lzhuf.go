@@ -271,40 +271,10 @@ func decodeInto(out []byte, stream []byte) error {
 		if nbits < 16 {
 			refill()
 		}
-		i := uint(buf >> 56)
-		buf <<= 8
-		nbits -= 8
-		hi := uint(dCode[i])
-		extra := uint(dLen[i]) - 2
-		i = (i << extra) | uint(buf>>(64-extra))
-		buf <<= extra
-		nbits -= extra
-		dist := hi<<6 | (i & 0x3F)
-		q := n - int(dist) - 1
-		length := int(c) - 255 + Threshold
-		if length > len(out)-n {
-			length = len(out) - n
-		}
-		if q >= 0 {
-			src := out[q : q+length]
-			dst := out[n : n+length]
-			for k := range dst {
-				dst[k] = src[k]
-			}
-			n += length
-			continue
-		}
-		for k := 0; k < length; k++ {
-			var b byte
-			switch {
-			case q+k >= 0:
-				b = out[q+k]
-			case q+k >= -(RingSize - MaxMatch):
-				b = ' '
-			}
-			out[n] = b
-			n++
-		}
+		dist, used := matchDistance(buf)
+		buf <<= used
+		nbits -= used
+		n = copyMatch(out, n, n-int(dist)-1, int(c)-255+Threshold)
 	}
 	// Bits actually consumed must lie within the stream (small slack for
 	// encoders that pad differently).
@@ -313,4 +283,45 @@ func decodeInto(out []byte, stream []byte) error {
 		return &DecodeError{int64(len(stream)) + 4, fmt.Sprintf("stream is truncated: %d bits needed, %d present", consumed, len(stream)*8)}
 	}
 	return nil
+}
+
+// matchDistance decodes a match distance from the top bits of the bit
+// window buf: 8 bits, whose table gives the high 6 bits and how many more
+// low bits follow. It returns the distance and the bits it used.
+func matchDistance(buf uint64) (dist, used uint) {
+	i := uint(buf >> 56)
+	hi := uint(dCode[i])
+	extra := uint(dLen[i]) - 2
+	i = (i << extra) | uint(buf<<8>>(64-extra))
+	return hi<<6 | (i & 0x3F), 8 + extra
+}
+
+// copyMatch copies a match of length bytes (cut at the end of out) from
+// output position q to n and returns the position after it. Positions
+// before the output's start read the ring's initial contents: spaces for
+// the RingSize-MaxMatch bytes before it, zeros further back.
+func copyMatch(out []byte, n, q, length int) int {
+	if length > len(out)-n {
+		length = len(out) - n
+	}
+	if q >= 0 {
+		src := out[q : q+length]
+		dst := out[n : n+length]
+		for k := range dst {
+			dst[k] = src[k]
+		}
+		return n + length
+	}
+	for k := 0; k < length; k++ {
+		var b byte
+		switch {
+		case q+k >= 0:
+			b = out[q+k]
+		case q+k >= -(RingSize - MaxMatch):
+			b = ' '
+		}
+		out[n] = b
+		n++
+	}
+	return n
 }

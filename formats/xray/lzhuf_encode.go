@@ -31,92 +31,130 @@ func (w *bitWriter) flush() {
 // The encoder is greedy with a hash-chain match finder; it does not try to
 // reproduce xrLC's output byte for byte.
 func Encode(data []byte) []byte {
-	w := &bitWriter{out: make([]byte, 4, 4+len(data)/2+16)}
-	binary.LittleEndian.PutUint32(w.out, uint32(len(data)))
+	e := &encoder{w: bitWriter{out: make([]byte, 4, 4+len(data)/2+16)}}
+	binary.LittleEndian.PutUint32(e.w.out, uint32(len(data)))
 	if len(data) == 0 {
-		return w.out
+		return e.w.out
 	}
-	var h huffTree
-	h.start()
-
-	const (
-		hashBits = 15
-		window   = RingSize - 1 // farthest distance used
-		maxChain = 48
-	)
-	head := make([]int32, 1<<hashBits)
-	for i := range head {
-		head[i] = -1
-	}
-	var prev [RingSize]int32
-	hash := func(i int) uint32 {
-		v := uint32(data[i]) | uint32(data[i+1])<<8 | uint32(data[i+2])<<16
-		return (v * 2654435761) >> (32 - hashBits)
-	}
-	insert := func(i int) {
-		if i+2 >= len(data) {
-			return
-		}
-		hv := hash(i)
-		prev[i&(RingSize-1)] = head[hv]
-		head[hv] = int32(i)
-	}
-	encodeChar := func(c int) {
-		var code uint64
-		depth := uint(0)
-		for k := h.leaf[c]; k != rootNode; {
-			p := h.n[k].prnt
-			code |= uint64(k-h.son[p]) << depth
-			depth++
-			k = p
-		}
-		for depth > 32 {
-			depth -= 32
-			w.put(code>>depth, 32)
-		}
-		w.put(code, depth)
-		h.update(c)
-	}
-
-	i := 0
-	for i < len(data) {
-		bestLen, bestDist := 0, 0
-		if i+2 < len(data) {
-			limit := min(MaxMatch, len(data)-i)
-			cand := head[hash(i)]
-			for chain := 0; cand >= 0 && i-int(cand) <= window && chain < maxChain; chain++ {
-				c := int(cand)
-				if data[c+bestLen] == data[i+bestLen] || bestLen == 0 {
-					l := 0
-					for l < limit && data[c+l] == data[i+l] {
-						l++
-					}
-					if l > bestLen {
-						bestLen, bestDist = l, i-c
-						if l == limit {
-							break
-						}
-					}
-				}
-				cand = prev[c&(RingSize-1)]
-			}
-		}
+	e.h.start()
+	m := newMatcher(data)
+	for i := 0; i < len(data); {
+		bestLen, bestDist := m.longest(i)
 		if bestLen <= Threshold {
-			encodeChar(int(data[i]))
-			insert(i)
+			e.char(int(data[i]))
+			m.insert(i)
 			i++
 			continue
 		}
-		encodeChar(255 - Threshold + bestLen)
-		d := uint(bestDist - 1)
-		u := d >> 6
-		w.put(uint64(pCode[u])>>(8-pLen[u]), uint(pLen[u]))
-		w.put(uint64(d&0x3F), 6)
+		e.match(bestLen, bestDist)
 		for k := 0; k < bestLen; k++ {
-			insert(i + k)
+			m.insert(i + k)
 		}
 		i += bestLen
 	}
-	w.flush()
-	return w.out
+	e.w.flush()
+	return e.w.out
+}
+
+// Match finder parameters.
+const (
+	hashBits = 15
+	window   = RingSize - 1 // farthest distance used
+	maxChain = 48
+)
+
+// matcher finds earlier occurrences of the bytes at a position: hash
+// chains of 3-byte prefixes over the last RingSize positions.
+type matcher struct {
+	data []byte
+	head []int32 // last position with each hash, -1 for none
+	prev [RingSize]int32
+}
+
+func newMatcher(data []byte) *matcher {
+	m := &matcher{data: data, head: make([]int32, 1<<hashBits)}
+	for i := range m.head {
+		m.head[i] = -1
+	}
+	return m
+}
+
+func (m *matcher) hash(i int) uint32 {
+	d := m.data
+	v := uint32(d[i]) | uint32(d[i+1])<<8 | uint32(d[i+2])<<16
+	return (v * 2654435761) >> (32 - hashBits)
+}
+
+// insert adds position i to its hash chain.
+func (m *matcher) insert(i int) {
+	if i+2 >= len(m.data) {
+		return
+	}
+	hv := m.hash(i)
+	m.prev[i&(RingSize-1)] = m.head[hv]
+	m.head[hv] = int32(i)
+}
+
+// longest returns the longest earlier match of the bytes at i (at most
+// MaxMatch, searching maxChain candidates) and its distance.
+func (m *matcher) longest(i int) (bestLen, bestDist int) {
+	data := m.data
+	if i+2 >= len(data) {
+		return 0, 0
+	}
+	limit := min(MaxMatch, len(data)-i)
+	cand := m.head[m.hash(i)]
+	for chain := 0; cand >= 0 && i-int(cand) <= window && chain < maxChain; chain++ {
+		c := int(cand)
+		if data[c+bestLen] == data[i+bestLen] || bestLen == 0 {
+			l := 0
+			for l < limit && data[c+l] == data[i+l] {
+				l++
+			}
+			if l > bestLen {
+				bestLen, bestDist = l, i-c
+				if l == limit {
+					break
+				}
+			}
+		}
+		cand = m.prev[c&(RingSize-1)]
+	}
+	return bestLen, bestDist
+}
+
+// encoder writes symbols with the adaptive Huffman tree.
+type encoder struct {
+	w bitWriter
+	h huffTree
+}
+
+// char writes symbol c (a byte, or 256+ for a match length) and updates
+// the tree.
+func (e *encoder) char(c int) {
+	h := &e.h
+	var code uint64
+	depth := uint(0)
+	for k := h.leaf[c]; k != rootNode; {
+		p := h.n[k].prnt
+		code |= uint64(k-h.son[p]) << depth
+		depth++
+		k = p
+	}
+	for depth > 32 {
+		depth -= 32
+		e.w.put(code>>depth, 32)
+	}
+	e.w.put(code, depth)
+	h.update(c)
+}
+
+// match writes a match: its length symbol, then the distance's high 6 bits
+// by the position table and its low 6 bits.
+func (e *encoder) match(length, dist int) {
+	e.char(255 - Threshold + length)
+	d := uint(dist - 1)
+	u := d >> 6
+	e.w.put(uint64(pCode[u])>>(8-pLen[u]), uint(pLen[u]))
+	e.w.put(uint64(d&0x3F), 6)
 }

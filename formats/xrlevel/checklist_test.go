@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -267,39 +269,80 @@ func scanFind(b []byte, id uint32) (chunkPos, bool) {
 	return chunkPos{}, false
 }
 
+// Every finding names the node it concerns in Path, and that path
+// resolves; a finding that mentions another item (a sector number in a
+// CFORM finding) still concerns its own node.
 func TestFindingPath(t *testing.T) {
-	for msg, want := range map[string]string{
-		"visuals (unpacked +0x120): visual 12: texture index 99, 4 textures": "visuals/12",
-		"sectors: sector 3 has no root visual":                               "sectors/3",
-		"portals: portal 1 joins sectors 9 and 0, 3 sectors":                 "portals",
-		"cform (unpacked +0x0): CFORM is 10 bytes":                           "cform",
-		"level.cform (+0x24): CFORM triangle 0 has vertex indices":           "cform",
-		"level.geomx index_buffers (+0x0): index buffers: short":             "geomx/index_buffers",
-		"level.geom vertex_buffers (+0x4): vertex buffer 0: bad":             "vertex_buffers",
-		"12 trailing bytes after the last chunk":                             "",
-		"glows: glow 0: shader 33, 4 shaders":                                "glows",
-		"visuals: subvisual 3":                                               "visuals",
-	} {
-		if got := FindingPath(msg); got != want {
-			t.Errorf("%q: %q, want %q", msg, got, want)
-		}
-	}
-	// Every finding of a broken sample resolves to a node.
 	lv := SampleLevel()
 	lv.Visuals[1].TextureIndex = 99
 	lv.Sectors[2].Root = 500
 	lv.Portals[0].Count = 9
+	lv.CForm.Tris[0].Sector = 77
 	b, _ := WriteV4(lv, WriteOptions{})
 	root := openBytes(t, b)
 	got, _ := root.Level()
+	want := map[string]string{"texture index 99": "visuals/1", "root visual 500": "sectors/2",
+		"has 9 vertices": "portals", "name a sector": "cform"}
+	seen := map[string]bool{}
 	for _, d := range got.Diags {
-		p := FindingPath(d.Msg)
-		if p == "" {
+		if d.Path == "" {
 			t.Errorf("%q names no node", d.Msg)
 			continue
 		}
-		if _, err := formats.Resolve(root, p); err != nil {
+		if _, err := formats.Resolve(root, d.Path); err != nil {
 			t.Errorf("%q: %v", d.Msg, err)
+		}
+		for s, p := range want {
+			if strings.Contains(d.Msg, s) {
+				seen[s] = true
+				if d.Path != p {
+					t.Errorf("%q: path %q, want %q", d.Msg, d.Path, p)
+				}
+			}
+		}
+	}
+	if len(seen) != len(want) {
+		t.Errorf("findings %v, want all of %v", got.Diags, want)
+	}
+}
+
+// A finding in level.geom concerns the vertex_buffers node read from it, or
+// the level when the level file has a vertex_buffers chunk of its own (the
+// file's part is then not shown).
+func TestSideFindingPath(t *testing.T) {
+	geom := lb{}.chunk(0xa, append(declVB(1), 0, 0), false) // two bytes too many
+	for _, own := range []bool{false, true} {
+		l := lb{}.chunk(1, lb{}.u16(12, 1), false)
+		l = l.chunk(3, lb{}.chunk(0, ogf3(0, 0, [3]uint32{}, [3]uint32{}, nil), false), false)
+		if own {
+			l = l.chunk(0xa, lb{}.u32(0), false) // no buffers: level.geom is read
+		}
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "level"), l, 0o644)
+		os.WriteFile(filepath.Join(dir, "level.geom"), geom, 0o644)
+		f, err := formats.Open(filepath.Join(dir, "level"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		lv, err := f.Root.(*LevelNode).Level()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, ok := findDiag(lv, "2 bytes after the 1 vertex buffers")
+		if !ok {
+			t.Fatalf("own %v: no finding in %v", own, lv.Diags)
+		}
+		want := map[bool]string{false: NameVBs, true: ""}[own]
+		if d.Path != want {
+			t.Errorf("own %v: path %q, want %q", own, d.Path, want)
+		}
+		n, err := formats.Resolve(f.Root, NameVBs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if listed := len(n.(formats.Diagnoser).Diagnostics()) > 0; listed != !own {
+			t.Errorf("own %v: the vertex_buffers node lists the finding: %v", own, listed)
 		}
 	}
 }

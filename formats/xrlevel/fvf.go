@@ -132,42 +132,12 @@ func ParseFVF(fvf uint32) (VertexFormat, error) {
 	if fvf&fvfReserved0 != 0 || fvf&fvfReserved2 != 0 {
 		return f, fmt.Errorf("FVF 0x%X has reserved bits set", fvf)
 	}
-	pos := fvf & fvfPositionMask
-	betas := 0
-	switch {
-	case pos == 0:
-	case pos == fvfXYZ:
-		f.add("position", 0, TypeFloat3)
-	case pos == fvfXYZRHW:
-		if fvf&fvfNormal != 0 {
-			return f, fmt.Errorf("FVF 0x%X combines XYZRHW with NORMAL", fvf)
-		}
-		f.add("positiont", 0, TypeFloat4)
-	case pos == fvfXYZW:
-		f.add("position", 0, TypeFloat4)
-	case pos&0x4000 == 0 && pos >= 0x006 && pos <= 0x00E:
-		f.add("position", 0, TypeFloat3)
-		betas = int(pos>>1) - 2
-	default:
-		return f, fmt.Errorf("FVF 0x%X has an invalid position type 0x%X", fvf, pos)
+	betas, err := f.addPosition(fvf)
+	if err != nil {
+		return f, err
 	}
-	lastBeta := fvf & (fvfLastBetaUByte4 | fvfLastBetaColor)
-	if lastBeta != 0 && betas == 0 {
-		return f, fmt.Errorf("FVF 0x%X sets LASTBETA without blend weights", fvf)
-	}
-	if lastBeta == fvfLastBetaUByte4|fvfLastBetaColor {
-		return f, fmt.Errorf("FVF 0x%X sets both LASTBETA flags", fvf)
-	}
-	for i := 0; i < betas; i++ {
-		if i == betas-1 && lastBeta != 0 {
-			typ := TypeUByte4
-			if lastBeta == fvfLastBetaColor {
-				typ = TypeD3DColor
-			}
-			f.add("blendindices", 0, typ)
-			break
-		}
-		f.add("blendweight", i, TypeFloat1)
+	if err := f.addBlend(fvf, betas); err != nil {
+		return f, err
 	}
 	if fvf&fvfNormal != 0 {
 		f.add("normal", 0, TypeFloat3)
@@ -186,18 +156,56 @@ func ParseFVF(fvf uint32) (VertexFormat, error) {
 		return f, fmt.Errorf("FVF 0x%X declares %d texture sets (at most 8)", fvf, n)
 	}
 	for i := 0; i < n; i++ {
-		switch (fvf >> (16 + 2*uint(i))) & 3 {
-		case 0:
-			f.add("texcoord", i, TypeFloat2)
-		case 1:
-			f.add("texcoord", i, TypeFloat3)
-		case 2:
-			f.add("texcoord", i, TypeFloat4)
-		case 3:
-			f.add("texcoord", i, TypeFloat1)
-		}
+		f.add("texcoord", i, [4]int{TypeFloat2, TypeFloat3, TypeFloat4, TypeFloat1}[(fvf>>(16+2*uint(i)))&3])
 	}
 	return f, nil
+}
+
+// addPosition adds the position of an FVF and returns how many blend
+// weights follow it.
+func (f *VertexFormat) addPosition(fvf uint32) (betas int, err error) {
+	switch pos := fvf & fvfPositionMask; {
+	case pos == 0:
+	case pos == fvfXYZ:
+		f.add("position", 0, TypeFloat3)
+	case pos == fvfXYZRHW:
+		if fvf&fvfNormal != 0 {
+			return 0, fmt.Errorf("FVF 0x%X combines XYZRHW with NORMAL", fvf)
+		}
+		f.add("positiont", 0, TypeFloat4)
+	case pos == fvfXYZW:
+		f.add("position", 0, TypeFloat4)
+	case pos&0x4000 == 0 && pos >= 0x006 && pos <= 0x00E:
+		f.add("position", 0, TypeFloat3)
+		betas = int(pos>>1) - 2
+	default:
+		return 0, fmt.Errorf("FVF 0x%X has an invalid position type 0x%X", fvf, pos)
+	}
+	return betas, nil
+}
+
+// addBlend adds the blend weights, the last one as blend indices when a
+// LASTBETA flag says so.
+func (f *VertexFormat) addBlend(fvf uint32, betas int) error {
+	lastBeta := fvf & (fvfLastBetaUByte4 | fvfLastBetaColor)
+	if lastBeta != 0 && betas == 0 {
+		return fmt.Errorf("FVF 0x%X sets LASTBETA without blend weights", fvf)
+	}
+	if lastBeta == fvfLastBetaUByte4|fvfLastBetaColor {
+		return fmt.Errorf("FVF 0x%X sets both LASTBETA flags", fvf)
+	}
+	for i := 0; i < betas; i++ {
+		if i == betas-1 && lastBeta != 0 {
+			typ := TypeUByte4
+			if lastBeta == fvfLastBetaColor {
+				typ = TypeD3DColor
+			}
+			f.add("blendindices", 0, typ)
+			break
+		}
+		f.add("blendweight", i, TypeFloat1)
+	}
+	return nil
 }
 
 // MaxDeclElements caps a D3D9 declaration.

@@ -200,8 +200,28 @@ func SampleLevel() *Level {
 	lv.Textures = []string{"LMAP:L#1,STD:terrain\\grass", "LMAP:L#2,STD:walls\\bricks1", "STD:metal\\crate", "STD:fx\\glow"}
 	lv.Shaders = []string{"default", "lmap_base", "vertex_lit", "fx_glow"}
 	sb := &sampleBuilder{lv: lv, vbs: map[uint32]int{}, verts: map[int][]vertex{}}
+	root0 := sb.terrainSector()
+	root1 := sb.roomSector()
+	root2 := sb.towerSector()
+	for b, vs := range sb.verts {
+		vb := lv.VBs[b]
+		vb.Count = len(vs)
+		vb.Data = encodeVertices(vb.Format, vs)
+	}
+	sampleRecords(lv)
+	lv.Sectors = []*Sector{
+		{Index: 0, Root: root0, Portals: []uint16{0}},
+		{Index: 1, Root: root1, Portals: []uint16{0, 1}, Lights: []uint16{1}, Glows: []uint16{0},
+			Occluders: []Occluder{{Sector: 1, Count: 4, Verts: [6]geom.Vec3{{8, 0, -4}, {8, 3, -4}, {8, 3, -1}, {8, 0, -1}}}}},
+		{Index: 2, Root: root2, Portals: []uint16{1}, Lights: []uint16{0, 2}, Glows: []uint16{1}},
+	}
+	lv.CForm = cformFrom(sb.tris, sb.triSc)
+	return lv
+}
 
-	// Sector 0: rolling terrain, x -16..0, z -8..8
+// terrainSector adds sector 0's visuals, rolling terrain at x -16..0, z
+// -8..8, and returns its root.
+func (sb *sampleBuilder) terrainSector() int {
 	hill := func(x, z float32) float32 {
 		return 0.6*float32(math.Sin(float64(x)*0.4)) + 0.4*float32(math.Cos(float64(z)*0.5))
 	}
@@ -209,9 +229,12 @@ func SampleLevel() *Level {
 	t0 := sb.addMesh(0x212, 0, 1, 0x3e, tv, ti, 0)
 	rockV, rockI := box(geom.Vec3{-10, 0, -3}, geom.Vec3{-8, 2, -1}, [4]uint8{150, 140, 120, 255}, false)
 	r0 := sb.addMesh(0x152, 2, 2, 0x1e, rockV, rockI, 0)
-	root0 := sb.addHierarchy([]int{t0, r0})
+	return sb.addHierarchy([]int{t0, r0})
+}
 
-	// Sector 1: a room x 0..8 (floor + walls as boxes)
+// roomSector adds sector 1's visuals, a room at x 0..8 (floor and walls as
+// boxes, crates inside), and returns its root.
+func (sb *sampleBuilder) roomSector() int {
 	var s1 []int
 	floorV, floorI := box(geom.Vec3{0, -0.2, -4}, geom.Vec3{8, 0, 4}, [4]uint8{180, 180, 180, 255}, true)
 	s1 = append(s1, sb.addMesh(0x212, 1, 1, 0x3e, floorV, floorI, 1))
@@ -227,9 +250,12 @@ func SampleLevel() *Level {
 		s1 = append(s1, sb.addMesh(0x152, 2, 2, 0x1e, cv, ci, 1))
 	}
 	crates := sb.addHierarchy(s1[4:])
-	root1 := sb.addHierarchy(append(append([]int{}, s1[:4]...), crates))
+	return sb.addHierarchy(append(append([]int{}, s1[:4]...), crates))
+}
 
-	// Sector 2: a tower beyond the room, x 8.2..14
+// towerSector adds sector 2's visuals, a tower beyond the room at x
+// 8.2..14, and returns its root.
+func (sb *sampleBuilder) towerSector() int {
 	var s2 []int
 	padV, padI := grid(geom.Vec3{8.2, 0, -3}, 6, 6, 1, func(x, z float32) float32 { return 0 }, 1)
 	s2 = append(s2, sb.addMesh(0x212, 0, 1, 0x3e, padV, padI, 2))
@@ -239,14 +265,11 @@ func SampleLevel() *Level {
 		tv, ti := box(geom.Vec3{11 - sz, y, -sz}, geom.Vec3{11 + sz, y + 1.5, sz}, [4]uint8{220, 220, uint8(100 + 30*k), 255}, false)
 		s2 = append(s2, sb.addMesh(0x152, 2, 2, 0x1e, tv, ti, 2))
 	}
-	root2 := sb.addHierarchy(s2)
+	return sb.addHierarchy(s2)
+}
 
-	for b, vs := range sb.verts {
-		vb := lv.VBs[b]
-		vb.Count = len(vs)
-		vb.Data = encodeVertices(vb.Format, vs)
-	}
-
+// sampleRecords sets the sample's portals, lights, light keys and glows.
+func sampleRecords(lv *Level) {
 	// Portals: terrain|room at x=0, room|tower at x=8.2 (a doorway).
 	lv.Portals = []Portal{
 		{Front: 0, Back: 1, Count: 4, Verts: [6]geom.Vec3{{0, 0, -4}, {0, 3, -4}, {0, 3, 4}, {0, 0, 4}}},
@@ -269,15 +292,6 @@ func SampleLevel() *Level {
 		{Position: geom.Vec3{4, 2.8, 0}, Radius: 0.5, Texture: 3, Shader: 3},
 		{Position: geom.Vec3{11, 6.2, 0}, Radius: 0.8, Texture: 3, Shader: 3},
 	}
-
-	lv.Sectors = []*Sector{
-		{Index: 0, Root: root0, Portals: []uint16{0}},
-		{Index: 1, Root: root1, Portals: []uint16{0, 1}, Lights: []uint16{1}, Glows: []uint16{0},
-			Occluders: []Occluder{{Sector: 1, Count: 4, Verts: [6]geom.Vec3{{8, 0, -4}, {8, 3, -4}, {8, 3, -1}, {8, 0, -1}}}}},
-		{Index: 2, Root: root2, Portals: []uint16{1}, Lights: []uint16{0, 2}, Glows: []uint16{1}},
-	}
-	lv.CForm = cformFrom(sb.tris, sb.triSc)
-	return lv
 }
 
 // cformFrom welds triangle corners into a CFORM v2 with adjacency.

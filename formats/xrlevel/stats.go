@@ -119,30 +119,45 @@ func (lv *Level) Stats() *Stats {
 
 func (lv *Level) computeStats() *Stats {
 	st := &Stats{Version: lv.Version, Description: lv.Description, Totals: lv.Totals(), Diagnostics: lv.Diags}
+	st.Chunks = lv.chunkStats()
+	st.Sectors = lv.sectorStats()
+	st.Textures, st.Shaders = lv.usage()
+	return st
+}
+
+// chunkStats lists the level's chunks, then the parts read from side files.
+func (lv *Level) chunkStats() []ChunkStat {
+	var out []ChunkStat
 	for _, c := range lv.Chunks {
 		cs := ChunkStat{ID: c.ID, Name: c.Name, Offset: c.Off, Size: int64(c.Size), Compressed: c.Compressed, Unpacked: c.Unpacked, Items: c.Items}
 		if c.Err != nil {
 			cs.Error = c.Err.Error()
 		}
-		st.Chunks = append(st.Chunks, cs)
+		out = append(out, cs)
 	}
 	for _, role := range []string{NameVBs, NameIBs, NameSWIs, NameCForm, GeomxPrefix + NameVBs, GeomxPrefix + NameIBs, GeomxPrefix + NameSWIs} {
 		if sp, ok := lv.Side[role]; ok {
 			role = strings.TrimPrefix(role, GeomxPrefix)
 			c := sp.Info
-			st.Chunks = append(st.Chunks, ChunkStat{ID: c.ID, Name: role + " (" + filepath.Base(sp.File) + ")", Offset: c.Off,
+			out = append(out, ChunkStat{ID: c.ID, Name: role + " (" + filepath.Base(sp.File) + ")", Offset: c.Off,
 				Size: int64(c.Size), Compressed: c.Compressed, Unpacked: c.Unpacked, Items: c.Items})
 		}
 	}
+	return out
+}
+
+// sectorStats sums each sector's visuals. Sectors sharing a root share its
+// figures; the walks of all sectors together visit at most walkBudget
+// visuals (a crafted hierarchy shared by many sectors would otherwise take
+// sectors × visuals steps).
+func (lv *Level) sectorStats() []SectorStat {
 	cfBySector := map[int]int{}
 	if lv.CForm != nil {
 		for _, t := range lv.CForm.Tris {
 			cfBySector[int(t.Sector)]++
 		}
 	}
-	// Sectors sharing a root share its figures; the walks of all sectors
-	// together visit at most walkBudget visuals (a crafted hierarchy shared
-	// by many sectors would otherwise take sectors × visuals steps).
+	var out []SectorStat
 	byRoot := map[int]SectorStat{}
 	budget := walkBudget + 4*len(lv.Visuals)
 	for _, s := range lv.Sectors {
@@ -150,46 +165,56 @@ func (lv *Level) computeStats() *Stats {
 			Occluders: len(s.Occluders), CFormTris: cfBySector[s.Index], Textures: []string{}}
 		if r, ok := byRoot[s.Root]; ok {
 			ss.Visuals, ss.Triangles, ss.Vertices, ss.Textures, ss.Bounds, ss.Partial = r.Visuals, r.Triangles, r.Vertices, r.Textures, r.Bounds, r.Partial
-			st.Sectors = append(st.Sectors, ss)
+			out = append(out, ss)
 			continue
 		}
-		seenTex := map[string]bool{}
-		ss.Visuals = lv.walk(s.Root, nil, budget, func(v *Visual) {
-			ss.Triangles += lv.Triangles(v)
-			if len(lv.visualIndices(v)) > 0 {
-				_, _, n := lv.vertexSource(v)
-				ss.Vertices += n
-			}
-			if v.HasBBox && finite(v.BBox) {
-				if ss.Bounds == nil {
-					b := v.BBox
-					ss.Bounds = &b
-				} else {
-					for k := 0; k < 3; k++ {
-						ss.Bounds[0][k] = min(ss.Bounds[0][k], v.BBox[0][k])
-						ss.Bounds[1][k] = max(ss.Bounds[1][k], v.BBox[1][k])
-					}
-				}
-			}
-			if t := lv.BaseTexture(v); t != "" && !seenTex[t] {
-				seenTex[t] = true
-				ss.Textures = append(ss.Textures, t)
-			}
-		})
+		lv.sumVisuals(&ss, budget)
 		budget -= ss.Visuals
 		if budget <= 0 {
 			ss.Partial = true
 		}
 		byRoot[s.Root] = ss
-		st.Sectors = append(st.Sectors, ss)
+		out = append(out, ss)
 	}
-	// Texture and shader usage.
+	return out
+}
+
+// sumVisuals adds up the visuals under ss.Root (at most budget of them):
+// triangles, vertices, bounds and base textures.
+func (lv *Level) sumVisuals(ss *SectorStat, budget int) {
+	seenTex := map[string]bool{}
+	ss.Visuals = lv.walk(ss.Root, nil, budget, func(v *Visual) {
+		ss.Triangles += lv.Triangles(v)
+		if len(lv.visualIndices(v)) > 0 {
+			_, _, n := lv.vertexSource(v)
+			ss.Vertices += n
+		}
+		if v.HasBBox && finite(v.BBox) {
+			if ss.Bounds == nil {
+				b := v.BBox
+				ss.Bounds = &b
+			} else {
+				for k := 0; k < 3; k++ {
+					ss.Bounds[0][k] = min(ss.Bounds[0][k], v.BBox[0][k])
+					ss.Bounds[1][k] = max(ss.Bounds[1][k], v.BBox[1][k])
+				}
+			}
+		}
+		if t := lv.BaseTexture(v); t != "" && !seenTex[t] {
+			seenTex[t] = true
+			ss.Textures = append(ss.Textures, t)
+		}
+	})
+}
+
+// usage lists which visuals and glows use each texture and shader.
+func (lv *Level) usage() (texUse, shUse []Usage) {
 	tex := lv.textureList()
-	texUse := make([]Usage, len(lv.Textures))
+	texUse = make([]Usage, len(lv.Textures))
 	for i, t := range lv.Textures {
 		texUse[i] = Usage{Index: i, Name: t, Visuals: []int{}}
 	}
-	shUse := make([]Usage, len(lv.Shaders))
+	shUse = make([]Usage, len(lv.Shaders))
 	for i, s := range lv.Shaders {
 		shUse[i] = Usage{Index: i, Name: s, Visuals: []int{}}
 	}
@@ -215,8 +240,7 @@ func (lv *Level) computeStats() *Stats {
 			shUse[g.Shader].Glows = append(shUse[g.Shader].Glows, i)
 		}
 	}
-	st.Textures, st.Shaders = texUse, shUse
-	return st
+	return texUse, shUse
 }
 
 func appendOnce(s []int, v int) []int {

@@ -121,47 +121,12 @@ var flightCols = []string{"type", "diffuse", "specular", "ambient", "position", 
 func (c *ChunkNode) table() *Table {
 	lv := c.lv
 	switch c.role {
-	case NameTextures, NameShaders:
-		list := lv.Textures
-		if c.role == NameShaders {
-			list = lv.Shaders
-		}
-		t := &Table{Columns: []string{"index", "string", "elements"}}
-		for i, s := range list {
-			var el []string
-			for _, r := range SplitTextures(s) {
-				if r.Class != "" {
-					el = append(el, fmt.Sprintf("uv%d %s:%s", r.UVSet, r.Class, r.Name))
-				} else {
-					el = append(el, fmt.Sprintf("uv%d %s", r.UVSet, r.Name))
-				}
-			}
-			t.Rows = append(t.Rows, []any{i, s, strings.Join(el, "; ")})
-		}
-		return t
+	case NameTextures:
+		return stringTable(lv.Textures)
+	case NameShaders:
+		return stringTable(lv.Shaders)
 	case NameLights:
-		t := &Table{Columns: append([]string{"index"}, flightCols...)}
-		switch {
-		case lv.Version <= 5:
-			t.Columns = append(t.Columns, "flags", "flagNames", "frame", "pTime", "pSpeed", "keyStart", "keyCount")
-		case lv.Version <= 8:
-			t.Columns = append(t.Columns, "flags", "flagNames", "name")
-		default:
-			t.Columns = append(t.Columns, "controller")
-		}
-		for i, li := range lv.Lights {
-			row := append([]any{i}, flightRow(li.Flight)...)
-			switch {
-			case lv.Version <= 5:
-				row = append(row, li.Flags, lightFlagNames(lv.Version, li.Flags), li.Frame, li.PTime, li.PSpeed, li.KeyStart, li.KeyCount)
-			case lv.Version <= 8:
-				row = append(row, li.Flags, lightFlagNames(lv.Version, li.Flags), li.Name)
-			default:
-				row = append(row, li.Controller)
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		return t
+		return lv.lightTable()
 	case NameLightKeys:
 		t := &Table{Columns: append([]string{"index"}, flightCols...)}
 		for i, f := range lv.LightKeys {
@@ -169,18 +134,7 @@ func (c *ChunkNode) table() *Table {
 		}
 		return t
 	case NameGlows:
-		t := &Table{Columns: []string{"index", "position", "radius", "texture", "shader", "textureName", "shaderName"}}
-		for i, g := range lv.Glows {
-			tn, sn := "", ""
-			if g.Texture >= 0 && int(g.Texture) < len(lv.Textures) {
-				tn = lv.Textures[g.Texture]
-			}
-			if g.Shader >= 0 && int(g.Shader) < len(lv.Shaders) {
-				sn = lv.Shaders[g.Shader]
-			}
-			t.Rows = append(t.Rows, []any{i, g.Position, g.Radius, g.Texture, g.Shader, tn, sn})
-		}
-		return t
+		return lv.glowTable()
 	case NamePortals:
 		t := &Table{Columns: []string{"index", "front", "back", "vertexCount", "vertices"}}
 		for i, p := range lv.Portals {
@@ -198,17 +152,81 @@ func (c *ChunkNode) table() *Table {
 		}
 		return t
 	case NameSWIs:
-		t := &Table{Columns: []string{"index", "levels", "first"}}
-		for i, s := range lv.SWIs {
-			first := ""
-			if len(s) > 0 {
-				first = fmt.Sprintf("offset %d, %d triangles, %d vertices", s[0].Offset, s[0].NumTris, s[0].NumVerts)
-			}
-			t.Rows = append(t.Rows, []any{i, len(s), first})
-		}
-		return t
+		return lv.swiTable()
 	}
 	return nil
+}
+
+// stringTable lists a texture or shader string list with its elements.
+func stringTable(list []string) *Table {
+	t := &Table{Columns: []string{"index", "string", "elements"}}
+	for i, s := range list {
+		var el []string
+		for _, r := range SplitTextures(s) {
+			if r.Class != "" {
+				el = append(el, fmt.Sprintf("uv%d %s:%s", r.UVSet, r.Class, r.Name))
+			} else {
+				el = append(el, fmt.Sprintf("uv%d %s", r.UVSet, r.Name))
+			}
+		}
+		t.Rows = append(t.Rows, []any{i, s, strings.Join(el, "; ")})
+	}
+	return t
+}
+
+// lightTable lists the lights with the fields of the level's version.
+func (lv *Level) lightTable() *Table {
+	t := &Table{Columns: append([]string{"index"}, flightCols...)}
+	switch {
+	case lv.Version <= 5:
+		t.Columns = append(t.Columns, "flags", "flagNames", "frame", "pTime", "pSpeed", "keyStart", "keyCount")
+	case lv.Version <= 8:
+		t.Columns = append(t.Columns, "flags", "flagNames", "name")
+	default:
+		t.Columns = append(t.Columns, "controller")
+	}
+	for i, li := range lv.Lights {
+		row := append([]any{i}, flightRow(li.Flight)...)
+		switch {
+		case lv.Version <= 5:
+			row = append(row, li.Flags, lightFlagNames(lv.Version, li.Flags), li.Frame, li.PTime, li.PSpeed, li.KeyStart, li.KeyCount)
+		case lv.Version <= 8:
+			row = append(row, li.Flags, lightFlagNames(lv.Version, li.Flags), li.Name)
+		default:
+			row = append(row, li.Controller)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// glowTable lists the glows with the names of their texture and shader.
+func (lv *Level) glowTable() *Table {
+	t := &Table{Columns: []string{"index", "position", "radius", "texture", "shader", "textureName", "shaderName"}}
+	for i, g := range lv.Glows {
+		tn, sn := "", ""
+		if g.Texture >= 0 && int(g.Texture) < len(lv.Textures) {
+			tn = lv.Textures[g.Texture]
+		}
+		if g.Shader >= 0 && int(g.Shader) < len(lv.Shaders) {
+			sn = lv.Shaders[g.Shader]
+		}
+		t.Rows = append(t.Rows, []any{i, g.Position, g.Radius, g.Texture, g.Shader, tn, sn})
+	}
+	return t
+}
+
+// swiTable lists the sliding-window lists with their first level.
+func (lv *Level) swiTable() *Table {
+	t := &Table{Columns: []string{"index", "levels", "first"}}
+	for i, s := range lv.SWIs {
+		first := ""
+		if len(s) > 0 {
+			first = fmt.Sprintf("offset %d, %d triangles, %d vertices", s[0].Offset, s[0].NumTris, s[0].NumVerts)
+		}
+		t.Rows = append(t.Rows, []any{i, len(s), first})
+	}
+	return t
 }
 
 // jsonSafe replaces NaN and infinite floats (which encoding/json refuses)
@@ -258,4 +276,9 @@ func jsonSafe(v any) any {
 		return x
 	}
 	return v
+}
+
+// Tabler is a node whose records can be shown as a table.
+type Tabler interface {
+	Table() *Table
 }

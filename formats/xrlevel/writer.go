@@ -31,8 +31,20 @@ func (w *wbuf) zstr(s string) {
 	w.b = append(w.b, toBytes(s)...)
 	w.b = append(w.b, 0)
 }
+func (w *wbuf) u32s(v ...uint32) {
+	for _, x := range v {
+		w.u32(x)
+	}
+}
 func (w *wbuf) chunk(id uint32, data []byte, compress bool) {
 	w.b = xray.AppendChunk(w.b, id, data, compress)
+}
+
+// sub appends a stored sub-chunk id whose payload fill writes.
+func (w *wbuf) sub(id uint32, fill func(b *wbuf)) {
+	b := &wbuf{}
+	fill(b)
+	w.chunk(id, b.b, false)
 }
 
 // toBytes turns a string read by latin1 back into its bytes.
@@ -68,45 +80,83 @@ func writeFlight(w *wbuf, f Flight) {
 func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 	comp := !opt.Plain
 	out := &wbuf{}
+	h, err := headerV4(lv.Description)
+	if err != nil {
+		return nil, err
+	}
+	out.chunk(1, h, false)
+	out.chunk(2, stringList(lv.Textures), false)
+	out.chunk(3, stringList(lv.Shaders), false)
+	vis, err := visualsV4(lv.Visuals)
+	if err != nil {
+		return nil, err
+	}
+	out.chunk(4, vis, comp)
+	vb, err := vertexBuffersV4(lv.VBs)
+	if err != nil {
+		return nil, err
+	}
+	out.chunk(5, vb, comp)
+	if lv.CForm != nil {
+		out.chunk(6, cformV2(lv.CForm), comp)
+	}
+	out.chunk(7, portalsV4(lv.Portals), false)
+	out.chunk(8, lightsV4(lv.Lights), false)
+	if len(lv.LightKeys) > 0 {
+		kw := &wbuf{}
+		for _, k := range lv.LightKeys {
+			writeFlight(kw, k)
+		}
+		out.chunk(9, kw.b, false)
+	}
+	out.chunk(0xa, glowsV4(lv.Glows), false)
+	out.chunk(0xb, sectorsV4(lv.Sectors), comp)
+	return out.b, nil
+}
 
-	// 0x1 header
+// headerV4 is chunk 0x1: the u32 version 4 and the 124-byte description.
+func headerV4(description string) ([]byte, error) {
 	h := &wbuf{}
 	h.u32(4)
-	desc := toBytes(lv.Description)
+	desc := toBytes(description)
 	if len(desc) > 123 {
 		return nil, fmt.Errorf("description is %d bytes; at most 123 fit", len(desc))
 	}
 	name := make([]byte, 124)
 	copy(name, desc)
 	h.b = append(h.b, name...)
-	out.chunk(1, h.b, false)
+	return h.b, nil
+}
 
-	strs := func(list []string) []byte {
-		w := &wbuf{}
-		w.u32(uint32(len(list)))
-		for _, s := range list {
-			w.zstr(s)
-		}
-		return w.b
+// stringList is a count and NUL-terminated strings (textures, shaders).
+func stringList(list []string) []byte {
+	w := &wbuf{}
+	w.u32(uint32(len(list)))
+	for _, s := range list {
+		w.zstr(s)
 	}
-	out.chunk(2, strs(lv.Textures), false)
-	out.chunk(3, strs(lv.Shaders), false)
+	return w.b
+}
 
-	// 0x4 visuals: a chunk list of OGF v2 bodies
+// visualsV4 is chunk 0x4: a chunk list of OGF v2 bodies.
+func visualsV4(visuals []*Visual) ([]byte, error) {
 	vis := &wbuf{}
-	for i, v := range lv.Visuals {
+	for i, v := range visuals {
 		b, err := writeVisualV2(v)
 		if err != nil {
 			return nil, fmt.Errorf("visual %d: %w", i, err)
 		}
 		vis.chunk(uint32(i), b, false)
 	}
-	out.chunk(4, vis.b, comp)
+	return vis.b, nil
+}
 
-	// 0x5 vertex buffers
+// vertexBuffersV4 is chunk 0x5: a count, then FVF, count and vertices per
+// buffer.
+func vertexBuffersV4(vbs []*VertexBuffer) ([]byte, error) {
 	vb := &wbuf{}
-	vb.u32(uint32(len(lv.VBs)))
-	for i, b := range lv.VBs {
+	vb.u32(uint32(len(vbs)))
+	for i, b := range vbs {
 		if b.Format.FVF == 0 || b.Format.Decl != nil {
 			return nil, fmt.Errorf("vertex buffer %d has no FVF (declarations need version 9+)", i)
 		}
@@ -117,36 +167,38 @@ func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 		vb.u32(uint32(b.Count))
 		vb.b = append(vb.b, b.Data...)
 	}
-	out.chunk(5, vb.b, comp)
+	return vb.b, nil
+}
 
-	// 0x6 CFORM v2
-	if cf := lv.CForm; cf != nil {
-		w := &wbuf{}
-		w.u32(2)
-		w.u32(uint32(len(cf.Verts)))
-		w.u32(uint32(len(cf.Tris)))
-		w.vec(cf.BBox[0])
-		w.vec(cf.BBox[1])
-		for _, v := range cf.Verts {
-			w.vec(v)
-		}
-		for _, t := range cf.Tris {
-			for _, x := range t.V {
-				w.u32(x)
-			}
-			for _, x := range t.Adj {
-				w.u32(x)
-			}
-			w.u16(t.Material)
-			w.u16(t.Sector)
-			w.u32(t.Dummy)
-		}
-		out.chunk(6, w.b, comp)
+// cformV2 is chunk 0x6, a version 2 CFORM: 32-byte triangles.
+func cformV2(cf *CForm) []byte {
+	w := &wbuf{}
+	w.u32(2)
+	w.u32(uint32(len(cf.Verts)))
+	w.u32(uint32(len(cf.Tris)))
+	w.vec(cf.BBox[0])
+	w.vec(cf.BBox[1])
+	for _, v := range cf.Verts {
+		w.vec(v)
 	}
+	for _, t := range cf.Tris {
+		for _, x := range t.V {
+			w.u32(x)
+		}
+		for _, x := range t.Adj {
+			w.u32(x)
+		}
+		w.u16(t.Material)
+		w.u16(t.Sector)
+		w.u32(t.Dummy)
+	}
+	return w.b
+}
 
-	// 0x7 portals (count before the vertices)
+// portalsV4 is chunk 0x7 (the count before the vertices).
+func portalsV4(portals []Portal) []byte {
 	pw := &wbuf{}
-	for _, p := range lv.Portals {
+	for _, p := range portals {
 		pw.u16(p.Front)
 		pw.u16(p.Back)
 		pw.u32(p.Count)
@@ -154,11 +206,13 @@ func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 			pw.vec(v)
 		}
 	}
-	out.chunk(7, pw.b, false)
+	return pw.b
+}
 
-	// 0x8 lights (124 bytes)
+// lightsV4 is chunk 0x8: 124-byte records.
+func lightsV4(lights []Light) []byte {
 	lw := &wbuf{}
-	for _, l := range lv.Lights {
+	for _, l := range lights {
 		writeFlight(lw, l.Flight)
 		lw.u32(l.Frame)
 		lw.u16(uint16(l.Flags))
@@ -168,44 +222,33 @@ func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 		lw.u16(l.KeyStart)
 		lw.u16(l.KeyCount)
 	}
-	out.chunk(8, lw.b, false)
+	return lw.b
+}
 
-	if len(lv.LightKeys) > 0 {
-		kw := &wbuf{}
-		for _, k := range lv.LightKeys {
-			writeFlight(kw, k)
-		}
-		out.chunk(9, kw.b, false)
-	}
-
-	// 0xa glows (24 bytes)
+// glowsV4 is chunk 0xa: 24-byte records.
+func glowsV4(glows []Glow) []byte {
 	gw := &wbuf{}
-	for _, g := range lv.Glows {
+	for _, g := range glows {
 		gw.vec(g.Position)
 		gw.f32(g.Radius)
 		gw.u32(uint32(g.Texture))
 		gw.u32(uint32(g.Shader))
 	}
-	out.chunk(0xa, gw.b, false)
+	return gw.b
+}
 
-	// 0xb sectors: chunk list; sub-chunks in xrLC's order Root, Portals,
-	// Occluders, Glows, Lights
+// sectorsV4 is chunk 0xb: a chunk list; sub-chunks in xrLC's order Root,
+// Portals, Occluders, Glows, Lights.
+func sectorsV4(sectors []*Sector) []byte {
 	sw := &wbuf{}
-	u16s := func(s []uint16) []byte {
-		w := &wbuf{}
-		for _, v := range s {
-			w.u16(v)
-		}
-		return w.b
-	}
-	for i, s := range lv.Sectors {
+	for i, s := range sectors {
 		w := &wbuf{}
 		if s.Root >= 0 {
 			r := &wbuf{}
 			r.u32(uint32(s.Root))
 			w.chunk(2, r.b, false)
 		}
-		w.chunk(1, u16s(s.Portals), false)
+		w.chunk(1, u16List(s.Portals), false)
 		if len(s.Occluders) > 0 {
 			o := &wbuf{}
 			for _, oc := range s.Occluders {
@@ -218,101 +261,107 @@ func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 			w.chunk(3, o.b, false)
 		}
 		if len(s.Glows) > 0 {
-			w.chunk(4, u16s(s.Glows), false)
+			w.chunk(4, u16List(s.Glows), false)
 		}
 		if len(s.Lights) > 0 {
-			w.chunk(5, u16s(s.Lights), false)
+			w.chunk(5, u16List(s.Lights), false)
 		}
 		sw.chunk(uint32(i), w.b, false)
 	}
-	out.chunk(0xb, sw.b, comp)
-	return out.b, nil
+	return sw.b
 }
 
-// writeVisualV2 writes one OGF v2 visual body.
+// u16List is the u16 elements of s.
+func u16List(s []uint16) []byte {
+	w := &wbuf{}
+	for _, v := range s {
+		w.u16(v)
+	}
+	return w.b
+}
+
+// writeVisualV2 writes an OGF v2 body: header, material references and
+// bounds, then the geometry (writeGeometryV2).
 func writeVisualV2(v *Visual) ([]byte, error) {
 	w := &wbuf{}
-	h := &wbuf{}
-	h.u8(2)
-	h.u8(uint8(v.Type))
-	h.u16(v.Flags)
-	w.chunk(1, h.b, false)
+	w.sub(1, func(h *wbuf) {
+		h.u8(2)
+		h.u8(uint8(v.Type))
+		h.u16(v.Flags)
+	})
 	if v.TextureName != "" || v.ShaderName != "" {
-		t := &wbuf{}
-		t.zstr(v.TextureName)
-		t.zstr(v.ShaderName)
-		w.chunk(2, t.b, false)
+		w.sub(2, func(t *wbuf) {
+			t.zstr(v.TextureName)
+			t.zstr(v.ShaderName)
+		})
 	}
 	if v.TextureIndex >= 0 || v.ShaderIndex >= 0 {
-		t := &wbuf{}
-		t.u32(uint32(v.TextureIndex))
-		t.u32(uint32(v.ShaderIndex))
-		w.chunk(3, t.b, false)
+		w.sub(3, func(t *wbuf) { t.u32s(uint32(v.TextureIndex), uint32(v.ShaderIndex)) })
 	}
 	if v.Material != nil {
 		w.chunk(4, v.Material, false)
 	}
 	if v.ChildNames != nil {
-		b := &wbuf{}
-		b.u32(uint32(len(v.ChildNames)))
-		for _, n := range v.ChildNames {
-			b.zstr(n)
-		}
-		w.chunk(5, b.b, false)
+		w.sub(5, func(b *wbuf) {
+			b.u32(uint32(len(v.ChildNames)))
+			for _, n := range v.ChildNames {
+				b.zstr(n)
+			}
+		})
 	}
 	if v.HasBBox {
-		b := &wbuf{}
-		b.vec(v.BBox[0])
-		b.vec(v.BBox[1])
-		w.chunk(6, b.b, false)
+		w.sub(6, func(b *wbuf) {
+			b.vec(v.BBox[0])
+			b.vec(v.BBox[1])
+		})
 	}
+	if err := writeGeometryV2(w, v); err != nil {
+		return nil, err
+	}
+	return w.b, nil
+}
+
+// writeGeometryV2 writes an OGF v2 body's sub-chunks 7 to 0xd: vertices,
+// indices, progressive map, link, vertex container, sphere and children.
+func writeGeometryV2(w *wbuf, v *Visual) error {
 	if ov := v.OwnVertices; ov != nil {
-		b := &wbuf{}
-		b.u32(ov.Format.FVF)
-		b.u32(uint32(ov.Count))
-		b.b = append(b.b, ov.Data...)
-		w.chunk(7, b.b, false)
+		w.sub(7, func(b *wbuf) {
+			b.u32s(ov.Format.FVF, uint32(ov.Count))
+			b.b = append(b.b, ov.Data...)
+		})
 	}
 	if v.HasIndices {
 		if len(v.Indices)%3 != 0 {
-			return nil, fmt.Errorf("%d indices is not a multiple of 3", len(v.Indices))
+			return fmt.Errorf("%d indices is not a multiple of 3", len(v.Indices))
 		}
-		b := &wbuf{}
-		b.u32(uint32(len(v.Indices)))
-		for _, x := range v.Indices {
-			b.u16(x)
-		}
-		w.chunk(8, b.b, false)
+		w.sub(8, func(b *wbuf) {
+			b.u32(uint32(len(v.Indices)))
+			b.b = append(b.b, u16List(v.Indices)...)
+		})
 	}
 	if v.PMap != nil {
 		w.chunk(9, v.PMap, false)
 	}
 	if v.SFLink != "" {
-		b := &wbuf{}
-		b.zstr(v.SFLink)
-		w.chunk(0xa, b.b, false)
+		w.sub(0xa, func(b *wbuf) { b.zstr(v.SFLink) })
 	}
 	if v.VB >= 0 {
-		b := &wbuf{}
-		b.u32(uint32(v.VB))
-		b.u32(uint32(v.VBase))
-		b.u32(uint32(v.VCount))
-		w.chunk(0xb, b.b, false)
+		w.sub(0xb, func(b *wbuf) { b.u32s(uint32(v.VB), uint32(v.VBase), uint32(v.VCount)) })
 	}
 	if v.HasSphere {
-		b := &wbuf{}
-		for _, f := range v.Sphere {
-			b.f32(f)
-		}
-		w.chunk(0xc, b.b, false)
+		w.sub(0xc, func(b *wbuf) {
+			for _, f := range v.Sphere {
+				b.f32(f)
+			}
+		})
 	}
 	if len(v.Children) > 0 {
-		b := &wbuf{}
-		b.u32(uint32(len(v.Children)))
-		for _, c := range v.Children {
-			b.u32(uint32(c))
-		}
-		w.chunk(0xd, b.b, false)
+		w.sub(0xd, func(b *wbuf) {
+			b.u32(uint32(len(v.Children)))
+			for _, c := range v.Children {
+				b.u32(uint32(c))
+			}
+		})
 	}
-	return w.b, nil
+	return nil
 }

@@ -194,7 +194,7 @@ func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 	} else {
 		// Selecting a finding selects the node it is about.
 		diagTab = newLevelTable([]string{"offset", "finding"}, diagRows, []float32{90, 900}, func(row int) {
-			if p := xrlevel.FindingPath(st.Diagnostics[row].Msg); p != "" {
+			if p := st.Diagnostics[row].Path; p != "" {
 				levelSelectChild(h, n, p)
 			}
 		})

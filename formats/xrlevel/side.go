@@ -1,0 +1,108 @@
+package xrlevel
+
+import (
+	"os"
+	"path/filepath"
+
+	"rummage/formats/xray"
+)
+
+// loadSideFiles reads level.geom and level.cform beside the level when the
+// level does not hold its own buffers or collision mesh.
+func (lv *Level) loadSideFiles(dir string) {
+	readSide := func(name string) ([]byte, string) {
+		p := filepath.Join(dir, name)
+		st, err := os.Stat(p)
+		if err != nil || st.IsDir() {
+			return nil, ""
+		}
+		if st.Size() > MaxFileSize {
+			lv.diag("", -1, "%s is larger than %d bytes: not read", p, int64(MaxFileSize))
+			return nil, ""
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			lv.diag("", -1, "%s: %v", p, err)
+			return nil, ""
+		}
+		return b, p
+	}
+	if lv.Version >= 10 && lv.VBs == nil {
+		lv.GeomFile = lv.loadGeom(readSide, "level.geom", "")
+	}
+	if lv.Version >= 13 {
+		// level.geomx: the fast-path (position-only) buffers of v13+,
+		// decoded like level.geom into the Fast fields.
+		vbs, ibs, swis := lv.VBs, lv.IBs, lv.SWIs
+		lv.VBs, lv.IBs, lv.SWIs = nil, nil, nil
+		lv.GeomxFile = lv.loadGeom(readSide, "level.geomx", GeomxPrefix)
+		lv.FastVBs, lv.FastIBs, lv.FastSWIs = lv.VBs, lv.IBs, lv.SWIs
+		lv.VBs, lv.IBs, lv.SWIs = vbs, ibs, swis
+	}
+	if lv.Version >= 10 && lv.CForm == nil {
+		if b, p := readSide("level.cform"); b != nil {
+			lv.CFormFile = p
+			l := loc{name: "level.cform", path: lv.sidePath("", NameCForm), side: true}
+			lv.CForm = lv.parseCForm(b, l)
+			items := -1
+			if lv.CForm != nil {
+				items = len(lv.CForm.Tris)
+			}
+			lv.addSide(NameCForm, SidePart{File: p, Info: ChunkInfo{Chunk: xray.Chunk{Size: uint32(len(b)), Avail: int64(len(b))},
+				Name: NameCForm, Unpacked: int64(len(b)), Items: items}, Data: b})
+		}
+	}
+}
+
+// GeomxPrefix starts the Side keys of the parts read from level.geomx.
+const GeomxPrefix = "geomx "
+
+// loadGeom decodes the VB, IB and SWI chunks of a level.geom-like file into
+// lv.VBs, lv.IBs and lv.SWIs and records them in Side under prefix+role. It
+// returns the file's path ("" when absent).
+func (lv *Level) loadGeom(readSide func(string) ([]byte, string), file, prefix string) string {
+	b, p := readSide(file)
+	if b == nil {
+		return ""
+	}
+	gl := xray.ScanN(b, 0, maxSubChunks)
+	for _, d := range gl.Diags {
+		lv.diag(lv.sidePath(prefix, ""), -1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
+	}
+	roles := ChunkNames(lv.Version)
+	if c9, ok := gl.Find(9); ok && c9.Avail >= 12 && !looksLikeDeclVB(b[c9.DataOff:c9.DataOff+c9.Avail]) {
+		roles = map[uint32]string{9: NameIBs, 0xa: NameVBs, 0xb: NameSWIs}
+	}
+	for _, c := range gl.Chunks {
+		name := roles[c.ID]
+		if name != NameVBs && name != NameIBs && name != NameSWIs {
+			continue
+		}
+		if first, _ := gl.Find(c.ID); first.Index != c.Index {
+			continue
+		}
+		pb, err := xray.Payload(byteReader(b), 0, c)
+		if err != nil {
+			lv.diag(lv.sidePath(prefix, name), -1, "%s %s: %v", file, name, err)
+			continue
+		}
+		l := loc{name: file + " " + name, path: lv.sidePath(prefix, name), side: true, stored: c.Avail}
+		n := lv.decodeChunk(name, c.ID, pb, l)
+		lv.addSide(prefix+name, SidePart{File: p, Info: ChunkInfo{Chunk: c, Name: name, Unpacked: int64(len(pb)), Items: n}, Data: pb})
+	}
+	return p
+}
+
+// SidePart is a part of the level read from a file beside it.
+type SidePart struct {
+	File string    // the file's path
+	Info ChunkInfo // the chunk in that file (the whole file for level.cform)
+	Data []byte    // its unpacked bytes
+}
+
+func (lv *Level) addSide(name string, p SidePart) {
+	if lv.Side == nil {
+		lv.Side = map[string]SidePart{}
+	}
+	lv.Side[name] = p
+}
