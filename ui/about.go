@@ -45,8 +45,12 @@ var shortcuts = []shortcut{
 	{"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
 	{"Ctrl+F", "Find (focus the filter)"},
 	{"F, + / −, arrows", "Preview (click it first): fit the model, zoom, orbit; drag to orbit, wheel to zoom"},
-	{"↑ ↓ ← →", "Move in the tree; → opens a branch, ← closes it"},
+	{"↑ ↓ ← →, Home, End", "Move the selection in the tree; → opens a branch or goes to its first child, ← closes it or goes to the parent"},
+	{"Enter", "In the tree: open or close the branch; in the filter: select the first match"},
+	{"Esc", "In the filter: clear it and close again the branches it opened"},
 	{"Ctrl+click", "Mark or unmark a node for export (Export… then exports every marked node)"},
+	{"Shift+click, Shift+↑ ↓", "Mark the rows from the last one selected or clicked"},
+	{"Ctrl+A", "Mark every row shown in the tree"},
 	{"Right-click", "The node's menu: Export…, Export all nodes of its type, Mark for export, Copy path, Show in hex, Open containing folder"},
 }
 

@@ -355,11 +355,11 @@ func TestRowClicks(t *testing.T) {
 	if row == nil || row.onTap == nil {
 		t.Fatal("no row for DEFAULT with a tap handler")
 	}
-	w.rowTapped(a, false)
+	w.rowTapped(a, 0)
 	if w.current() != a {
 		t.Fatalf("plain click selected %v", w.current())
 	}
-	w.rowTapped(b, true)
+	w.rowTapped(b, fyne.KeyModifierControl)
 	if w.current() != a || !w.marked[b.uid] {
 		t.Errorf("ctrl+click: selection %s, marked %v", w.current().name, w.marked)
 	}

@@ -133,3 +133,25 @@ func (m *treeModel) search(fv *filterView, q query, it *item, cut *bool) bool {
 	}
 	return false
 }
+
+// firstMatch is the first item matching the filter in the tree's order, ""
+// without a filter or a match.
+func (m *treeModel) firstMatch() string {
+	fv := m.filter
+	if fv == nil {
+		return ""
+	}
+	var find func(uids []string) string
+	find = func(uids []string) string {
+		for _, uid := range uids {
+			if fv.matched[uid] {
+				return uid
+			}
+			if u := find(fv.kids[uid]); u != "" {
+				return u
+			}
+		}
+		return ""
+	}
+	return find(fv.roots)
+}

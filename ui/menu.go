@@ -121,7 +121,7 @@ func (w *window) rebuildRecent() {
 	var items []*fyne.MenuItem
 	for _, p := range recentFiles(w.app) {
 		p := p
-		items = append(items, fyne.NewMenuItem(p, func() { w.openPaths([]string{p}, true) }))
+		items = append(items, fyne.NewMenuItem(p, func() { w.openRecent(p) }))
 	}
 	if len(items) == 0 {
 		none := fyne.NewMenuItem("(none)", nil)

@@ -2,7 +2,10 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -20,14 +23,17 @@ type job struct {
 }
 
 // openPaths opens files and folders in the background, adding each file to
-// the tree as it is read (in batches), with a progress bar and Cancel.
-// remember adds the paths to the recent list.
+// the tree as it is read (in batches), with a progress bar and Cancel; the
+// first file opened is selected and scrolled into view. remember adds the
+// paths that exist to the recent list.
 func (w *window) openPaths(paths []string, remember bool) *job {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{cancel: cancel, done: make(chan struct{})}
 	if remember {
 		for _, p := range paths {
-			addRecent(w.app, p)
+			if _, err := os.Stat(p); err == nil {
+				addRecent(w.app, p)
+			}
 		}
 		w.rebuildRecent()
 	}
@@ -60,11 +66,16 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 		}
 		var batch []*openFile
 		last := time.Now()
+		shown := false // the first file is selected; used on the UI goroutine only
 		flush := func(done int) {
 			b := batch
 			batch = nil
 			fyne.Do(func() {
 				w.addFiles(b)
+				if !shown && len(b) > 0 {
+					shown = true
+					w.selectUID(b[0].uid)
+				}
 				w.status.progress("Opening", done, len(targets))
 			})
 		}
@@ -95,6 +106,19 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 		})
 	}()
 	return j
+}
+
+// openRecent is a File › Recent entry. A file or folder that no longer
+// exists is reported and dropped from the list rather than opened as a
+// broken root.
+func (w *window) openRecent(path string) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		removeRecent(w.app, path)
+		w.rebuildRecent()
+		w.setError(fmt.Errorf("%s no longer exists: removed from Recent", path))
+		return
+	}
+	w.openPaths([]string{path}, true)
 }
 
 // waitJobs waits until background work has finished (for tests and the

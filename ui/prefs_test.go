@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,5 +53,35 @@ func TestThemeChoice(t *testing.T) {
 	setTheme(w.app, "system")
 	if _, ok := w.app.Settings().Theme().(variantTheme); ok {
 		t.Error("system theme still forced")
+	}
+}
+
+// Recent paths are stored absolute and clean, without duplicates; a list
+// stored otherwise is normalised when read.
+func TestRecentNormalised(t *testing.T) {
+	a := test.NewTempApp(t)
+	abs := func(p string) string {
+		s, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a.Preferences().SetStringList(prefRecent, []string{"/x/../y/a.lib", "/y//a.lib", "rel/b.lib", "", "rel/./b.lib"})
+	want := []string{filepath.Clean("/y/a.lib"), abs("rel/b.lib")}
+	if got := recentFiles(a); !slices.Equal(got, want) {
+		t.Errorf("recent %q, want %q", got, want)
+	}
+	if got := a.Preferences().StringList(prefRecent); !slices.Equal(got, want) {
+		t.Errorf("stored %q, want %q", got, want)
+	}
+	addRecent(a, "rel/sub/../b.lib")
+	want = []string{abs("rel/b.lib"), filepath.Clean("/y/a.lib")}
+	if got := recentFiles(a); !slices.Equal(got, want) {
+		t.Errorf("after adding again: %q, want %q", got, want)
+	}
+	removeRecent(a, "/y/./a.lib")
+	if got := recentFiles(a); !slices.Equal(got, want[:1]) {
+		t.Errorf("after removing: %q", got)
 	}
 }

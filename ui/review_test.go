@@ -57,12 +57,13 @@ func TestMarkedRowLooksMarked(t *testing.T) {
 	f, _, _ := addFake(w)
 	w.tree.OpenBranch(f.uid)
 	it := w.model.items[uidByPath(t, w, "WATER_M")]
+	w.selectUID(it.uid) // a Ctrl+click elsewhere would mark the selection too
 	r := newTreeRowMarked(nil, func(uid string) bool { return w.marked[uid] })
 	r.set(it)
 	if r.bg.FillColor != color.Transparent || strings.Contains(r.mark.Text, "⇩") {
 		t.Fatalf("unmarked row: bg %v, mark %q", r.bg.FillColor, r.mark.Text)
 	}
-	w.rowTapped(it, true) // Ctrl+click
+	w.rowTapped(it, fyne.KeyModifierControl) // Ctrl+click
 	if !w.marked[it.uid] {
 		t.Fatal("Ctrl+click did not mark the node")
 	}
@@ -73,13 +74,13 @@ func TestMarkedRowLooksMarked(t *testing.T) {
 	if w.expB.Text != "Export 1 marked…" || w.expB.Disabled() {
 		t.Errorf("export button %q (disabled %v)", w.expB.Text, w.expB.Disabled())
 	}
-	w.rowTapped(it, true)
+	w.rowTapped(it, fyne.KeyModifierControl)
 	r.set(it)
 	if r.bg.FillColor != color.Transparent || w.expB.Text != "Export…" {
 		t.Errorf("after unmarking: bg %v, button %q", r.bg.FillColor, w.expB.Text)
 	}
 	// Closing the file drops its marks from the button too.
-	w.rowTapped(it, true)
+	w.rowTapped(it, fyne.KeyModifierControl)
 	w.removeFile(f)
 	if w.expB.Text != "Export…" {
 		t.Errorf("after closing the file the button says %q", w.expB.Text)

@@ -14,22 +14,27 @@ import (
 	"rummage/export"
 )
 
-// newTree makes the tree widget over the model.
-func (w *window) newTree() *widget.Tree {
-	t := widget.NewTree(w.model.childUIDs, w.model.isBranch,
-		func(bool) fyne.CanvasObject {
-			r := newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
-			r.onTap = w.rowTapped // exportdialog_select.go
-			return r
-		},
-		func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-			o.(*treeRow).set(w.model.items[uid])
-		})
+// newTree makes the tree widget over the model, with its keyboard (see
+// treekeys.go).
+func (w *window) newTree() *navTree {
+	t := &navTree{w: w, mods: heldModifiers}
+	t.ChildUIDs, t.IsBranch = w.model.childUIDs, w.model.isBranch
+	t.CreateNode = func(bool) fyne.CanvasObject {
+		r := newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
+		r.onTap = func(it *item) { w.rowTapped(it, t.mods()) } // exportdialog_select.go
+		return r
+	}
+	t.UpdateNode = func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
+		o.(*treeRow).set(w.model.items[uid])
+	}
 	t.OnSelected = func(uid widget.TreeNodeID) {
+		t.setAnchor(uid)
 		if it := w.model.items[uid]; it != nil && (w.sel == nil || w.sel.uid != uid) {
 			w.show(it)
 		}
 	}
+	t.ExtendBaseWidget(t)
+	w.addTreeKeys()
 	return t
 }
 
@@ -52,9 +57,9 @@ type treeRow struct {
 	it     *item
 	onMenu func(it *item, pos fyne.Position)
 	marked func(uid string) bool
-	// onTap, when set, handles a click on the row (ctrl: with Ctrl or Cmd
-	// held); see exportdialog_select.go.
-	onTap func(it *item, ctrl bool)
+	// onTap, when set, handles a left click on the row; see
+	// exportdialog_select.go.
+	onTap func(it *item)
 }
 
 func newTreeRow(onMenu func(*item, fyne.Position)) *treeRow {
@@ -219,6 +224,12 @@ func (w *window) toggleMark(it *item) {
 		w.marked[it.uid] = true
 	}
 	w.refreshItem(it.uid)
+	w.marksChanged()
+}
+
+// marksChanged shows a new count of export marks on the Export button and
+// in the status bar.
+func (w *window) marksChanged() {
 	w.refreshExportButton()
 	w.Status(summary(len(w.marked), "node") + " marked for export — Export… (Ctrl+E) exports them")
 }

@@ -23,8 +23,8 @@ type window struct {
 	opts formats.Options
 
 	model  *treeModel
-	tree   *widget.Tree
-	filter *widget.Entry
+	tree   *navTree
+	filter *filterEntry
 	insp   *inspector
 	status *statusBar
 	saveB  *widget.Button
@@ -57,9 +57,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.status = newStatusBar(w)
 	w.insp = newInspector(w)
 	w.tree = w.newTree()
-	w.filter = widget.NewEntry()
-	w.filter.SetPlaceHolder("filter: name, type:MAT0, kind:texture")
-	w.filter.OnChanged = func(string) { w.applyFilter() }
+	w.filter = w.newFilterEntry()
 
 	toolbar := w.newToolbar()
 	top := container.NewBorder(nil, nil, toolbar, nil, w.filter)

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// pressKey types a key as the desktop driver does: to the focused object,
+// or to the canvas when nothing has the focus.
+func pressKey(w *window, name fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: name}
+	c := w.win.Canvas()
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	if h := c.OnTypedKey(); h != nil {
+		h(ev)
+	}
+}
+
+// typeShortcut types a shortcut as the desktop driver does: to the focused
+// object if it takes shortcuts, else to the canvas.
+func typeShortcut(w *window, s fyne.Shortcut) {
+	c := w.win.Canvas()
+	if f, ok := c.Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(s)
+		return
+	}
+	c.(fyne.Shortcutable).TypedShortcut(s)
+}
+
+// selName is the name of the selected node, "" without one.
+func selName(w *window) string {
+	if w.sel == nil {
+		return ""
+	}
+	return w.sel.name
+}
+
+// markedNames are the names of the marked nodes, sorted by uid.
+func markedNames(w *window) string {
+	var names []string
+	for _, uid := range w.visibleRows() {
+		if w.marked[uid] {
+			names = append(names, w.model.items[uid].name)
+		}
+	}
+	if len(names) != len(w.marked) {
+		names = append(names, "(hidden marks)")
+	}
+	return strings.Join(names, ",")
+}
+
+// The arrows move the selection and the inspector follows; Right and Left
+// open and close branches or go to the first child and the parent; Enter
+// toggles a branch; Home and End jump.
+func TestTreeArrowKeys(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w) // a fresh window selects the file, opened
+	w.win.Canvas().Focus(w.tree)
+	tex := uidByPath(t, w, "textures")
+	for i, step := range []struct {
+		key  fyne.KeyName
+		want string
+		open bool // textures is open afterwards
+	}{
+		{fyne.KeyDown, "WATER_M", false}, {fyne.KeyDown, "DEFAULT", false}, {fyne.KeyDown, "textures", false},
+		{fyne.KeyRight, "textures", true}, {fyne.KeyRight, "brick", true}, {fyne.KeyDown, "Water", true},
+		{fyne.KeyRight, "Water", true}, {fyne.KeyLeft, "textures", true}, {fyne.KeyLeft, "textures", false},
+		{fyne.KeyDown, "bad", false}, {fyne.KeyUp, "textures", false}, {fyne.KeyEnter, "textures", true},
+		{fyne.KeyReturn, "textures", false}, {fyne.KeyLeft, "fake.lib", false}, {fyne.KeyEnd, "odd", false},
+		{fyne.KeyDown, "odd", false}, {fyne.KeyHome, "fake.lib", false}, {fyne.KeyUp, "fake.lib", false},
+	} {
+		pressKey(w, step.key)
+		if selName(w) != step.want || w.insp.title.Text != step.want {
+			t.Fatalf("step %d (%s): selected %q, inspector %q, want %q", i, step.key, selName(w), w.insp.title.Text, step.want)
+		}
+		if w.tree.IsBranchOpen(tex) != step.open {
+			t.Fatalf("step %d (%s): textures open = %v", i, step.key, !step.open)
+		}
+	}
+	pressKey(w, fyne.KeyReturn)
+	if w.tree.IsBranchOpen(f.uid) {
+		t.Error("Enter did not close the file")
+	}
+	pressKey(w, fyne.KeyDown)
+	if selName(w) != "fake.lib" {
+		t.Errorf("Down went to the hidden %q", selName(w))
+	}
+}
+
+// Keys typed while nothing has the focus reach the tree (which takes the
+// focus); a focused entry keeps its keys, Ctrl+A included, and Ctrl+A
+// marks nothing while another widget has the focus.
+func TestTreeKeysWithoutFocus(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	c := w.win.Canvas()
+	c.Unfocus()
+	pressKey(w, fyne.KeyDown)
+	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+		t.Fatalf("Down without focus: selected %q, focus %v", selName(w), c.Focused())
+	}
+	c.Focus(w.filter)
+	pressKey(w, fyne.KeyDown)
+	pressKey(w, fyne.KeyEnd)
+	typeShortcut(w, &fyne.ShortcutSelectAll{})
+	if selName(w) != "WATER_M" || len(w.marked) != 0 || c.Focused() != w.filter {
+		t.Errorf("keys in the filter box reached the tree: selected %q, marks %v", selName(w), w.marked)
+	}
+	c.Focus(w.expB) // a focused button takes no shortcuts: the canvas gets them
+	typeShortcut(w, &fyne.ShortcutSelectAll{})
+	if len(w.marked) != 0 {
+		t.Errorf("Ctrl+A on a focused button marked %v", w.marked)
+	}
+	c.Unfocus()
+	typeShortcut(w, &fyne.ShortcutSelectAll{})
+	if got := markedNames(w); got != "fake.lib,WATER_M,DEFAULT,textures,bad,x,x,odd" {
+		t.Errorf("Ctrl+A without focus marked %s", got)
+	}
+}
+
+// Shift+arrows and Shift+click mark the shown rows from the anchor (the
+// row last selected or clicked) to the target; Ctrl+A marks every shown
+// row.
+func TestTreeShiftRangeAndMarkAll(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	w.win.Canvas().Focus(w.tree)
+	pressKey(w, fyne.KeyDown) // WATER_M: the anchor
+	shift := fyne.KeyModifier(0)
+	w.tree.mods = func() fyne.KeyModifier { return shift }
+	shift = fyne.KeyModifierShift
+	pressKey(w, fyne.KeyDown)
+	pressKey(w, fyne.KeyDown)
+	if got := markedNames(w); got != "WATER_M,DEFAULT,textures" || selName(w) != "textures" {
+		t.Fatalf("Shift+Down twice: marked %s, selected %s", got, selName(w))
+	}
+	pressKey(w, fyne.KeyUp)
+	if got := markedNames(w); got != "WATER_M,DEFAULT" || selName(w) != "DEFAULT" {
+		t.Fatalf("Shift+Up: marked %s, selected %s", got, selName(w))
+	}
+	shift = 0
+	pressKey(w, fyne.KeyDown) // textures: the new anchor, marks kept
+	x5 := w.model.items[uidByPath(t, w, "x@5")]
+	w.rowTapped(x5, fyne.KeyModifierShift)
+	if got := markedNames(w); got != "WATER_M,DEFAULT,textures,bad,x,x" || selName(w) != "x" {
+		t.Fatalf("Shift+click: marked %s, selected %s", got, selName(w))
+	}
+	if w.win.Canvas().Focused() != w.tree || w.expB.Text != "Export 6 marked…" {
+		t.Errorf("focus %v, button %q", w.win.Canvas().Focused(), w.expB.Text)
+	}
+	w.tree.OpenBranch(uidByPath(t, w, "textures"))
+	typeShortcut(w, &fyne.ShortcutSelectAll{})
+	if got := markedNames(w); got != "fake.lib,WATER_M,DEFAULT,textures,brick,Water,bad,x,x,odd" {
+		t.Errorf("Ctrl+A marked %s", got)
+	}
+	if !strings.HasPrefix(w.status.msg.Text, "10 nodes marked") {
+		t.Errorf("status %q", w.status.msg.Text)
+	}
+}
+
+// The first Ctrl+click of a multi-selection marks the selected row too.
+func TestCtrlClickMarksSelection(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	w.selectUID(uidByPath(t, w, "WATER_M"))
+	for _, name := range []string{"DEFAULT", "bad"} {
+		w.rowTapped(w.model.items[uidByPath(t, w, name)], fyne.KeyModifierControl)
+	}
+	if got := markedNames(w); got != "WATER_M,DEFAULT,bad" || selName(w) != "WATER_M" {
+		t.Errorf("Ctrl+clicks marked %s, selected %s", got, selName(w))
+	}
+	w.rowTapped(w.model.items[uidByPath(t, w, "bad")], fyne.KeyModifierControl)
+	if got := markedNames(w); got != "WATER_M,DEFAULT" {
+		t.Errorf("a second Ctrl+click left %s marked", got)
+	}
+}
+
+// In the filter box, Enter selects the first match and focuses the tree;
+// Esc clears the filter and restores the branches open before it.
+func TestFilterBoxKeys(t *testing.T) {
+	w := newTestWindow(t)
+	f, _, _ := addFake(w)
+	tex := uidByPath(t, w, "textures")
+	c := w.win.Canvas()
+	c.Focus(w.filter)
+	test.Type(w.filter, "wat")
+	if w.model.filter == nil || !w.tree.IsBranchOpen(tex) {
+		t.Fatal("the filter did not open textures to show Water")
+	}
+	pressKey(w, fyne.KeyReturn)
+	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+		t.Fatalf("Enter: selected %q, focus %v", selName(w), c.Focused())
+	}
+	c.Focus(w.filter)
+	pressKey(w, fyne.KeyEscape)
+	if w.filter.Text != "" || w.model.filter != nil {
+		t.Fatalf("Esc left the filter %q", w.filter.Text)
+	}
+	if w.tree.IsBranchOpen(tex) || !w.tree.IsBranchOpen(f.uid) || selName(w) != "WATER_M" {
+		t.Errorf("after Esc: textures open %v, file open %v, selected %q",
+			w.tree.IsBranchOpen(tex), w.tree.IsBranchOpen(f.uid), selName(w))
+	}
+	// Without a match, Enter only moves to the tree.
+	c.Focus(w.filter)
+	test.Type(w.filter, "nothing")
+	pressKey(w, fyne.KeyEnter)
+	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+		t.Errorf("Enter without a match: selected %q, focus %v", selName(w), c.Focused())
+	}
+}
