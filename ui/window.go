@@ -73,6 +73,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.addShortcuts()
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)
+	installLazyFiles() // Save as… must not truncate the file it replaces
 	applyThemePref(a)
 	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
