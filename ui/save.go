@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -53,8 +54,26 @@ func (w *window) saveTo(f *openFile, path string) error {
 	} else {
 		w.Status("saved " + path)
 	}
+	w.closeCopies(f)
 	w.refreshEditState()
 	return nil
+}
+
+// closeCopies closes the other roots of f's file (Save as… onto a file
+// that is open too): f shows it now. A copy with edits of its own stays.
+func (w *window) closeCopies(f *openFile) {
+	abs, err := filepath.Abs(f.path)
+	if err != nil {
+		return
+	}
+	for _, g := range slices.Clone(w.files) {
+		if g == f || g.path == "" || g.dirty() {
+			continue
+		}
+		if a, err := filepath.Abs(g.path); err == nil && a == abs {
+			w.removeFile(g)
+		}
+	}
 }
 
 // saveSafe is formats.SaveFileWith behind the format panic guard.

@@ -302,12 +302,14 @@ func saveAsDialog(t *testing.T, w *window, dir, name string) {
 }
 
 // Save as… onto an existing file (the open one or another) replaces it
-// with the whole new content, keeping the previous one as its .bak.
+// with the whole new content, keeping the previous one as its .bak. The
+// other file's own root, open too, closes: the saved root shows it.
 func TestSaveAsOntoExistingFile(t *testing.T) {
 	dir := t.TempDir()
 	path, lib := diskLib(t, dir, "self.lib", "before")
 	other, otherLib := diskLib(t, dir, "other.lib", "other")
 	w := openLib(t, path)
+	<-w.openPaths([]string{other}, false).done
 	if w.saveAsItem.Disabled {
 		t.Fatal("Save as is disabled")
 	}
@@ -325,6 +327,9 @@ func TestSaveAsOntoExistingFile(t *testing.T) {
 	saveAsDialog(t, w, dir, "other.lib")
 	if got := libText(t, other); got != "again" || w.files[0].path != other || w.files[0].name != "other.lib" {
 		t.Fatalf("Save as onto another file: %q, the window shows %s", got, w.files[0].path)
+	}
+	if len(w.files) != 1 || len(w.model.roots) != 1 {
+		t.Errorf("%d files open: the other root of other.lib was not closed", len(w.files))
 	}
 	if b, _ := os.ReadFile(other + ".bak"); !bytes.Equal(b, otherLib) {
 		t.Errorf("other.lib.bak has %d bytes, want the previous %d", len(b), len(otherLib))
