@@ -82,11 +82,17 @@ func (w *window) restoreView(f *openFile, v fileView) {
 		}
 	}
 	for _, p := range v.sel {
-		if it, err := w.model.resolve(root, p); err == nil {
-			w.selectUID(it.uid)
-			w.insp.selectTab(v.tab)
-			return
+		it, err := w.model.resolve(root, p)
+		if err != nil {
+			continue
 		}
+		if w.model.filter != nil && !w.visibleInFilter(it.uid) {
+			w.show(it) // hidden by the filter, as it may have been before: keep the filter
+		} else {
+			w.selectUID(it.uid)
+		}
+		w.insp.selectTab(v.tab)
+		return
 	}
 }
 

@@ -223,6 +223,15 @@ func TestSaveShowsSavedFile(t *testing.T) {
 	if !strings.HasPrefix(w.status.msg.Text, "saved ") || len(w.undo) != 0 || !w.saveB.Disabled() {
 		t.Errorf("status %q, %d undo entries, save disabled %v", w.status.msg.Text, len(w.undo), w.saveB.Disabled())
 	}
+
+	// A filter that hides the selection stays, and so does the selection.
+	w.filter.SetText("no such name")
+	node = w.sel.node.(*material.Node)
+	w.Apply(node, inspect.Edit{Name: "the same again", Do: func() error { return node.SetMaterial(node.Material().Clone()) }})
+	w.save()
+	if w.filter.Text != "no such name" || w.sel == nil || w.sel.path != it.path || w.sel.node == node {
+		t.Errorf("filter %q, selection %+v", w.filter.Text, w.sel)
+	}
 }
 
 // failingSaver writes half of its bytes, then fails.
