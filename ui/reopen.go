@@ -51,7 +51,7 @@ func (w *window) viewOf(f *openFile) fileView {
 	var v fileView
 	var open []*item
 	for uid, it := range w.model.items {
-		if it.file == f && it.loaded && (uid == f.uid || strings.HasPrefix(uid, f.uid+"/")) && w.tree.IsBranchOpen(uid) {
+		if it.file == f && it.loaded && w.tree.IsBranchOpen(uid) {
 			open = append(open, it)
 		}
 	}
