@@ -95,7 +95,20 @@ func (w *window) mark(a applied, d int) {
 			w.refreshItem(a.file.uid)
 		}
 	}
+	w.showEdited()
 	w.refreshEditState()
+}
+
+// showEdited shows the selection's offset, size and header facts again:
+// an edit may have changed them (an edited entry has no file offset until
+// it is saved).
+func (w *window) showEdited() {
+	if w.sel == nil {
+		return
+	}
+	w.status.showItem(w.sel)
+	head, _ := header(w.sel) // a panic of the facts is on the card since show
+	w.insp.facts.SetText(head)
 }
 
 // reshow rebuilds the inspector when it shows the edited node, so its tabs

@@ -74,8 +74,9 @@ type target struct {
 }
 
 // expandPaths turns the named paths into files to open: a file as itself,
-// a folder as every regular file below it (hidden ones skipped), named by
-// its path relative to the folder, in name order.
+// a folder as every regular file below it (hidden ones and the backups a
+// save keeps, NAME.bak and NAME.bakN, skipped), named by its path relative
+// to the folder, in name order.
 func expandPaths(ctx context.Context, paths []string) []target {
 	var out []target
 	for _, p := range paths {
@@ -98,7 +99,7 @@ func expandPaths(ctx context.Context, paths []string) []target {
 				}
 				return nil
 			}
-			if d.Type().IsRegular() && !strings.HasSuffix(d.Name(), ".bak") {
+			if d.Type().IsRegular() && !formats.IsBackupName(d.Name()) {
 				rel, _ := filepath.Rel(p, path)
 				found = append(found, target{path: path, name: filepath.ToSlash(rel), fromFolder: true})
 			}

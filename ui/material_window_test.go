@@ -16,7 +16,7 @@ import (
 
 // TestMaterialEditInWindow edits a phase through the Material tab of the
 // real window (undo stack, edited mark), saves the archive to disk,
-// reopens it and finds the edit; undo restores the material.
+// reopens it and finds the edit, as the window then shows it.
 func TestMaterialEditInWindow(t *testing.T) {
 	w := newTestWindow(t)
 	var data []byte
@@ -76,8 +76,13 @@ func TestMaterialEditInWindow(t *testing.T) {
 	if got := dk[0].(*material.Node).Material().Phases[0].Page(); got != want {
 		t.Errorf("saved page %d, want %d", got, want)
 	}
-	w.undoEdit()
-	if got := node.Material().Phases[0].Page(); got != old {
-		t.Errorf("undo left page %d, want %d", got, old)
+	// The window now shows the saved file: a fresh node with the page, and
+	// no undo entry left that would act on the old tree.
+	fresh, ok := w.sel.node.(*material.Node)
+	if !ok || fresh == node || fresh.Material().Phases[0].Page() != want {
+		t.Errorf("after the save the window shows %T (the old node: %v)", w.sel.node, fresh == node)
+	}
+	if len(w.undo) != 0 {
+		t.Errorf("%d undo entries for the old tree kept", len(w.undo))
 	}
 }

@@ -91,6 +91,7 @@ func (w *window) buildMenu() {
 
 	w.menu = fyne.NewMainMenu(file, edit, view, help)
 	w.undoItem, w.redoItem = undo, redo
+	w.saveItem, w.saveAsItem = save, saveAs
 	w.rebuildRecent()
 	w.win.SetMainMenu(w.menu)
 }

@@ -21,7 +21,32 @@ const (
 	prefExportFormat  = "exportFormat."     // + export group: format of that kind
 	prefExportAllMips = "exportAllMips"     // every mip level by default
 	prefTexBackground = "textureBackground" // see widgets.TextureBackgrounds
+	prefBackups       = "saveBackups"       // "every": BackupEvery, else BackupFirst
 )
+
+// backupLabels are the backup choices as Settings shows them, in the order
+// of formats.Backups.
+var backupLabels = []string{
+	"Keep the first original (NAME.bak)",
+	"Keep a numbered backup of every save (NAME.bak2, …)",
+}
+
+// saveOptions are the SaveOptions chosen in Settings.
+func saveOptions(a fyne.App) formats.SaveOptions {
+	if a.Preferences().String(prefBackups) == "every" {
+		return formats.SaveOptions{Backups: formats.BackupEvery}
+	}
+	return formats.SaveOptions{Backups: formats.BackupFirst}
+}
+
+// setBackups remembers the backup choice made with its label.
+func setBackups(a fyne.App, label string) {
+	v := "first"
+	if label == backupLabels[formats.BackupEvery] {
+		v = "every"
+	}
+	a.Preferences().SetString(prefBackups, v)
+}
 
 // exportGroup is a row of per-kind export formats: the kinds it covers,
 // the formats offered (the first is the default, as export.DefaultFormat).
@@ -69,6 +94,7 @@ type settingsView struct {
 	w          *window
 	theme      *widget.RadioGroup
 	background *widget.Select
+	backups    *widget.RadioGroup
 	formats    map[string]*widget.Select // by export group name
 	allMips    *widget.Check
 	openDir    *widget.Label
@@ -100,6 +126,14 @@ func (w *window) newSettingsView() *settingsView {
 		w.setTextureBackground(s)
 	})
 	v.background.SetSelected(widgets.TextureBackground())
+
+	v.backups = widget.NewRadioGroup(backupLabels, func(s string) {
+		if s != "" {
+			setBackups(a, s)
+		}
+	})
+	v.backups.Required = true
+	v.backups.SetSelected(backupLabels[saveOptions(a).Backups])
 
 	fmtForm := widget.NewForm()
 	for _, g := range exportGroups {
@@ -137,6 +171,7 @@ func (w *window) newSettingsView() *settingsView {
 	general := widget.NewForm(
 		widget.NewFormItem("Theme", v.theme),
 		widget.NewFormItem("Texture background", v.background),
+		widget.NewFormItem("Backups on save", v.backups),
 		widget.NewFormItem("Last open folder", container.NewBorder(nil, nil, nil, clearOpen, v.openDir)),
 		widget.NewFormItem("Export folder", container.NewBorder(nil, nil, nil, chooseExport, v.exportDir)),
 		widget.NewFormItem("Recent files", container.NewBorder(nil, nil, nil, clearRecentB, v.recent)),

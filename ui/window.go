@@ -39,9 +39,12 @@ type window struct {
 	recentMenu *fyne.Menu
 	undoItem   *fyne.MenuItem
 	redoItem   *fyne.MenuItem
+	saveItem   *fyne.MenuItem // File › Save
+	saveAsItem *fyne.MenuItem // File › Save as…
 	themeItems []*fyne.MenuItem
 	bgMenu     *fyne.Menu // View › Texture background
 	quitting   bool
+	asking     bool           // the unsaved-edits question is on show
 	jobs       sync.WaitGroup // background work (tests wait on it)
 }
 
@@ -71,6 +74,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.addShortcuts()
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)
+	installLazyFiles() // Save as… must not truncate the file it replaces
 	applyThemePref(a)
 	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
@@ -256,11 +260,7 @@ func (w *window) removeFile(f *openFile) {
 		w.insp.show(nil)
 		w.status.showItem(nil)
 	}
-	for uid := range w.marked {
-		if uid == f.uid || strings.HasPrefix(uid, f.uid+"/") {
-			delete(w.marked, uid)
-		}
-	}
+	w.unmarkFile(f.uid)
 	w.model.removeRoot(f.uid)
 	f.close()
 	if w.model.filter != nil {
@@ -268,6 +268,15 @@ func (w *window) removeFile(f *openFile) {
 	}
 	w.tree.Refresh()
 	w.refreshEditState()
+}
+
+// unmarkFile drops the export marks of the file whose root is uid.
+func (w *window) unmarkFile(uid string) {
+	for m := range w.marked {
+		if m == uid || strings.HasPrefix(m, uid+"/") {
+			delete(w.marked, m)
+		}
+	}
 }
 
 // applyFilter narrows the tree to the filter box's query.
@@ -337,19 +346,24 @@ func (w *window) updateTitle() {
 	w.win.SetTitle(t)
 }
 
-// refreshEditState updates the Save button, menus, title and status.
+// refreshEditState updates the Save button, menus, title and status:
+// Save is enabled when the selected file has edits to save.
 func (w *window) refreshEditState() {
 	f := w.currentFile()
 	canSave := false
 	if f != nil {
 		_, canSave = f.saver()
 	}
+	pending := canSave && f.dirty()
 	if w.saveB != nil {
-		if canSave && f.dirty() {
+		if pending {
 			w.saveB.Enable()
 		} else {
 			w.saveB.Disable()
 		}
+	}
+	if w.saveItem != nil {
+		w.saveItem.Disabled, w.saveAsItem.Disabled = !pending, !canSave
 	}
 	w.refreshExportButton()
 	w.status.showEditState(f)

@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// fileView is what reopen restores of a file's part of the window, by
+// node path: the open branches and the selection with its tab.
+type fileView struct {
+	open []string // node paths of the open branches, outermost first
+	sel  []string // the selection's path, then its ancestors' ("" is the root); nil when it is not in the file
+	tab  string   // the inspector tab on show
+}
+
+// reopen shows f as it was saved: its tree is replaced by a fresh
+// formats.Open of f.path, so every node is clean and offsets, sizes and
+// facts are those of the bytes on disk. Open branches, the selected node
+// and its tab come back by node path. The file's undo and redo entries are
+// dropped: they act on the nodes of the old tree. When the saved file
+// cannot be read back, the old tree stays, marked clean, and the error
+// says so.
+func (w *window) reopen(f *openFile) error {
+	fresh := openDisk(f.path, f.name, &w.opts, false)
+	if fresh.err != nil {
+		fresh.close()
+		w.clearEditMarks(f)
+		return fmt.Errorf("saved %s, but reading it back failed: %w", f.path, fresh.err)
+	}
+	v := w.viewOf(f)
+	old := f.file
+	w.undo = dropFile(w.undo, f)
+	w.redo = dropFile(w.redo, f)
+	w.unmarkFile(f.uid)
+	f.root, f.err, f.file = fresh.root, nil, fresh.file
+	w.model.replaceRoot(f)
+	if w.model.filter != nil {
+		w.applyFilter()
+	}
+	w.tree.Refresh()
+	w.restoreView(f, v)
+	old.Close() // after the inspector let go of the old nodes
+	return nil
+}
+
+// viewOf records f's open branches and, when the selection is in f, its
+// path and tab.
+func (w *window) viewOf(f *openFile) fileView {
+	var v fileView
+	var open []*item
+	for uid, it := range w.model.items {
+		if it.file == f && it.loaded && w.tree.IsBranchOpen(uid) {
+			open = append(open, it)
+		}
+	}
+	sort.Slice(open, func(i, j int) bool { return strings.Count(open[i].uid, "/") < strings.Count(open[j].uid, "/") })
+	for _, it := range open {
+		v.open = append(v.open, it.path)
+	}
+	if w.sel == nil || w.sel.file != f {
+		return v
+	}
+	// A detached item (uid "") has no parent: its path is "", the root.
+	for it := w.sel; it != nil; it = w.model.items[it.parent] {
+		v.sel = append(v.sel, it.path)
+	}
+	if w.insp.tabs != nil && w.insp.tabs.Selected() != nil {
+		v.tab = w.insp.tabs.Selected().Text
+	}
+	return v
+}
+
+// restoreView opens v's branches again in f's new tree and selects the
+// deepest node of v's selection path that still exists, on the same tab.
+func (w *window) restoreView(f *openFile, v fileView) {
+	root := w.model.items[f.uid]
+	for _, p := range v.open {
+		if it, err := w.model.resolve(root, p); err == nil {
+			w.tree.OpenBranch(it.uid)
+		}
+	}
+	for _, p := range v.sel {
+		it, err := w.model.resolve(root, p)
+		if err != nil {
+			continue
+		}
+		if w.model.filter != nil && !w.visibleInFilter(it.uid) {
+			w.show(it) // hidden by the filter, as it may have been before: keep the filter
+		} else {
+			w.selectUID(it.uid)
+		}
+		w.insp.selectTab(v.tab)
+		return
+	}
+}
+
+// clearEditMarks shows every node of f clean (no ●).
+func (w *window) clearEditMarks(f *openFile) {
+	for uid, it := range w.model.items {
+		if it.file == f && it.edits != 0 {
+			it.edits = 0
+			w.refreshItem(uid)
+		}
+	}
+}
+
+// replaceRoot puts f's new root (under a new uid) where its old root was
+// among the roots, dropping the old root's items.
+func (m *treeModel) replaceRoot(f *openFile) {
+	i := slices.Index(m.roots, f.uid)
+	m.removeRoot(f.uid)
+	m.addRoot(f)
+	if n := len(m.roots) - 1; i >= 0 && i < n {
+		m.roots = slices.Insert(m.roots[:n], i, m.roots[n])
+	}
+}
