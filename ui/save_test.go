@@ -319,6 +319,7 @@ func TestSaveAsOntoExistingFile(t *testing.T) {
 	other, otherLib := diskLib(t, dir, "other.lib", "other")
 	w := openLib(t, path)
 	<-w.openPaths([]string{other}, false).done
+	w.selectUID(w.files[0].uid) // opening selects the file opened: back to self.lib
 	if w.saveAsItem.Disabled {
 		t.Fatal("Save as is disabled")
 	}
