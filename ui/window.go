@@ -49,6 +49,7 @@ var _ inspect.Host = (*window)(nil)
 
 // newWindow builds the window (not shown yet).
 func newWindow(a fyne.App, opts formats.Options) *window {
+	applyThemePref(a) // before any widget is made: the desktop driver refreshes none made before
 	if opts.Libraries == nil {
 		opts.Libraries = samples.Libraries // in-memory samples resolve their materials
 	}
@@ -73,7 +74,6 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.addShortcuts()
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)
-	applyThemePref(a)
 	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
 	w.refreshEditState()
