@@ -31,7 +31,7 @@ type inspector struct {
 	closers []func()
 	hex     *hexView
 	hexTab  *container.TabItem
-	hexAt   int64 // where Show in hex goes (see problemOffset)
+	descErr error // the shown node's Describe error (Show in hex goes there)
 }
 
 func newInspector(w *window) *inspector {
@@ -101,7 +101,7 @@ func (in *inspector) show(it *item) {
 		items = append(items, container.NewTabItem(t.Title, container.NewScroll(t.Content)))
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
-	in.hexAt = problemOffset(it, descErr)
+	in.descErr = descErr
 	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr)))
 	in.hex = newHexView(in.w, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
@@ -210,10 +210,10 @@ func (in *inspector) showHexAt(off int64) {
 // showInHex is "Show in hex": the Hex tab at the offset of the shown
 // node's error, else of its first finding, else at its start.
 func (w *window) showInHex() {
-	if w.current() == nil {
+	if w.current() == nil || w.insp.it == nil {
 		return
 	}
-	w.insp.showHexAt(w.insp.hexAt)
+	w.insp.showHexAt(problemOffset(w.insp.it, w.insp.descErr))
 }
 
 // problemOffset is where Show in hex goes for it: the offset of its error

@@ -101,7 +101,6 @@ func (w *window) showMessages() *messagesView {
 	}
 	sc := container.NewVScroll(list)
 	sc.SetMinSize(fyne.NewSize(640, 360))
-	sc.ScrollToBottom()
 	v.copyB = widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), func() {
 		w.app.Clipboard().SetContent(log.text())
 	})
@@ -109,5 +108,6 @@ func (w *window) showMessages() *messagesView {
 	v.dlg = dialog.NewCustomWithoutButtons("Messages", sc, w.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.copyB, closeB})
 	v.dlg.Show()
+	sc.ScrollToBottom() // the newest messages
 	return v
 }
