@@ -34,7 +34,7 @@ type existsQuestion struct {
 	cancel                    *widget.Button
 	rest                      *widget.Check
 	dlg                       *dialog.CustomDialog
-	answered                  bool
+	answered                  bool // a button was used (UI goroutine only)
 }
 
 // existsAnswer is the choice made in an existsQuestion.

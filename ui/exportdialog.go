@@ -30,7 +30,7 @@ type exportSel struct {
 
 // treePath is the node's path in the tree, slash-separated: its file's
 // name, then its path in the file. A node outside the open files (found in
-// another library) is just its name.
+// another library) is just its name, made a file name.
 func (s exportSel) treePath() string {
 	switch {
 	case s.file == nil:
@@ -39,7 +39,7 @@ func (s exportSel) treePath() string {
 	case formats.SameNode(s.item.Node, s.file.root):
 		return s.file.name
 	}
-	return formats.SafeName(s.item.Node)
+	return export.SafeName(formats.SafeName(s.item.Node))
 }
 
 // exportSelection is what Export… exports: the nodes marked for export (the
