@@ -110,17 +110,20 @@ func (n *namer) claimGroup(dir, seg string, levels int) (string, Existing) {
 // sanitised seg, made unique by "_2", "_3", ..., so that none of the names
 // files(dir/NAME) is taken by this export, and claims them all. A name whose
 // files exist on disk is passed over, overwritten or skipped as the
-// Existing policy (or Ask) says.
+// Existing policy (or Ask) says; once it is passed over (KeepBoth), the
+// names after it that exist are passed over too, without asking again.
 func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext string) (string, Existing) {
 	base := n.base(seg)
+	keeping := false
 	for i := 1; ; i++ {
 		cand := candidate(dir, base, i)
 		names := files(cand)
 		if n.taken(names) {
 			continue
 		}
-		exists, d := n.decide(names)
+		exists, d := n.decide(names, keeping)
 		if exists && d == KeepBoth {
+			keeping = true
 			continue
 		}
 		for _, f := range names {
@@ -144,15 +147,16 @@ func (n *namer) taken(names []string) bool {
 }
 
 // decide says whether one of names exists on disk and, if so, what to do
-// with it: the policy's (or Ask's) answer. A folder or a symbolic link in
-// the way is never replaced.
-func (n *namer) decide(names []string) (exists bool, d Existing) {
+// with it: KeepBoth when keeping (the name before it was kept), else the
+// policy's (or Ask's) answer. A folder or a symbolic link in the way is
+// never replaced.
+func (n *namer) decide(names []string, keeping bool) (exists bool, d Existing) {
 	for _, f := range names {
 		mode, ok := n.onDisk(f)
 		if !ok {
 			continue
 		}
-		if mode.IsDir() {
+		if mode.IsDir() || keeping {
 			return true, KeepBoth
 		}
 		if n.ask != nil {

@@ -135,3 +135,21 @@ func TestExportAsk(t *testing.T) {
 		t.Errorf("a.bin = %q after Overwrite", b)
 	}
 }
+
+// Keep both is asked once per file: the names it passes on to (NAME_2,
+// ...) are not asked about again when they exist too.
+func TestExportAskKeepBothOnce(t *testing.T) {
+	out := t.TempDir()
+	for _, f := range []string{"a.bin", "a.bin_2"} {
+		os.WriteFile(filepath.Join(out, f), []byte("old"), 0o644)
+	}
+	var asked []string
+	res := exportAll(t, folder("r", raw("a.bin", "new")), Options{Dir: out,
+		Ask: func(file string) Existing {
+			asked = append(asked, filepath.Base(file))
+			return KeepBoth
+		}})
+	if strings.Join(asked, " ") != "a.bin" || len(res.Written) != 1 || filepath.Base(res.Written[0]) != "a.bin_3" {
+		t.Errorf("asked %v, written %v", asked, res.Written)
+	}
+}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -21,13 +20,26 @@ import (
 
 	"rummage/export"
 	"rummage/formats"
-	"rummage/ui/widgets"
 )
 
 // exportSel is one node chosen for export, with its file.
 type exportSel struct {
 	file *openFile
 	item export.Item // node and its path from the file's root
+}
+
+// treePath is the node's path in the tree, slash-separated: its file's
+// name, then its path in the file. A node outside the open files (found in
+// another library) is just its name, made a file name.
+func (s exportSel) treePath() string {
+	switch {
+	case s.file == nil:
+	case s.item.Path != "":
+		return s.file.name + "/" + s.item.Path
+	case formats.SameNode(s.item.Node, s.file.root):
+		return s.file.name
+	}
+	return export.SafeName(formats.SafeName(s.item.Node))
 }
 
 // exportSelection is what Export… exports: the nodes marked for export (the
@@ -58,7 +70,9 @@ func (w *window) exportSelection() ([]exportSel, string) {
 }
 
 // exportView is the Export… dialog (fields for tests): the nodes, the
-// folder, a format per kind, mips, whether to keep the archive's folders.
+// folder, a format per kind, mips, whether to keep the nodes' tree paths
+// (off: every node straight into the folder; a container always exports
+// into a folder named after it).
 type exportView struct {
 	w       *window
 	sel     []exportSel
@@ -98,7 +112,7 @@ func (w *window) showExportDialog(sel []exportSel, what string) *exportView {
 	v.mips = widget.NewCheck("every mip level (NAME_mipN.png)", nil)
 	v.mips.SetChecked(a.Preferences().Bool(prefExportAllMips))
 	form.Append("Mip levels", v.mips)
-	v.keep = widget.NewCheck("put each node in its folder path (a container always keeps its own)", nil)
+	v.keep = widget.NewCheck("keep each node's tree path (FILE/FOLDER/…/NODE)", nil)
 	v.keep.SetChecked(len(sel) > 1)
 	form.Append("Folders", v.keep)
 	v.problem = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
@@ -172,7 +186,7 @@ func (v *exportView) start() {
 		setGroupFormat(a, g, v.formats[g.name].Selected)
 	}
 	v.dlg.Hide()
-	v.job = v.w.startExport(exportBatches(v.sel, v.keep.Checked), opts)
+	v.job = v.w.startExport(v.sel, v.keep.Checked, opts)
 }
 
 // exportBatch is a set of nodes exported into one sub-folder of the export
@@ -182,59 +196,51 @@ type exportBatch struct {
 	items []export.Item
 }
 
-// exportBatches groups the selection. Without keep, everything goes into
-// the export folder (duplicate names get _2, _3, ...). With keep, each node
-// goes into the folder of its parent's path (and its file's name first when
-// the nodes come from several files), and a node inside another chosen node
-// is left to it.
+// exportBatches groups the selection. Each node is named by its tree path
+// (see treePath), so a container — a file's root too — exports into a
+// folder named after it, and nodes of several files never clash. Without
+// keep, everything goes into the export folder (duplicate names get _2,
+// _3, ...); with keep, each node goes into the folders of its tree path.
+// A node inside another chosen node is left to it.
 func exportBatches(sel []exportSel, keep bool) []exportBatch {
-	if !keep {
-		b := exportBatch{}
-		for _, s := range sel {
-			b.items = append(b.items, s.item)
-		}
-		return []exportBatch{b}
-	}
-	files := map[*openFile]bool{}
-	for _, s := range sel {
-		files[s.file] = true
-	}
-	chosen := map[*openFile][]string{}
-	for _, s := range sel {
-		chosen[s.file] = append(chosen[s.file], strings.ToLower(s.item.Path))
-	}
-	inside := func(s exportSel) bool {
-		p := strings.ToLower(s.item.Path)
-		for _, q := range chosen[s.file] {
-			if q != p && (q == "" || strings.HasPrefix(p, q+"/")) {
-				return true
-			}
-		}
-		return false
+	paths := make([]string, len(sel))
+	chosen := make(map[string]bool, len(sel))
+	for i, s := range sel {
+		paths[i] = s.treePath()
+		chosen[strings.ToLower(paths[i])] = true
 	}
 	var out []exportBatch
 	index := map[string]int{}
-	for _, s := range sel {
-		if inside(s) {
+	for i, s := range sel {
+		if insideChosen(paths[i], chosen) {
 			continue
 		}
-		var segs []string
-		if len(files) > 1 && s.file != nil {
-			segs = append(segs, safeSegments(s.file.name)...)
+		dir := ""
+		if j := strings.LastIndexByte(paths[i], '/'); keep && j >= 0 {
+			dir = path.Join(safeSegments(paths[i][:j])...)
 		}
-		if i := strings.LastIndexByte(s.item.Path, '/'); i >= 0 {
-			segs = append(segs, safeSegments(s.item.Path[:i])...)
-		}
-		dir := path.Join(segs...)
 		k, ok := index[strings.ToLower(dir)]
 		if !ok {
 			k = len(out)
 			index[strings.ToLower(dir)] = k
 			out = append(out, exportBatch{dir: dir})
 		}
-		out[k].items = append(out[k].items, s.item)
+		out[k].items = append(out[k].items, export.Item{Node: s.item.Node, Path: paths[i]})
 	}
 	return out
+}
+
+// insideChosen reports whether one of p's parent paths is chosen (keys
+// lower-case).
+func insideChosen(p string, chosen map[string]bool) bool {
+	p = strings.ToLower(p)
+	for i := strings.LastIndexByte(p, '/'); i >= 0; i = strings.LastIndexByte(p, '/') {
+		p = p[:i]
+		if chosen[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // safeSegments splits a slash path into file-system-safe names.
@@ -251,37 +257,47 @@ func safeSegments(p string) []string {
 // exportJob is a running or finished export.
 type exportJob struct {
 	*job
-	mu        sync.Mutex
-	written   []string
+	ask *existsAsker // the question about existing files
+	mu  sync.Mutex
+	out exportOutcome
+}
+
+// exportOutcome is what an export did.
+type exportOutcome struct {
+	written   []string // full paths
+	skipped   []string // existing files left as they were, full paths
 	failures  []export.Failure
 	cancelled bool
 	err       error
 }
 
 // outcome returns what the export did (complete once done is closed).
-func (j *exportJob) outcome() (written []string, failures []export.Failure, cancelled bool, err error) {
+func (j *exportJob) outcome() exportOutcome {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return j.written, j.failures, j.cancelled, j.err
+	return j.out
 }
 
 // progressEvery is the least time between two progress updates.
 const progressEvery = 50 * time.Millisecond
 
-// startExport plans and writes the batches in the background, with the
-// status bar's progress bar, counts and Cancel. Nodes that fail are
-// skipped and listed at the end. A cancelled export keeps the files it
+// startExport groups sel (see exportBatches), plans and writes it in the
+// background, with the status bar's progress bar, counts and Cancel. A file
+// that exists already is asked about (see existsAsker). Nodes that fail
+// are skipped and listed at the end. A cancelled export keeps the files it
 // finished and removes the one it was writing.
-func (w *window) startExport(batches []exportBatch, opts export.Options) *exportJob {
+func (w *window) startExport(sel []exportSel, keep bool, opts export.Options) *exportJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &exportJob{job: &job{cancel: cancel, done: make(chan struct{})}}
+	j.ask = &existsAsker{w: w, ctx: ctx, cancel: cancel}
+	opts.Ask = j.ask.ask
 	w.status.startProgress("Exporting", cancel)
 	w.jobs.Add(1)
 	go func() {
 		defer w.jobs.Done()
 		defer close(j.done)
 		defer cancel()
-		written, failures, err := runBatches(ctx, batches, opts, func(done, total, failed int) {
+		out := runBatches(ctx, exportBatches(sel, keep), opts, func(done, total, failed int) {
 			fyne.Do(func() {
 				title := "Exporting"
 				if failed > 0 {
@@ -290,16 +306,12 @@ func (w *window) startExport(batches []exportBatch, opts export.Options) *export
 				w.status.progress(title, done, total)
 			})
 		})
-		cancelled := errors.Is(err, context.Canceled)
-		if cancelled {
-			err = nil
-		}
 		j.mu.Lock()
-		j.written, j.failures, j.cancelled, j.err = written, failures, cancelled, err
+		j.out = out
 		j.mu.Unlock()
 		fyne.Do(func() {
 			w.status.endProgress()
-			w.exportFinished(opts.Dir, written, failures, cancelled, err)
+			w.exportFinished(opts.Dir, out)
 		})
 	}()
 	return j
@@ -310,17 +322,22 @@ func (w *window) startExport(batches []exportBatch, opts export.Options) *export
 // format code ends it with a *formats.PanicError; what was written before
 // is still returned.
 func runBatches(ctx context.Context, batches []exportBatch, opts export.Options,
-	progress func(done, total, failed int)) (written []string, failures []export.Failure, err error) {
-	err = formats.GuardErr("export", func() error {
-		return runPlans(ctx, batches, opts, progress, &written, &failures)
+	progress func(done, total, failed int)) exportOutcome {
+	var out exportOutcome
+	err := formats.GuardErr("export", func() error {
+		return runPlans(ctx, batches, opts, progress, &out)
 	})
-	return written, failures, err
+	if errors.Is(err, context.Canceled) {
+		out.cancelled = true
+	} else {
+		out.err = err
+	}
+	return out
 }
 
-// runPlans is runBatches without the guard: it appends to written and
-// failures as it goes.
+// runPlans is runBatches without the guard: it adds to out as it goes.
 func runPlans(ctx context.Context, batches []exportBatch, opts export.Options,
-	progress func(done, total, failed int), written *[]string, failures *[]export.Failure) error {
+	progress func(done, total, failed int), out *exportOutcome) error {
 	var plans []*export.Plan
 	total, done, base, planFailed := 0, 0, 0, 0
 	last := time.Time{}
@@ -343,40 +360,52 @@ func runPlans(ctx context.Context, batches []exportBatch, opts export.Options,
 		}
 		plans = append(plans, p)
 		total += len(p.Jobs)
-		*failures = append(*failures, p.Failures...)
+		out.failures = append(out.failures, p.Failures...)
 	}
-	progress(0, total, len(*failures))
+	progress(0, total, len(out.failures))
 	for _, p := range plans {
-		base, planFailed = done, len(*failures)
+		base, planFailed = done, len(out.failures)
 		res, err := p.Run(ctx)
-		*written = append(*written, res.Written...)
+		out.written = append(out.written, res.Written...)
+		out.skipped = append(out.skipped, res.Skipped...)
 		if len(res.Failures) > len(p.Failures) {
-			*failures = append(*failures, res.Failures[len(p.Failures):]...)
+			out.failures = append(out.failures, res.Failures[len(p.Failures):]...)
 		}
 		if err != nil {
 			return err
 		}
 	}
-	progress(done, total, len(*failures))
+	progress(done, total, len(out.failures))
 	return nil
 }
 
-// exportFinished reports an export: a status message, and the list of
-// failed nodes when there are any.
-func (w *window) exportFinished(dir string, written []string, failures []export.Failure, cancelled bool, err error) {
-	files := summary(len(written), "file")
-	switch {
-	case err != nil:
-		w.setError(fmt.Errorf("export to %s: %w (%s written)", dir, err, files))
-	case cancelled:
-		w.Status(fmt.Sprintf("export cancelled: %s written to %s", files, dir))
-	case len(failures) > 0:
-		w.setError(fmt.Errorf("exported %s to %s; %s failed", files, dir, summary(len(failures), "node")))
-	default:
-		w.Status(fmt.Sprintf("exported %s to %s", files, dir))
+// exportFinished reports an export: a status message, with Open folder
+// when files were written, and the list of failed nodes when there are
+// any.
+func (w *window) exportFinished(dir string, out exportOutcome) {
+	files := summary(len(out.written), "file")
+	if n := len(out.skipped); n > 0 {
+		files += fmt.Sprintf(" (%s skipped)", summary(n, "existing file"))
 	}
-	if len(failures) > 0 {
-		w.showExportFailures(dir, len(written), failures)
+	var msg string
+	isErr := true
+	switch {
+	case out.err != nil:
+		msg = fmt.Sprintf("export to %s: %v (%s written)", dir, out.err, files)
+	case out.cancelled:
+		msg, isErr = fmt.Sprintf("export cancelled: %s written to %s", files, dir), false
+	case len(out.failures) > 0:
+		msg = fmt.Sprintf("exported %s to %s; %s failed", files, dir, summary(len(out.failures), "node"))
+	default:
+		msg, isErr = fmt.Sprintf("exported %s to %s", files, dir), false
+	}
+	if len(out.written) > 0 {
+		w.status.messageAction(msg, isErr, "Open folder", func() { w.openFolder(dir) })
+	} else {
+		w.status.message(msg, isErr)
+	}
+	if len(out.failures) > 0 {
+		w.showExportFailures(dir, len(out.written), out.failures)
 	}
 }
 
@@ -397,100 +426,4 @@ func (w *window) showExportFailures(dir string, written int, failures []export.F
 	sc := container.NewVScroll(l)
 	sc.SetMinSize(fyne.NewSize(600, 260))
 	dialog.ShowCustom("Export: "+summary(len(failures), "failure"), "Close", sc, w.win)
-}
-
-// maxTypeNodes bounds the walk of "Export all of this type".
-const maxTypeNodes = 200_000
-
-// exportAllOfType is the tree menu's "Export all of this type…": it finds
-// every node of the file with the same kind and type tag as it (in the
-// background: the walk opens every container) and opens Export… on them,
-// keeping their folders.
-func (w *window) exportAllOfType(it *item) {
-	if it == nil || it.file == nil || it.file.root == nil {
-		w.setError(errNoFile)
-		return
-	}
-	f, kind, tag := it.file, it.kind, it.tag
-	w.Status(fmt.Sprintf("looking for every %s in %s…", typeLabel(kind, tag), f.name))
-	w.jobs.Add(1)
-	go func() {
-		defer w.jobs.Done()
-		items, err := findOfType(f.root, kind, tag)
-		fyne.Do(func() {
-			if err != nil {
-				// Part of the file could not be walked: say so, and offer
-				// what was found.
-				w.setError(fmt.Errorf("looking for every %s in %s: %w", typeLabel(kind, tag), f.name, err))
-			}
-			if len(items) == 0 {
-				if err == nil {
-					w.Status(fmt.Sprintf("no %s in %s", typeLabel(kind, tag), f.name))
-				}
-				return
-			}
-			if err == nil {
-				w.Status(fmt.Sprintf("found %s in %s", summary(len(items), typeLabel(kind, tag)), f.name))
-			}
-			sel := make([]exportSel, len(items))
-			for i, x := range items {
-				sel[i] = exportSel{file: f, item: x}
-			}
-			v := w.showExportDialog(sel, fmt.Sprintf("%s in %s", summary(len(items), typeLabel(kind, tag)), f.name))
-			v.keep.SetChecked(true)
-		})
-	}()
-}
-
-// typeLabel names a kind and type for messages: "MAT0 material".
-func typeLabel(kind formats.Kind, tag string) string {
-	if tag == "" || strings.EqualFold(tag, string(kind)) {
-		return string(kind)
-	}
-	return tag + " " + string(kind)
-}
-
-// findOfType walks root depth first and returns the nodes of the kind and
-// type tag, with their paths; it does not look inside a node it returns.
-// Containers whose children cannot be read are skipped (the tree marks
-// them); a panic naming their children is returned with what was found.
-func findOfType(root formats.Node, kind formats.Kind, tag string) ([]export.Item, error) {
-	var out []export.Item
-	var firstErr error
-	seen := 0
-	var walk func(n formats.Node, p string, depth int)
-	walk = func(n formats.Node, p string, depth int) {
-		if depth > 32 || seen > maxTypeNodes {
-			return
-		}
-		kids, err := formats.SafeChildren(n)
-		if err != nil || len(kids) == 0 {
-			return
-		}
-		names, err := widgets.ChildNames(kids, n)
-		if err != nil {
-			firstErr = cmp.Or(firstErr, err)
-			return
-		}
-		for i, k := range kids {
-			if k == nil {
-				continue
-			}
-			seen++
-			kp := names[i]
-			if p != "" {
-				kp = p + "/" + kp
-			}
-			kk := formats.SafeKind(k)
-			if kk == kind && formats.SafeType(k) == tag {
-				out = append(out, export.Item{Node: k, Path: kp})
-				continue
-			}
-			if !leafKinds[kk] {
-				walk(k, kp, depth+1)
-			}
-		}
-	}
-	walk(root, "", 0)
-	return out, firstErr
 }

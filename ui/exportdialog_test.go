@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,7 +32,7 @@ func openExport(t *testing.T, w *window) *exportView {
 }
 
 // runDialog sets the folder, taps Export and waits for the export.
-func runDialog(t *testing.T, w *window, v *exportView, dir string) ([]string, []export.Failure, bool) {
+func runDialog(t *testing.T, w *window, v *exportView, dir string) exportOutcome {
 	t.Helper()
 	v.dir.SetText(dir)
 	test.Tap(v.exportB)
@@ -40,15 +41,16 @@ func runDialog(t *testing.T, w *window, v *exportView, dir string) ([]string, []
 	}
 	<-v.job.done
 	w.waitJobs()
-	written, failures, cancelled, err := v.job.outcome()
-	if err != nil {
-		t.Fatalf("export error: %v", err)
+	out := v.job.outcome()
+	if out.err != nil {
+		t.Fatalf("export error: %v", out.err)
 	}
-	return written, failures, cancelled
+	return out
 }
 
-// The whole fake archive through the dialog: folders kept, per-kind
-// formats applied, every node written, nothing temporary left.
+// The whole fake archive through the dialog: into a folder named after
+// it, folders kept, per-kind formats applied, every node written, nothing
+// temporary left.
 func TestExportDialogWholeArchive(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
@@ -62,19 +64,19 @@ func TestExportDialogWholeArchive(t *testing.T) {
 	}
 	v.formats["material"].SetSelected(export.Raw)
 	dir := t.TempDir()
-	written, failures, cancelled := runDialog(t, w, v, dir)
-	if cancelled || len(failures) != 0 {
-		t.Fatalf("cancelled %v, failures %v", cancelled, failures)
+	out := runDialog(t, w, v, dir)
+	if out.cancelled || len(out.failures) != 0 {
+		t.Fatalf("cancelled %v, failures %v", out.cancelled, out.failures)
 	}
 	got := testutil.ListFiles(t, dir)
-	want := []string{"DEFAULT", "WATER_M", "bad", "odd", "textures/Water", "textures/brick", "x@4", "x@5"}
+	want := []string{"fake.lib/DEFAULT", "fake.lib/WATER_M", "fake.lib/bad", "fake.lib/odd", "fake.lib/textures/Water", "fake.lib/textures/brick", "fake.lib/x@4", "fake.lib/x@5"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", got, want)
 	}
-	if len(written) != len(want) {
-		t.Errorf("written %v", written)
+	if len(out.written) != len(want) {
+		t.Errorf("written %v", out.written)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "WATER_M")); !bytes.Equal(b, seq(48)) {
+	if b, _ := os.ReadFile(filepath.Join(dir, "fake.lib", "WATER_M")); !bytes.Equal(b, seq(48)) {
 		t.Errorf("WATER_M as raw = % X", b)
 	}
 	if w.status.busy.Visible() {
@@ -95,7 +97,7 @@ func TestExportDialogWholeArchive(t *testing.T) {
 	v2.formats["material"].SetSelected(export.JSON)
 	dir2 := t.TempDir()
 	runDialog(t, w, v2, dir2)
-	if _, err := os.Stat(filepath.Join(dir2, "WATER_M.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir2, "fake.lib", "WATER_M.json")); err != nil {
 		t.Errorf("material as JSON: %v (files %v)", err, testutil.ListFiles(t, dir2))
 	}
 }
@@ -112,7 +114,7 @@ func twoFolders(w *window) *openFile {
 }
 
 // Marked nodes (the multi-selection): with the folders kept each goes to
-// its folder; without, the second "a" is renamed.
+// its tree path; without, the second "a" is renamed.
 func TestExportDialogMarkedDuplicates(t *testing.T) {
 	w := newTestWindow(t)
 	twoFolders(w)
@@ -127,7 +129,7 @@ func TestExportDialogMarkedDuplicates(t *testing.T) {
 	}
 	dir := t.TempDir()
 	runDialog(t, w, v, dir)
-	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "d1/a d2/a" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "two.lib/d1/a two.lib/d2/a" {
 		t.Errorf("kept folders: %v", got)
 	}
 
@@ -140,6 +142,32 @@ func TestExportDialogMarkedDuplicates(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a_2")); string(b) != "two" {
 		t.Errorf("a_2 = %q", b)
+	}
+}
+
+// Folders: off, a node goes straight into the export folder and a
+// container into a folder named after it; on, each keeps its tree path.
+func TestExportDialogFolders(t *testing.T) {
+	w := newTestWindow(t)
+	addFake(w)
+	for _, c := range []struct {
+		node string
+		keep bool
+		want string
+	}{
+		{"textures", false, "textures/Water textures/brick"},
+		{"textures", true, "fake.lib/textures/Water fake.lib/textures/brick"},
+		{"textures/brick", false, "brick"},
+		{"textures/brick", true, "fake.lib/textures/brick"},
+	} {
+		w.selectUID(uidByPath(t, w, c.node))
+		v := openExport(t, w)
+		v.keep.SetChecked(c.keep)
+		dir := t.TempDir()
+		runDialog(t, w, v, dir)
+		if got := strings.Join(testutil.ListFiles(t, dir), " "); got != c.want {
+			t.Errorf("%s, folders %v: files %s, want %s", c.node, c.keep, got, c.want)
+		}
 	}
 }
 
@@ -166,11 +194,11 @@ func TestExportDialogFailuresListed(t *testing.T) {
 	w.selectUID(f.uid)
 	v := openExport(t, w)
 	dir := t.TempDir()
-	written, failures, _ := runDialog(t, w, v, dir)
-	if len(written) != 2 || len(failures) != 1 || failures[0].Path != "burning" {
-		t.Fatalf("written %v failures %v", written, failures)
+	out := runDialog(t, w, v, dir)
+	if len(out.written) != 2 || len(out.failures) != 1 || out.failures[0].Path != "f.lib/burning" {
+		t.Fatalf("written %v failures %v", out.written, out.failures)
 	}
-	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "also good" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "f.lib/also f.lib/good" {
 		t.Errorf("files %v (the failed one must leave nothing)", got)
 	}
 	if !strings.Contains(w.status.msg.Text, "1 node failed") {
@@ -235,15 +263,15 @@ func TestExportDialogCancel(t *testing.T) {
 	test.Tap(w.status.cancel)
 	<-v.job.done
 	w.waitJobs()
-	written, _, cancelled, err := v.job.outcome()
-	if !cancelled || err != nil {
-		t.Fatalf("cancelled %v err %v", cancelled, err)
+	out := v.job.outcome()
+	if !out.cancelled || out.err != nil {
+		t.Fatalf("cancelled %v err %v", out.cancelled, out.err)
 	}
-	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "first" {
+	if got := testutil.ListFiles(t, dir); strings.Join(got, " ") != "s.lib/first" {
 		t.Errorf("files after cancel %v, want only the finished one", got)
 	}
-	if len(written) != 1 {
-		t.Errorf("written %v", written)
+	if len(out.written) != 1 {
+		t.Errorf("written %v", out.written)
 	}
 	if !strings.Contains(w.status.msg.Text, "cancelled") {
 		t.Errorf("status %q", w.status.msg.Text)
@@ -262,68 +290,43 @@ func TestExportDialogNeedsFolder(t *testing.T) {
 	}
 }
 
-// "Export all of this type" finds the nodes of the same kind and tag, in
-// their folders, and opens Export… on them.
-func TestExportAllOfType(t *testing.T) {
-	w := newTestWindow(t)
-	f, _, _ := addFake(w)
-	items, err := findOfType(f.root, formats.KindTexture, "Texm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var paths []string
-	for _, it := range items {
-		paths = append(paths, it.Path)
-	}
-	if strings.Join(paths, " ") != "textures/brick textures/Water" {
-		t.Errorf("textures %v", paths)
-	}
-	if got, _ := findOfType(f.root, formats.KindMaterial, "MAT0"); len(got) != 3 { // WATER_M, DEFAULT and the broken one
-		t.Errorf("%d MAT0 materials, want 3", len(got))
-	}
-	b := w.model.items[uidByPath(t, w, "textures/brick")]
-	w.exportAllOfType(b)
-	w.waitJobs()
-	top := w.win.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(overlayText(top), "2 Texm textures in fake.lib") {
-		t.Errorf("no Export dialog for the type")
-	}
-	sel := []exportSel{{f, items[0]}, {f, items[1]}}
-	batches := exportBatches(sel, true)
-	if len(batches) != 1 || batches[0].dir != "textures" || len(batches[0].items) != 2 {
-		t.Errorf("batches %+v", batches)
-	}
-}
-
-// exportBatches: a node inside another chosen node is left to it, and
-// nodes of several files go under their file's name.
+// exportBatches: nodes are named by their tree paths (a file's root by
+// the file's name, a node outside the tree by its name); with the folders
+// kept each goes into the folders of its tree path; a node inside another
+// chosen node is left to it.
 func TestExportBatches(t *testing.T) {
-	f1 := &openFile{name: "sub/one.lib"}
-	f2 := &openFile{name: "two.txd"}
 	n := rawNode("n", formats.KindRaw, "", nil, 0)
+	root3 := &formats.Folder{NodeName: "three.lib", NodeKind: formats.KindArchive}
+	f1 := &openFile{name: "sub/one.lib", root: &formats.Folder{NodeName: "one.lib"}}
+	f2 := &openFile{name: "two.txd"}
+	f3 := &openFile{name: "three.lib", root: root3}
 	sel := []exportSel{
 		{f1, export.Item{Node: n, Path: "a"}},
 		{f1, export.Item{Node: n, Path: "a/b/c"}}, // inside a
 		{f1, export.Item{Node: n, Path: "x/y"}},
 		{f2, export.Item{Node: n, Path: "tex"}},
+		{f3, export.Item{Node: root3, Path: ""}},                                   // a root
+		{f1, export.Item{Node: rawNode("elsewhere", formats.KindRaw, "", nil, 0)}}, // outside the tree
 	}
-	got := map[string][]string{}
-	for _, b := range exportBatches(sel, true) {
-		for _, it := range b.items {
-			got[b.dir] = append(got[b.dir], it.Path)
+	batches := func(keep bool) map[string]string {
+		got := map[string]string{}
+		for _, b := range exportBatches(sel, keep) {
+			var paths []string
+			for _, it := range b.items {
+				paths = append(paths, it.Path)
+			}
+			got[b.dir] = strings.Join(paths, " ")
 		}
+		return got
 	}
-	want := map[string]string{"sub/one.lib": "a", "sub/one.lib/x": "x/y", "two.txd": "tex"}
-	if len(got) != len(want) {
-		t.Errorf("batches %v", got)
+	want := map[string]string{"sub/one.lib": "sub/one.lib/a", "sub/one.lib/x": "sub/one.lib/x/y",
+		"two.txd": "two.txd/tex", "": "three.lib elsewhere"}
+	if got := batches(true); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("kept folders: batches %v, want %v", got, want)
 	}
-	for d, p := range want {
-		if strings.Join(got[d], " ") != p {
-			t.Errorf("batch %q = %v, want %s", d, got[d], p)
-		}
-	}
-	if flat := exportBatches(sel, false); len(flat) != 1 || len(flat[0].items) != 4 {
-		t.Errorf("flat batches %+v", flat)
+	want = map[string]string{"": "sub/one.lib/a sub/one.lib/x/y two.txd/tex three.lib elsewhere"}
+	if got := batches(false); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("flat: batches %v, want %v", got, want)
 	}
 }
 

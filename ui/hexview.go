@@ -97,6 +97,24 @@ func (hv *hexView) scrollToOffset(off int64) bool {
 	return true
 }
 
+// scrollNear shows and selects the row of an absolute offset (relative
+// when the node has no file offset), or the first or last row when the
+// offset lies before or past the node.
+func (hv *hexView) scrollNear(off int64) {
+	if hv.list == nil || hv.data.rows() == 0 {
+		return
+	}
+	r := hv.data.rowOf(off)
+	if r < 0 {
+		r = 0
+		if off-max(hv.data.base, 0) >= hv.data.size {
+			r = hv.data.rows() - 1
+		}
+	}
+	hv.list.ScrollTo(r)
+	hv.list.Select(r)
+}
+
 // parseOffset reads "0x1A40", "1A40h" or "6720".
 func parseOffset(s string) (int64, error) {
 	s = strings.TrimSpace(strings.ToLower(s))

@@ -31,6 +31,7 @@ type inspector struct {
 	closers []func()
 	hex     *hexView
 	hexTab  *container.TabItem
+	descErr error // the shown node's Describe error (Show in hex goes there)
 }
 
 func newInspector(w *window) *inspector {
@@ -100,6 +101,7 @@ func (in *inspector) show(it *item) {
 		items = append(items, container.NewTabItem(t.Title, container.NewScroll(t.Content)))
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
+	in.descErr = descErr
 	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr)))
 	in.hex = newHexView(in.w, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
@@ -187,8 +189,9 @@ func (in *inspector) close() {
 	in.closers = nil
 }
 
-// showHexAt selects the Hex tab and scrolls to off (absolute), or to the
-// start when off < 0 or outside the node.
+// showHexAt selects the Hex tab and the row of off (absolute), the first
+// or last row when off is before or past the node, or scrolls to the start
+// when off < 0.
 func (in *inspector) showHexAt(off int64) {
 	if in.tabs == nil || in.hexTab == nil {
 		return
@@ -197,23 +200,37 @@ func (in *inspector) showHexAt(off int64) {
 	if in.hex == nil || in.hex.list == nil {
 		return
 	}
-	if off < 0 || !in.hex.scrollToOffset(off) {
+	if off < 0 {
 		in.hex.list.ScrollToTop()
-	}
-}
-
-// showInHex is "Show in hex": the Hex tab at the error offset of a broken
-// node, else at the node's start.
-func (w *window) showInHex() {
-	it := w.current()
-	if it == nil {
 		return
 	}
-	off := int64(-1)
-	if it.err != nil {
-		off = formats.ErrorOffset(it.err)
+	in.hex.scrollNear(off)
+}
+
+// showInHex is "Show in hex": the Hex tab at the offset of the shown
+// node's error, else of its first finding, else at its start.
+func (w *window) showInHex() {
+	if w.current() == nil || w.insp.it == nil {
+		return
 	}
-	w.insp.showHexAt(off)
+	w.insp.showHexAt(problemOffset(w.insp.it, w.insp.descErr))
+}
+
+// problemOffset is where Show in hex goes for it: the offset of its error
+// (its own, its children's or its Describe's; a broken root's is its
+// file's), else of its first finding that has one; -1 when none has.
+func problemOffset(it *item, descErr error) int64 {
+	for _, err := range []error{it.err, formats.SafeErr(it.node), descErr} {
+		if off := formats.ErrorOffset(err); off >= 0 {
+			return off
+		}
+	}
+	for _, d := range it.diags {
+		if d.Off >= 0 {
+			return d.Off
+		}
+	}
+	return -1
 }
 
 // header is the header line of it, and the panic of its facts if any.

@@ -211,11 +211,11 @@ func TestTXDExportPNGInWindow(t *testing.T) {
 	if got := v.formats["texture"].Selected; got != export.PNG {
 		t.Fatalf("texture format %q", got)
 	}
-	written, failures, _ := runDialog(t, w, v, t.TempDir())
-	if len(written) != 1 || len(failures) != 0 || filepath.Ext(written[0]) != ".png" {
-		t.Fatalf("written %v, failures %v", written, failures)
+	out := runDialog(t, w, v, t.TempDir())
+	if len(out.written) != 1 || len(out.failures) != 0 || filepath.Ext(out.written[0]) != ".png" {
+		t.Fatalf("written %v, failures %v", out.written, out.failures)
 	}
-	fh, err := os.Open(written[0])
+	fh, err := os.Open(out.written[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,6 +82,7 @@ func (w *window) buildMenu() {
 	w.checkBackground()
 	resetPreview := fyne.NewMenuItem("Reset preview (F in the preview fits)", w.resetPreview)
 	viewItems := append(themeItems, fyne.NewMenuItemSeparator(), bg, resetPreview, fyne.NewMenuItemSeparator(), settings)
+	viewItems = append(viewItems, fyne.NewMenuItem("Messages", func() { w.showMessages() }))
 	view := fyne.NewMenu("View", viewItems...)
 
 	help := fyne.NewMenu("Help",

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,15 +15,20 @@ import (
 )
 
 // statusBar is the line under the window: node path, offset, size, edit
-// state, the last message and the problem count; a progress bar with Cancel
-// while background work runs.
+// state, the last message (with an action button when it has one, and its
+// full text above the line while the pointer is over it) and the problem
+// count; a progress bar with Cancel while background work runs. Every
+// message is kept in the session's log (View › Messages).
 type statusBar struct {
 	w        *window
 	path     *widget.Label
 	offset   *widget.Label
 	size     *widget.Label
 	state    *widget.Label
-	msg      *widget.Label
+	msg      *statusMessage
+	full     *widget.Label  // the message's full text, shown on hover
+	action   *widget.Button // the message's action (Open folder), hidden without one
+	log      messageLog
 	problems *widget.Button
 	bar      *widget.ProgressBar
 	barText  *widget.Label
@@ -42,8 +48,13 @@ func newStatusBar(w *window) *statusBar {
 	s.offset = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
 	s.size = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
 	s.state = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.msg = widget.NewLabel("")
-	s.msg.Truncation = fyne.TextTruncateEllipsis
+	s.msg = newStatusMessage(s.showFull, func() { w.showMessages() })
+	s.full = widget.NewLabel("")
+	s.full.Wrapping = fyne.TextWrapWord
+	s.full.Hide()
+	s.action = widget.NewButton("", nil)
+	s.action.Importance = widget.LowImportance
+	s.action.Hide()
 	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), s.showProblems)
 	s.problems.Importance = widget.LowImportance
 	s.problems.Hide()
@@ -58,8 +69,8 @@ func newStatusBar(w *window) *statusBar {
 	s.busy.Hide()
 	left := container.NewHBox(s.offset, s.size, s.state)
 	right := container.NewHBox(s.problems, s.busy)
-	mid := container.NewBorder(nil, nil, left, nil, s.msg)
-	s.content = container.NewBorder(widget.NewSeparator(), nil, nil, right,
+	mid := container.NewBorder(nil, nil, left, s.action, s.msg)
+	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, right,
 		container.NewGridWithColumns(2, s.path, mid))
 	return s
 }
@@ -115,13 +126,40 @@ func (s *statusBar) showEditState(f *openFile) {
 	}
 }
 
-// message shows a short message; errors are marked.
+// message shows a message (errors marked) and logs it; "" clears the
+// line. Any action of the previous message goes.
 func (s *statusBar) message(msg string, isErr bool) {
+	s.action.Hide()
 	msg = strings.ReplaceAll(msg, "\n", " ")
+	if msg != "" {
+		s.log.add(msg, isErr, time.Now())
+	}
 	if isErr {
 		msg = "✕ " + msg
 	}
-	s.msg.SetText(msg)
+	s.msg.set(msg, isErr)
+}
+
+// messageAction shows a message with a button that runs do.
+func (s *statusBar) messageAction(msg string, isErr bool, label string, do func()) {
+	s.message(msg, isErr)
+	s.action.SetText(label)
+	s.action.OnTapped = do
+	s.action.Show()
+}
+
+// showFull shows (or hides) the message's full text above the line.
+func (s *statusBar) showFull(show bool) {
+	if !show {
+		s.full.Hide()
+		return
+	}
+	s.full.Importance = widget.MediumImportance
+	if s.msg.isErr {
+		s.full.Importance = widget.DangerImportance
+	}
+	s.full.SetText(s.msg.Text)
+	s.full.Show()
 }
 
 // showProblems lists the current node's error and diagnostics.

@@ -25,7 +25,10 @@ func setTheme(a fyne.App, name string) {
 	applyThemePref(a)
 }
 
-// applyThemePref applies the remembered theme.
+// applyThemePref applies the remembered theme. At start-up it must run
+// before the window's widgets are made: until its event loop runs, the
+// desktop driver does not redraw widgets for a new theme, and a widget
+// made before keeps the old theme's colours.
 func applyThemePref(a fyne.App) {
 	switch a.Preferences().String(prefTheme) {
 	case "light":

@@ -52,6 +52,7 @@ var _ inspect.Host = (*window)(nil)
 
 // newWindow builds the window (not shown yet).
 func newWindow(a fyne.App, opts formats.Options) *window {
+	applyThemePref(a) // before any widget is made: the desktop driver refreshes none made before
 	if opts.Libraries == nil {
 		opts.Libraries = samples.Libraries // in-memory samples resolve their materials
 	}
@@ -75,7 +76,6 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)
 	installLazyFiles() // Save as… must not truncate the file it replaces
-	applyThemePref(a)
 	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
 	w.refreshEditState()

@@ -1,0 +1,188 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+
+	"rummage/export"
+	"rummage/formats"
+	"rummage/ui/widgets"
+)
+
+// maxTypeNodes bounds the walk of "Export all of this type" in each file.
+const maxTypeNodes = 200_000
+
+// exportAllOfType is the tree menu's "Export all TYPE nodes…": every node
+// of the same kind and type tag as it — those the filter found while the
+// filter is active, else those of every open file — offered in Export…
+// with their tree paths kept. Without a filter the files are walked in the
+// background (the walk opens every container).
+func (w *window) exportAllOfType(it *item) {
+	if it == nil || len(w.files) == 0 {
+		w.setError(errNoFile)
+		return
+	}
+	kind, tag := it.kind, it.tag
+	what := typeLabel(kind, tag)
+	if fv := w.model.filter; fv != nil {
+		sel := w.filteredOfType(fv, kind, tag)
+		if len(sel) == 0 {
+			w.Status(fmt.Sprintf("the filter found no %s", what))
+			return
+		}
+		label := fmt.Sprintf("%s matching the filter", summary(len(sel), what))
+		if len(fv.partial) > 0 || fv.skipped > 0 {
+			w.Status(label + " (the filter did not search every node)")
+		}
+		w.offerOfType(sel, label)
+		return
+	}
+	files := append([]*openFile(nil), w.files...)
+	w.Status(fmt.Sprintf("looking for every %s in %s…", what, filesLabel(files)))
+	w.jobs.Add(1)
+	go func() {
+		defer w.jobs.Done()
+		sel, err := selectOfType(files, kind, tag)
+		fyne.Do(func() { w.foundOfType(sel, err, what, files) })
+	}()
+}
+
+// foundOfType reports the walk of exportAllOfType and offers what it found.
+func (w *window) foundOfType(sel []exportSel, err error, what string, files []*openFile) {
+	if err != nil {
+		// Part of a file could not be walked: say so, and offer what was
+		// found.
+		w.setError(fmt.Errorf("looking for every %s: %w", what, err))
+	}
+	if len(sel) == 0 {
+		if err == nil {
+			w.Status(fmt.Sprintf("no %s in %s", what, filesLabel(files)))
+		}
+		return
+	}
+	var in []*openFile
+	for _, s := range sel {
+		if len(in) == 0 || in[len(in)-1] != s.file {
+			in = append(in, s.file)
+		}
+	}
+	label := fmt.Sprintf("%s in %s", summary(len(sel), what), filesLabel(in))
+	if err == nil {
+		w.Status("found " + label)
+	}
+	w.offerOfType(sel, label)
+}
+
+// offerOfType opens Export… on the nodes found, keeping their tree paths.
+func (w *window) offerOfType(sel []exportSel, label string) {
+	v := w.showExportDialog(sel, label)
+	v.keep.SetChecked(true)
+}
+
+// filesLabel names the files: "fake.lib", or "3 files".
+func filesLabel(files []*openFile) string {
+	if len(files) == 1 {
+		return files[0].name
+	}
+	return summary(len(files), "file")
+}
+
+// selectOfType finds the nodes of kind and tag in every file (see
+// findOfType); the error is the first walk's that failed.
+func selectOfType(files []*openFile, kind formats.Kind, tag string) ([]exportSel, error) {
+	var sel []exportSel
+	var firstErr error
+	for _, f := range files {
+		if f.root == nil {
+			continue
+		}
+		items, err := findOfType(f.root, kind, tag)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, fmt.Errorf("%s: %w", f.name, err))
+		}
+		for _, x := range items {
+			sel = append(sel, exportSel{file: f, item: x})
+		}
+	}
+	return sel, firstErr
+}
+
+// filteredOfType is what the filter found of kind and tag, in tree order;
+// it does not look inside a node it returns.
+func (w *window) filteredOfType(fv *filterView, kind formats.Kind, tag string) []exportSel {
+	var sel []exportSel
+	var walk func(uid string)
+	walk = func(uid string) {
+		it := w.model.items[uid]
+		if it == nil {
+			return
+		}
+		if fv.matched[uid] && it.kind == kind && it.tag == tag {
+			sel = append(sel, exportSel{file: it.file, item: export.Item{Node: it.node, Path: it.path}})
+			return
+		}
+		for _, k := range fv.kids[uid] {
+			walk(k)
+		}
+	}
+	for _, r := range fv.roots {
+		walk(r)
+	}
+	return sel
+}
+
+// typeLabel names a kind and type for messages: "MAT0 material".
+func typeLabel(kind formats.Kind, tag string) string {
+	if tag == "" || strings.EqualFold(tag, string(kind)) {
+		return string(kind)
+	}
+	return tag + " " + string(kind)
+}
+
+// findOfType walks root depth first and returns the nodes of the kind and
+// type tag, with their paths; it does not look inside a node it returns.
+// Containers whose children cannot be read are skipped (the tree marks
+// them); a panic naming their children is returned with what was found.
+func findOfType(root formats.Node, kind formats.Kind, tag string) ([]export.Item, error) {
+	var out []export.Item
+	var firstErr error
+	seen := 0
+	var walk func(n formats.Node, p string, depth int)
+	walk = func(n formats.Node, p string, depth int) {
+		if depth > 32 || seen > maxTypeNodes {
+			return
+		}
+		kids, err := formats.SafeChildren(n)
+		if err != nil || len(kids) == 0 {
+			return
+		}
+		names, err := widgets.ChildNames(kids, n)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			return
+		}
+		for i, k := range kids {
+			if k == nil {
+				continue
+			}
+			seen++
+			kp := names[i]
+			if p != "" {
+				kp = p + "/" + kp
+			}
+			kk := formats.SafeKind(k)
+			if kk == kind && formats.SafeType(k) == tag {
+				out = append(out, export.Item{Node: k, Path: kp})
+				continue
+			}
+			if !leafKinds[kk] {
+				walk(k, kp, depth+1)
+			}
+		}
+	}
+	walk(root, "", 0)
+	return out, firstErr
+}
