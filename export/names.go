@@ -18,7 +18,6 @@ type namer struct {
 	root     string                // the output folder on disk
 	existing Existing              // what to do with a file that exists
 	ask      func(string) Existing // Options.Ask
-	skipped  []string              // files left as they were (Skip)
 }
 
 func newNamer(o Options) *namer {
