@@ -31,6 +31,9 @@ func (v *VisualNode) Mesh() (*geom.Mesh, error) { return v.lv.VisualMesh(v.i) }
 // Describe returns the visual's decoded sub-chunks.
 func (v *VisualNode) Describe() (any, error) {
 	lv := v.lv
+	if err := lv.subtreeErr(v.i); err != nil {
+		return nil, err
+	}
 	vis := lv.Visuals[v.i]
 	tex, sh := lv.Material(vis)
 	d := map[string]any{"kind": string(formats.KindMesh), "name": v.NodeName, "index": vis.Index,
@@ -138,6 +141,9 @@ func (s *SectorNode) Mesh() (*geom.Mesh, error) { return s.lv.SectorMesh(s.i) }
 // Describe returns the sector's lists and statistics.
 func (s *SectorNode) Describe() (any, error) {
 	sec := s.lv.Sectors[s.i]
+	if err := s.lv.subtreeErr(sec.Root); err != nil {
+		return nil, err
+	}
 	st := s.lv.Stats()
 	d := map[string]any{"kind": string(formats.KindMesh), "name": s.NodeName, "index": sec.Index, "root": sec.Root,
 		"portals": u16s(sec.Portals), "glows": u16s(sec.Glows), "lights": u16s(sec.Lights), "occluders": len(sec.Occluders)}

@@ -169,6 +169,9 @@ func (lv *Level) tableChunks(r io.ReaderAt, base int64) {
 				ci.Unpacked = int64(binary.LittleEndian.Uint32(p[:]))
 			}
 		}
+		if c.Avail < int64(c.Size) {
+			ci.Err = binread.Errorf(c.Off, "chunk 0x%X declares %d bytes, but the file ends after %d", c.ID, c.Size, c.Avail)
+		}
 		if seen[c.ID] {
 			lv.diag("", c.Off, "chunk 0x%X appears again; the engine uses the first one", c.ID)
 		}

@@ -215,6 +215,9 @@ func (lv *Level) VisualMesh(i int) (*geom.Mesh, error) {
 	if i < 0 || i >= len(lv.Visuals) {
 		return nil, fmt.Errorf("visual %d out of range (%d visuals)", i, len(lv.Visuals))
 	}
+	if err := lv.subtreeErr(i); err != nil {
+		return nil, err
+	}
 	b := newBuilder(lv)
 	b.visuals(lv.subtree(i), "", color.NRGBA{})
 	return b.m, nil
@@ -227,6 +230,9 @@ func (lv *Level) SectorMesh(i int) (*geom.Mesh, error) {
 		return nil, fmt.Errorf("sector %d out of range (%d sectors)", i, len(lv.Sectors))
 	}
 	s := lv.Sectors[i]
+	if err := lv.subtreeErr(s.Root); err != nil {
+		return nil, err
+	}
 	b := newBuilder(lv)
 	b.visuals(lv.subtree(s.Root), "", SectorColor(i))
 	var ps []int

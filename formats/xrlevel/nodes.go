@@ -103,6 +103,9 @@ func (n *LevelNode) Describe() (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := lv.LevelErr(); err != nil {
+		return nil, err // the counts would be wrong
+	}
 	chunks := make([]map[string]any, 0, len(lv.Chunks))
 	for _, c := range lv.Chunks {
 		chunks = append(chunks, map[string]any{"id": c.ID, "name": c.Name, "offset": c.Off, "size": c.Size,
@@ -116,6 +119,9 @@ func (n *LevelNode) Describe() (any, error) {
 func (n *LevelNode) Mesh() (*geom.Mesh, error) {
 	lv, err := n.Level()
 	if err != nil {
+		return nil, err
+	}
+	if err := lv.LevelErr(); err != nil {
 		return nil, err
 	}
 	return lv.LevelMesh(), nil

@@ -2,6 +2,8 @@ package xrlevel
 
 import (
 	"fmt"
+
+	"rummage/formats/binread"
 )
 
 // validate runs the §2.11 checklist (and its equivalents for later
@@ -21,6 +23,24 @@ func (lv *Level) validate() {
 	}
 }
 
+// errAt is a FormatError at off, or a plain error when off is unknown (a
+// part read from a side file).
+func errAt(off int64, format string, args ...any) error {
+	if off < 0 {
+		return fmt.Errorf(format, args...)
+	}
+	return binread.Errorf(off, format, args...)
+}
+
+// becauseBroken is ": chunk NAME is broken" when the first chunk of that
+// role could not be decoded, else "".
+func (lv *Level) becauseBroken(name string) string {
+	if err := lv.ChunkErr(name); err != nil {
+		return " (chunk " + name + " is broken)"
+	}
+	return ""
+}
+
 // finding records one finding about a list item.
 type finding func(format string, args ...any)
 
@@ -31,10 +51,18 @@ func (lv *Level) checkVisuals() {
 		at := func(format string, args ...any) {
 			lv.diagAt(vl.item(v.Index), v.Rel, "visual %d: %s", v.Index, fmt.Sprintf(format, args...))
 		}
+		// Geometry findings also break the visual (see Visual.Err).
+		broken := func(format string, args ...any) {
+			at(format, args...)
+			if v.Err == nil {
+				l := vl.item(v.Index)
+				v.Err = errAt(l.abs(v.Rel), "%s: visual %d: %s", l.where(v.Rel), v.Index, fmt.Sprintf(format, args...))
+			}
+		}
 		lv.checkVisualMaterial(v, at)
-		lv.checkVisualBuffers(v, at)
-		lv.checkVisualIndices(v, at)
-		lv.checkFastPath(v, at)
+		lv.checkVisualBuffers(v, broken)
+		lv.checkVisualIndices(v, broken)
+		lv.checkFastPath(v, broken)
 		for _, ch := range v.Children {
 			if ch < 0 || ch >= len(lv.Visuals) {
 				at("child %d, %d visuals", ch, len(lv.Visuals))
@@ -58,14 +86,14 @@ func (lv *Level) checkVisualMaterial(v *Visual, at finding) {
 func (lv *Level) checkVisualBuffers(v *Visual, at finding) {
 	if v.VB >= 0 {
 		if v.VB >= len(lv.VBs) {
-			at("vertex buffer %d, %d buffers", v.VB, len(lv.VBs))
+			at("vertex buffer %d, %d buffers%s", v.VB, len(lv.VBs), lv.becauseBroken(NameVBs))
 		} else if vb := lv.VBs[v.VB]; int64(v.VBase)+int64(v.VCount) > int64(vb.Count) {
 			at("vertices %d..%d outside buffer %d (%d vertices)", v.VBase, int64(v.VBase)+int64(v.VCount), v.VB, vb.Count)
 		}
 	}
 	if v.IB >= 0 {
 		if v.IB >= len(lv.IBs) {
-			at("index buffer %d, %d buffers", v.IB, len(lv.IBs))
+			at("index buffer %d, %d buffers%s", v.IB, len(lv.IBs), lv.becauseBroken(NameIBs))
 		} else if int64(v.IBase)+int64(v.ICount) > int64(len(lv.IBs[v.IB].Indices)) {
 			at("indices %d..%d outside index buffer %d (%d indices)", v.IBase, int64(v.IBase)+int64(v.ICount), v.IB, len(lv.IBs[v.IB].Indices))
 		}
