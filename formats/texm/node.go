@@ -96,8 +96,8 @@ func (n *Node) Diagnostics() []formats.Diagnostic {
 			out = append(out, formats.Diagnostic{Off: n.Abs, Msg: "page " + itoa(i) + " " + r.String() + " is empty or leaves the texture " + whole.String()})
 		}
 	}
-	if n.Tex.Format == FormatIndex8 {
-		out = append(out, formats.Diagnostic{Off: n.Abs, Msg: "format 2 uses an external palette; shown as grey indices"})
+	if ExternalPalette(n.Tex.Format) {
+		out = append(out, formats.Diagnostic{Off: n.Abs, Msg: "format " + itoa(int(n.Tex.Format)) + " uses an external palette; shown as grey indices"})
 	}
 	return out
 }

@@ -4,6 +4,8 @@
 //
 // Pixels decode to straight-alpha *image.NRGBA with the BGRA reading of
 // §3.2: 8888 is stored B,G,R,A, 888 B,G,R,X and palettes B,G,R,X.
+// Formats 1 and 2 index a palette that is not stored with the texture;
+// they decode as grey indices.
 package texm
 
 import (
@@ -31,7 +33,8 @@ const PaletteSize = 1024
 // The pixel formats: the header stores the channel widths as a decimal literal.
 const (
 	FormatPal8    = 0    // 8-bit indices into the palette that follows the header
-	FormatIndex8  = 2    // 8-bit indices into an external palette (the font atlas)
+	FormatIndex8S = 1    // 8-bit indices into an external palette (1997 ship textures, drawn in the space palette)
+	FormatIndex8  = 2    // 8-bit indices into an external palette (the font atlas; 1997 interior textures)
 	Format565     = 565  // u16 R5 G6 B5
 	Format556     = 556  // u16 R5 G5 B6
 	Format4444    = 4444 // u16 A4 R4 G4 B4
@@ -47,7 +50,7 @@ const (
 // BytesPerPixel returns the storage size of a pixel, 0 for an unknown format.
 func BytesPerPixel(format uint32) int {
 	switch format {
-	case FormatPal8, FormatIndex8:
+	case FormatPal8, FormatIndex8S, FormatIndex8:
 		return 1
 	case Format565, Format556, Format4444, Format88:
 		return 2
@@ -57,16 +60,24 @@ func BytesPerPixel(format uint32) int {
 	return 0
 }
 
-// FormatName returns the JSON name of a format: "PAL8", "IDX8" or the
-// decimal literal ("565", "8888", ...).
+// FormatName returns the JSON name of a format: "PAL8", "IDX8S", "IDX8"
+// or the decimal literal ("565", "8888", ...).
 func FormatName(format uint32) string {
 	switch format {
 	case FormatPal8:
 		return "PAL8"
+	case FormatIndex8S:
+		return "IDX8S"
 	case FormatIndex8:
 		return "IDX8"
 	}
 	return strconv.FormatUint(uint64(format), 10)
+}
+
+// ExternalPalette reports a format whose palette is not stored with the
+// texture (formats 1 and 2): its pixels are shown as grey indices.
+func ExternalPalette(format uint32) bool {
+	return format == FormatIndex8S || format == FormatIndex8
 }
 
 // Header is the fixed 32-byte header.
@@ -257,7 +268,7 @@ func Decode(b []byte, w, h int, format uint32, palette []byte, flags5 uint32) (*
 			if idx == 0 && keyed {
 				o[3] = 0
 			}
-		case FormatIndex8:
+		case FormatIndex8S, FormatIndex8:
 			o[0], o[1], o[2], o[3] = b[i], b[i], b[i], 255
 			if b[i] == 0 && keyed {
 				o[3] = 0

@@ -68,7 +68,7 @@ func EncodePixels(img *image.NRGBA, format uint32, palette []byte) ([]byte, erro
 			switch format {
 			case FormatPal8:
 				out[i] = nearest(palette, c.R, c.G, c.B)
-			case FormatIndex8:
+			case FormatIndex8S, FormatIndex8:
 				out[i] = c.R
 			case Format565:
 				binary.LittleEndian.PutUint16(out[2*i:], R>>3<<11|G>>2<<5|B>>3)
