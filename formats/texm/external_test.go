@@ -20,9 +20,9 @@ func TestExternalPaletteFormats(t *testing.T) {
 		want   color.NRGBA // pixel (1,0) of testImage, R = 40
 		diag   string
 	}{
-		{FormatIndex8S, "IDX8S", 0, color.NRGBA{40, 40, 40, 255}, "format 1 uses an external palette"},
+		{FormatIndex8S, "1", 0, color.NRGBA{40, 40, 40, 255}, "format 1 uses an external palette"},
 		{FormatIndex8, "IDX8", 0, color.NRGBA{40, 40, 40, 255}, "format 2 uses an external palette"},
-		{FormatIndex8S, "IDX8S", FlagAlpha, color.NRGBA{40, 40, 40, 255}, "format 1 uses an external palette"},
+		{FormatIndex8S, "1", FlagAlpha, color.NRGBA{40, 40, 40, 255}, "format 1 uses an external palette"},
 		{Format565, "565", 0, color.NRGBA{41, 0, 0, 255}, ""},
 	}
 	for _, c := range cases {
@@ -32,7 +32,7 @@ func TestExternalPaletteFormats(t *testing.T) {
 				t.Fatal(err)
 			}
 			binary.LittleEndian.PutUint32(data[20:], c.flags5)
-			tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+			tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func TestIndex8SLayout(t *testing.T) {
 	if len(data) != 373 {
 		t.Fatalf("%d bytes, want 373", len(data))
 	}
-	tex, err := Parse(bytes.NewReader(data), int64(len(data)), 0)
+	tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,14 +60,13 @@ func BytesPerPixel(format uint32) int {
 	return 0
 }
 
-// FormatName returns the JSON name of a format: "PAL8", "IDX8S", "IDX8"
-// or the decimal literal ("565", "8888", ...).
+// FormatName returns the JSON name of a format: "PAL8", "IDX8" or the
+// decimal literal ("1", "565", "8888", ...). Format 1 keeps its number:
+// which palette it indexes is not known for sure.
 func FormatName(format uint32) string {
 	switch format {
 	case FormatPal8:
 		return "PAL8"
-	case FormatIndex8S:
-		return "IDX8S"
 	case FormatIndex8:
 		return "IDX8"
 	}
