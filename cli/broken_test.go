@@ -53,3 +53,22 @@ func TestBrokenTexmKeepsItsKind(t *testing.T) {
 		t.Errorf("the intact sibling: %d %s", code, errs)
 	}
 }
+
+// TestInfoWarnings: what was read with a finding lists it in "warnings".
+func TestInfoWarnings(t *testing.T) {
+	tex, err := texm.Build(image.NewNRGBA(image.Rect(0, 0, 8, 8)), texm.FormatIndex8S, 1, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := nres.Build([]nres.Entry{{TypeID: nres.TypeTexm, Attr3: 1, Name: "ship", Data: tex}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "t.lib")
+	os.WriteFile(file, data, 0o644)
+	code, out, errs := run(t, "info", "--json", file, "ship")
+	var v struct{ Warnings []string }
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || len(v.Warnings) != 1 || !strings.Contains(v.Warnings[0], "external palette") {
+		t.Errorf("status %d, warnings %q (%s)", code, v.Warnings, errs)
+	}
+}

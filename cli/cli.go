@@ -66,18 +66,18 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"ls": {
-			usage: "rummage ls [--json] [-r] [--materials FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "r": false, "materials": true},
+			usage: "rummage ls [--json] [-r] [--materials FILE] [--geom FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "r": false, "materials": true, "geom": true},
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true},
+			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] FILE [NODE...]",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] FILE [NODE...]",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true},
 			run:   runExport,
 		},
 		"samples": {
@@ -110,6 +110,7 @@ Usage:
 NODE is a /-separated path of child names as printed by "rummage ls --json" in "path";
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
 --materials FILE names the material library used to resolve WEAR rows and MSH batches.
+--geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
 Flags may come before or after FILE and NODE; "--" ends the flags.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
@@ -279,6 +280,15 @@ func (e *env) openFile(a *args, file string) (*formats.File, int) {
 			return nil, e.fail(m, "", errors.New("material library is a folder"))
 		}
 		opts.Materials = m
+	}
+	if g, ok := a.vals["geom"]; ok {
+		if g == "" {
+			return nil, e.usagef("--geom needs a file name")
+		}
+		if _, err := os.Stat(g); err != nil {
+			return nil, e.fail(g, "", fmt.Errorf("level.geom: %w", plainErr(err)))
+		}
+		opts.Geom = g
 	}
 	f, err := formats.Open(file, opts)
 	if err != nil {

@@ -59,6 +59,13 @@ func runInfo(e *env, a *args) int {
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
+	if w := warnings(node); w != nil {
+		b, err := marshal(w)
+		if err != nil {
+			return e.fail(file, canon, err)
+		}
+		facts = appendMember(facts, "warnings", b)
+	}
 	if sampling {
 		s, ok := node.(formats.Sampler)
 		if !ok {
@@ -89,6 +96,20 @@ func runInfo(e *env, a *args) int {
 	}
 	writePlain(e.stdout, v)
 	return exitOK
+}
+
+// warnings are the node's diagnostics as one-line strings, each naming its
+// offset (or the missing file it is about); nil when it has none.
+func warnings(n formats.Node) []string {
+	var out []string
+	for _, d := range formats.SafeDiagnostics(n) {
+		msg := oneLine(d.Msg)
+		if d.Off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", d.Off)) {
+			msg = fmt.Sprintf("offset 0x%X (%d): %s", d.Off, d.Off, msg)
+		}
+		out = append(out, msg)
+	}
+	return out
 }
 
 // describe returns the node's facts as a compact JSON object: Describe()

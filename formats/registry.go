@@ -19,6 +19,10 @@ type Options struct {
 	// disk (Source.Path ""): the window sets it to the built-in sample
 	// libraries, so in-memory samples resolve their materials and textures.
 	Libraries func() []Node
+	// Geom names the X-Ray level.geom (and, beside it, level.geomx and
+	// level.cform) of a version 10+ level when it is not beside the level
+	// (--geom).
+	Geom string
 }
 
 // Source is what a format's Open receives: the bytes, where they sit in the

@@ -58,10 +58,25 @@ func (lv *Level) subtreeErr(i int) error {
 	return nil
 }
 
-// LevelErr is why the whole level's facts or geometry cannot be trusted:
-// a broken chunk, else a broken visual; nil when none.
+// LevelErr is why the whole level's facts cannot be trusted: a broken
+// chunk, else a broken visual (not one whose buffers are only missing with
+// level.geom: that is a warning); nil when none.
 func (lv *Level) LevelErr() error {
 	if err := lv.BrokenChunk(); err != nil {
+		return err
+	}
+	for _, v := range lv.Visuals {
+		if v.Err != nil && !v.ErrSide {
+			return v.Err
+		}
+	}
+	return nil
+}
+
+// GeometryErr is why the whole level's geometry cannot be drawn or
+// exported: LevelErr, or a visual whose buffers are in a missing side file.
+func (lv *Level) GeometryErr() error {
+	if err := lv.LevelErr(); err != nil {
 		return err
 	}
 	for _, v := range lv.Visuals {

@@ -49,9 +49,10 @@ type Level struct {
 	FastIBs  []IndexBuffer
 	FastSWIs [][]SWI
 
-	GeomFile  string // level.geom used for the buffers ("" when none)
-	GeomxFile string // level.geomx used for the fast-path buffers
-	CFormFile string // level.cform used for the collision mesh
+	GeomFile  string   // level.geom used for the buffers ("" when none)
+	Missing   []string // side files the level needs that were not found ("level.geom", "level.cform")
+	GeomxFile string   // level.geomx used for the fast-path buffers
+	CFormFile string   // level.cform used for the collision mesh
 
 	Diags []formats.Diagnostic
 
@@ -79,6 +80,11 @@ const MaxFileSize = binread.MaxAlloc
 // level.geom and level.cform. Problems that leave the rest readable are
 // recorded in Diags; only an unreadable header is an error.
 func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
+	return ParseWith(r, base, size, SideFiles{Dir: dir})
+}
+
+// ParseWith is Parse with the places to look for side files.
+func ParseWith(r io.ReaderAt, base, size int64, sf SideFiles) (*Level, error) {
 	list, err := xray.ScanAt(r, base, size)
 	if err != nil {
 		return nil, err
@@ -94,8 +100,8 @@ func Parse(r io.ReaderAt, base, size int64, dir string) (*Level, error) {
 	lv.Unpacked = pc.m
 	lv.decodeChunks(pc.get)
 	// Side files: level.geom (VB, IB, SWIs) and level.cform.
-	if dir != "" && lv.Visuals != nil {
-		lv.loadSideFiles(dir)
+	if lv.Visuals != nil {
+		lv.loadSideFiles(sf)
 	}
 	lv.dataBytes = size
 	for _, b := range pc.m {

@@ -70,7 +70,11 @@ func (n *LevelNode) Level() (*Level, error) {
 			dir = filepath.Dir(n.src.Path)
 		}
 		r := io.NewSectionReader(n.src.R, 0, n.src.Size)
-		n.lv, n.err = Parse(r, n.base, n.src.Size, dir)
+		sf := SideFiles{Dir: dir}
+		if n.src.Opts != nil && n.src.Parent == nil {
+			sf.Geom = n.src.Opts.Geom
+		}
+		n.lv, n.err = ParseWith(r, n.base, n.src.Size, sf)
 		if n.err == nil {
 			n.kids = n.makeChildren()
 		}
@@ -121,7 +125,7 @@ func (n *LevelNode) Mesh() (*geom.Mesh, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lv.LevelErr(); err != nil {
+	if err := lv.GeometryErr(); err != nil {
 		return nil, err
 	}
 	return lv.LevelMesh(), nil

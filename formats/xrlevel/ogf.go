@@ -9,14 +9,17 @@ import (
 
 // Visual is one OGF visual of the level's visual list.
 type Visual struct {
-	Index  int
+	Index int
 	// Err is the first problem that leaves the visual without its true
 	// geometry (a buffer that does not exist, an index past its vertices):
 	// its mesh and facts then fail with it instead of counting wrong.
-	Err    error
-	Rel    int64        // offset of its chunk in the (unpacked) visuals chunk
-	Size   int64        // payload bytes
-	Chunks []xray.Chunk // raw sub-chunks, offsets relative to the visuals chunk
+	Err error
+	// ErrSide says Err comes from a missing side file (level.geom): the
+	// level's own facts still hold, with a warning naming the file.
+	ErrSide bool
+	Rel     int64        // offset of its chunk in the (unpacked) visuals chunk
+	Size    int64        // payload bytes
+	Chunks  []xray.Chunk // raw sub-chunks, offsets relative to the visuals chunk
 
 	OGFVersion int
 	Type       int

@@ -4,31 +4,66 @@ import (
 	"os"
 	"path/filepath"
 
+	"rummage/formats"
 	"rummage/formats/xray"
 )
 
-// loadSideFiles reads level.geom and level.cform beside the level when the
-// level does not hold its own buffers or collision mesh.
-func (lv *Level) loadSideFiles(dir string) {
+// SideFiles says where Parse looks for level.geom, level.geomx and
+// level.cform: the level's folder, the folder of an explicit level.geom,
+// and the usual gamedata/levels/NAME/ folder of the level's parents.
+type SideFiles struct {
+	Dir  string // the level's folder ("" for a level inside a container)
+	Geom string // an explicit level.geom (--geom), "" for none
+}
+
+// maxSideUp is how many parent folders are searched for gamedata/levels.
+const maxSideUp = 4
+
+// candidates lists where a side file called name may be, in order.
+func (sf SideFiles) candidates(name string) []string {
+	var out []string
+	if sf.Geom != "" {
+		if name == "level.geom" {
+			out = append(out, sf.Geom)
+		}
+		out = append(out, filepath.Join(filepath.Dir(sf.Geom), name))
+	}
+	if sf.Dir == "" {
+		return out
+	}
+	out = append(out, filepath.Join(sf.Dir, name))
+	level := filepath.Base(sf.Dir)
+	for up, a := 0, filepath.Dir(sf.Dir); up < maxSideUp; up, a = up+1, filepath.Dir(a) {
+		out = append(out, filepath.Join(a, "gamedata", "levels", level, name))
+		if filepath.Dir(a) == a {
+			break
+		}
+	}
+	return out
+}
+
+// loadSideFiles reads level.geom and level.cform when the level does not
+// hold its own buffers or collision mesh; a missing one is a finding that
+// names it (Level.Missing).
+func (lv *Level) loadSideFiles(sf SideFiles) {
 	readSide := func(name string) ([]byte, string) {
-		p := filepath.Join(dir, name)
-		st, err := os.Stat(p)
-		if err != nil || st.IsDir() {
-			return nil, ""
+		for _, p := range sf.candidates(name) {
+			if _, err := os.Stat(p); err != nil {
+				continue
+			}
+			b, err := formats.ReadSideFile(p, MaxFileSize)
+			if err != nil {
+				lv.diag("", -1, "%v: not read", err)
+				return nil, ""
+			}
+			return b, p
 		}
-		if st.Size() > MaxFileSize {
-			lv.diag("", -1, "%s is larger than %d bytes: not read", p, int64(MaxFileSize))
-			return nil, ""
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			lv.diag("", -1, "%s: %v", p, err)
-			return nil, ""
-		}
-		return b, p
+		return nil, ""
 	}
 	if lv.Version >= 10 && lv.VBs == nil {
-		lv.GeomFile = lv.loadGeom(readSide, "level.geom", "")
+		if lv.GeomFile = lv.loadGeom(readSide, "level.geom", ""); lv.GeomFile == "" {
+			lv.missing("level.geom", "its vertex and index buffers", sf)
+		}
 	}
 	if lv.Version >= 13 {
 		// level.geomx: the fast-path (position-only) buffers of v13+,
@@ -41,17 +76,35 @@ func (lv *Level) loadSideFiles(dir string) {
 	}
 	if lv.Version >= 10 && lv.CForm == nil {
 		if b, p := readSide("level.cform"); b != nil {
-			lv.CFormFile = p
-			l := loc{name: "level.cform", path: lv.sidePath("", NameCForm), side: true}
-			lv.CForm = lv.parseCForm(b, l)
-			items := -1
-			if lv.CForm != nil {
-				items = len(lv.CForm.Tris)
-			}
-			lv.addSide(NameCForm, SidePart{File: p, Info: ChunkInfo{Chunk: xray.Chunk{Size: uint32(len(b)), Avail: int64(len(b))},
-				Name: NameCForm, Unpacked: int64(len(b)), Items: items}, Data: b})
+			lv.loadCForm(b, p)
+		} else {
+			lv.missing("level.cform", "its collision mesh", sf)
 		}
 	}
+}
+
+// missing records that a side file holding what of the level was not found.
+func (lv *Level) missing(name, what string, sf SideFiles) {
+	lv.Missing = append(lv.Missing, name)
+	where := "beside the level"
+	if sf.Dir == "" && sf.Geom == "" {
+		where = "(the level is inside a container)"
+	}
+	lv.diag("", -1, "%s is missing: %s are not shown (looked %s and in gamedata/levels/%s/ of its parents; --geom names it)",
+		name, what, where, filepath.Base(sf.Dir))
+}
+
+// loadCForm decodes a level.cform read from p.
+func (lv *Level) loadCForm(b []byte, p string) {
+	lv.CFormFile = p
+	l := loc{name: "level.cform", path: lv.sidePath("", NameCForm), side: true}
+	lv.CForm = lv.parseCForm(b, l)
+	items := -1
+	if lv.CForm != nil {
+		items = len(lv.CForm.Tris)
+	}
+	lv.addSide(NameCForm, SidePart{File: p, Info: ChunkInfo{Chunk: xray.Chunk{Size: uint32(len(b)), Avail: int64(len(b))},
+		Name: NameCForm, Unpacked: int64(len(b)), Items: items}, Data: b})
 }
 
 // GeomxPrefix starts the Side keys of the parts read from level.geomx.

@@ -2,6 +2,7 @@ package xrlevel
 
 import (
 	"fmt"
+	"slices"
 
 	"rummage/formats/binread"
 )
@@ -38,8 +39,15 @@ func (lv *Level) becauseBroken(name string) string {
 	if err := lv.ChunkErr(name); err != nil {
 		return " (chunk " + name + " is broken)"
 	}
+	if lv.geomMissing() {
+		return " (the buffers are in level.geom, which is missing)"
+	}
 	return ""
 }
+
+// geomMissing reports whether the level's buffers live in a level.geom
+// that was not found.
+func (lv *Level) geomMissing() bool { return slices.Contains(lv.Missing, "level.geom") }
 
 // finding records one finding about a list item.
 type finding func(format string, args ...any)
@@ -55,6 +63,7 @@ func (lv *Level) checkVisuals() {
 		broken := func(format string, args ...any) {
 			at(format, args...)
 			if v.Err == nil {
+				v.ErrSide = lv.geomMissing()
 				l := vl.item(v.Index)
 				v.Err = errAt(l.abs(v.Rel), "%s: visual %d: %s", l.where(v.Rel), v.Index, fmt.Sprintf(format, args...))
 			}
