@@ -43,7 +43,7 @@ func TestBrokenLevel(t *testing.T) {
 			binary.LittleEndian.PutUint32(b[vb.DataOff:], 0xFFFFFFF0)
 			return b
 		}(),
-		"past the end": good[:len(good)-20],
+		"past the end":        good[:len(good)-20],
 		"index past vertices": indexed,
 	}
 	dir := t.TempDir()
