@@ -8,12 +8,17 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"rummage/cli"
 )
 
 func main() {
 	if len(os.Args) > 1 && cli.IsCommand(os.Args[1]) {
+		// A soft memory limit of 64 MB + 8 × the input keeps the garbage of
+		// a command that decodes much (unpack budgets bound what it keeps)
+		// from growing its peak.
+		debug.SetMemoryLimit(cli.MemoryLimit(os.Args[2:]))
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(runWindow(os.Args[1:]))

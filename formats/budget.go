@@ -14,9 +14,9 @@ type Budget struct {
 	used  atomic.Int64
 }
 
-// UnpackLimit is the budget of a file of size bytes: a fixed 32 MiB plus 8
+// UnpackLimit is the budget of a file of size bytes: a fixed 16 MiB plus 8
 // times the file (real archives unpack to 2-4 times their size).
-func UnpackLimit(size int64) int64 { return 32<<20 + 8*max(size, 0) }
+func UnpackLimit(size int64) int64 { return 16<<20 + 8*max(size, 0) }
 
 // NewBudget makes a budget of limit bytes.
 func NewBudget(limit int64) *Budget { return &Budget{limit: limit} }

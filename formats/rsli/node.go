@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"rummage/formats"
+	"rummage/formats/binread"
 )
 
 func init() {
@@ -125,9 +126,12 @@ func (m *member) ReadAt(p []byte, off int64) (int, error) {
 	src := m.head
 	if off+int64(len(p)) > int64(len(m.head)) {
 		m.once.Do(func() {
-			if m.err = m.budget.Take(int64(m.a.Entries[m.i].Unpacked)); m.err == nil {
-				m.data, m.err = m.a.Data(m.i)
+			e := &m.a.Entries[m.i]
+			if err := m.budget.Take(int64(e.Unpacked)); err != nil {
+				m.err = binread.Errorf(m.a.EntryOffset(m.i), "RsLi entry %s: %v", e.Name(), err)
+				return
 			}
+			m.data, m.err = m.a.Data(m.i)
 		})
 		if m.err != nil {
 			return 0, m.err

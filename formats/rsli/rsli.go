@@ -277,8 +277,8 @@ func (a *Archive) data(i, want int) ([]byte, error) {
 		out, err = UnHuff(packed, want)
 	case MethodDeflate:
 		zr := flate.NewReader(bytes.NewReader(packed))
-		var buf bytes.Buffer
-		_, err = io.Copy(&buf, io.LimitReader(zr, int64(want)+1))
+		buf := bytes.NewBuffer(make([]byte, 0, want+1)) // no doubling on the way
+		_, err = io.Copy(buf, io.LimitReader(zr, int64(want)+1))
 		out = buf.Bytes()
 		if err == nil && want < int(e.Unpacked) && len(out) > want {
 			out = out[:want] // a head only
@@ -340,4 +340,9 @@ func UnLZSS(in []byte, n int) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// EntryOffset is the absolute file offset of entry i's stored bytes.
+func (a *Archive) EntryOffset(i int) int64 {
+	return a.base + int64(a.Entries[i].Offset) + int64(a.Overlay)
 }
