@@ -98,7 +98,7 @@ func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int,
 		return 0, back
 	}
 	// the corners' attributes, then the clipped ones mixed from them
-	r.cornerAttrs(&k, tri, g, back)
+	r.cornerAttrs(&k, t, tri, g, back)
 	for i := range n {
 		b1, b2 := float32(poly[i].b1), float32(poly[i].b2)
 		o := &out[i]

@@ -21,13 +21,16 @@ type fillState struct {
 	groups []groupState
 	// the triangles' groups, and the smooth normals of a mesh without its
 	// own, cached per mesh
-	tgMesh     *geom.Mesh
-	tgN        int
-	triGroup   []uint16
-	nMesh      *geom.Mesh
-	nN         int
-	madeNormal []geom.Vec3
-	normals    []geom.Vec3 // the normals this frame lights with
+	tgMesh      *geom.Mesh
+	tgN         int
+	triGroup    []uint16
+	nMesh       *geom.Mesh
+	nN          int
+	madeNormal  []geom.Vec3
+	normals     []geom.Vec3 // the normals this frame lights with
+	fMesh       *geom.Mesh  // the unit front normal of each triangle (flat shading)
+	fN          int
+	faceNormals []geom.Vec3
 
 	// Binning: triBins holds each triangle's bands and pass (or noBin);
 	// then each worker lists its triangles in its arena, bin by bin
@@ -58,12 +61,17 @@ const (
 	passes
 )
 
-// carefulTri marks a binned triangle that needs clipping (a corner behind
-// the near plane or far off screen).
-const carefulTri = 1 << 31
+// The flags of a binned triangle: carefulTri, it needs clipping (a corner
+// behind the near plane or far off screen); backTri, it is a back face (of
+// a two-sided group).
+const (
+	carefulTri = 1 << 31
+	backTri    = 1 << 30
+	triFlags   = carefulTri | backTri
+)
 
-// A triBins entry: the first and last band (8 bits each), the pass,
-// carefulTri; noBin for a triangle left out.
+// A triBins entry: the first and last band (8 bits each), the pass, the
+// flags; noBin for a triangle left out.
 const (
 	binLast = 8
 	binPass = 16
@@ -98,6 +106,8 @@ func (r *renderer) prepareFill() {
 			}
 			r.normals = r.madeNormal
 		}
+	} else if r.fMesh != m || r.fN != m.Triangles() {
+		r.fMesh, r.fN, r.faceNormals = m, m.Triangles(), m.FaceNormals()
 	}
 	if cap(r.attrs) < n {
 		r.attrs = make([]vattr, n)
@@ -179,22 +189,10 @@ func (r *renderer) fillFrame() int {
 // centre: it notes each triangle's bands, counts the bins, then lists the
 // triangles bin by bin in the worker's arena.
 func (r *renderer) bin(w int) {
-	lo, hi := r.span(w, min(r.mesh.Triangles(), carefulTri-1))
+	lo, hi := r.span(w, min(r.mesh.Triangles(), backTri-1))
 	count := r.binStart[w]
 	clear(count)
-	faces := 0
-	for t := lo; t < hi; t++ {
-		b := r.triBands(t)
-		r.triBins[t] = b
-		if b == noBin {
-			continue
-		}
-		faces++
-		bin := int(b>>binPass&1) * r.nBands
-		for bd := b & 0xFF; bd <= b>>binLast&0xFF; bd++ {
-			count[bin+int(bd)+1]++
-		}
-	}
+	r.faces[w] = r.noteBands(lo, hi, count[1:])
 	for i := 1; i < len(count); i++ {
 		count[i] += count[i-1]
 	}
@@ -203,66 +201,94 @@ func (r *renderer) bin(w int) {
 	}
 	arena, cur := r.arena[w], r.cursor[w]
 	copy(cur, count)
-	for t := lo; t < hi; t++ {
-		b := r.triBins[t]
+	for t, b := range r.triBins[lo:hi] {
 		if b == noBin {
 			continue
 		}
 		bin := int(b>>binPass&1) * r.nBands
 		for bd := b & 0xFF; bd <= b>>binLast&0xFF; bd++ {
 			i := bin + int(bd)
-			arena[cur[i]] = uint32(t) | b&carefulTri
+			arena[cur[i]] = uint32(lo+t) | b&triFlags
 			cur[i]++
 		}
 	}
-	r.faces[w] = faces
 }
 
-// triBands returns triangle t's triBins entry.
-func (r *renderer) triBands(t int) uint32 {
+// noteBands sets the triBins entries of triangles [lo, hi), adds each
+// binned one to count[bin] for every bin it goes in, and returns how many
+// it binned.
+func (r *renderer) noteBands(lo, hi int, count []int32) int {
+	idx, tg, tb := r.mesh.Indices[3*lo:3*hi], r.triGroup[lo:hi], r.triBins[lo:hi]
+	vs, gs := r.verts, r.groups
+	nv := uint32(len(vs))
+	maxX, maxY, bh := int32(r.fr.W-1), int32(r.fr.H-1), int32(r.bandH)
+	faces := 0
+	for t := range tb {
+		tb[t] = noBin
+		tri := idx[3*t : 3*t+3 : 3*t+3]
+		a, b, c := tri[0], tri[1], tri[2]
+		if a >= nv || b >= nv || c >= nv {
+			continue
+		}
+		va, vb, vc := &vs[a], &vs[b], &vs[c]
+		g := &gs[tg[t]]
+		var y0, y1 int32
+		flag := uint32(0)
+		if va.code|vb.code|vc.code != 0 {
+			var ok bool
+			if y0, y1, ok = r.clippedRows(lo+t, g); !ok {
+				continue
+			}
+			flag = carefulTri
+		} else {
+			area := int64(vb.x-va.x)*int64(vc.y-va.y) - int64(vc.x-va.x)*int64(vb.y-va.y)
+			if area == 0 {
+				continue
+			}
+			if (area > 0) != r.fr.Mirror {
+				if !g.twoSided {
+					continue
+				}
+				flag = backTri
+			}
+			// the pixel centres the box holds: (i*256+128) in [lo, hi]
+			x0, x1 := (min(va.x, vb.x, vc.x)+127)>>8, (max(va.x, vb.x, vc.x)-128)>>8
+			if x0 > x1 || x1 < 0 || x0 > maxX {
+				continue
+			}
+			y0, y1 = min(va.y, vb.y, vc.y), max(va.y, vb.y, vc.y)
+		}
+		y0, y1 = max((y0+127)>>8, 0), min((y1-128)>>8, maxY)
+		if y0 > y1 {
+			continue
+		}
+		b0, b1, bin := y0/bh, y1/bh, int(g.pass)*r.nBands
+		for bd := b0; bd <= b1; bd++ {
+			count[bin+int(bd)]++
+		}
+		tb[t] = uint32(b0) | uint32(b1)<<binLast | uint32(g.pass)<<binPass | flag
+		faces++
+	}
+	return faces
+}
+
+// clippedRows returns the rows (pixels ×256) that triangle t, which needs
+// clipping, spans once clipped; ok is false when nothing of it is left.
+func (r *renderer) clippedRows(t int, g *groupState) (y0, y1 int32, ok bool) {
 	tri := r.mesh.Indices[3*t : 3*t+3 : 3*t+3]
-	a, b, c := tri[0], tri[1], tri[2]
-	vs := r.verts
-	if nv := uint32(len(vs)); a >= nv || b >= nv || c >= nv {
-		return noBin
+	if r.verts[tri[0]].code&r.verts[tri[1]].code&r.verts[tri[2]].code&cBehind != 0 {
+		return 0, 0, false
 	}
-	g := &r.groups[r.triGroup[t]]
-	va, vb, vc := &vs[a], &vs[b], &vs[c]
-	var y0, y1 int32
-	flag := uint32(0)
-	if code := va.code | vb.code | vc.code; code != 0 {
-		if va.code&vb.code&vc.code&cBehind != 0 {
-			return noBin
-		}
-		var k [maxClip]corner
-		n, _ := r.clipCorners(t, g, &k)
-		if n == 0 {
-			return noBin
-		}
-		y0, y1 = k[0].y, k[0].y
-		for i := 1; i < n; i++ {
-			y0, y1 = min(y0, k[i].y), max(y1, k[i].y)
-		}
-		flag = carefulTri
-	} else {
-		area := int64(vb.x-va.x)*int64(vc.y-va.y) - int64(vc.x-va.x)*int64(vb.y-va.y)
-		if area == 0 || !g.twoSided && (area > 0) != r.fr.Mirror {
-			return noBin
-		}
-		// the pixel centres the box holds: (i*256+128) in [lo, hi]
-		x0 := (min(va.x, vb.x, vc.x) + 127) >> 8
-		x1 := (max(va.x, vb.x, vc.x) - 128) >> 8
-		if x0 > x1 || x1 < 0 || x0 >= int32(r.fr.W) {
-			return noBin
-		}
-		y0, y1 = min(va.y, vb.y, vc.y), max(va.y, vb.y, vc.y)
+	var k [maxClip]corner
+	n, _ := r.clipCorners(t, g, &k)
+	if n == 0 {
+		return 0, 0, false
 	}
-	y0, y1 = max((y0+127)>>8, 0), min((y1-128)>>8, int32(r.fr.H-1))
-	if y0 > y1 {
-		return noBin
+	y0, y1 = k[0].y, k[0].y
+	for i := 1; i < n; i++ {
+		y0, y1 = min(y0, k[i].y), max(y1, k[i].y)
 	}
-	bh := int32(r.bandH)
-	return uint32(y0/bh) | uint32(y1/bh)<<binLast | uint32(g.pass)<<binPass | flag
+	return y0, y1, true
 }
 
 // fillBands fills bands of rows, taking the next one left until none is:
@@ -303,11 +329,11 @@ func (r *renderer) clearRows(y0, y1 int) {
 	}
 }
 
-// drawTri fills triangle t (carefulTri set: clip it first) on rows
-// [y0, y1).
+// drawTri fills the binned triangle t (with its flags) on rows [y0, y1).
 func (r *renderer) drawTri(t uint32, y0, y1 int) {
-	if t&carefulTri != 0 {
-		t &^= carefulTri
+	flags := t & triFlags
+	t &^= triFlags
+	if flags&carefulTri != 0 {
 		g := &r.groups[r.triGroup[t]]
 		var k [maxClip]corner
 		n, back := r.clipCorners(int(t), g, &k)
@@ -323,15 +349,14 @@ func (r *renderer) drawTri(t uint32, y0, y1 int) {
 		v, a := &r.verts[vi], &r.attrs[vi]
 		k[i].x, k[i].y, k[i].z, k[i].iw = v.x, v.y, a.z, a.iw
 	}
-	area := int64(k[1].x-k[0].x)*int64(k[2].y-k[0].y) - int64(k[2].x-k[0].x)*int64(k[1].y-k[0].y)
-	back := (area > 0) != r.fr.Mirror
-	r.cornerAttrs(&k, tri, g, back)
+	back := flags&backTri != 0
+	r.cornerAttrs(&k, int(t), tri, g, back)
 	r.fillTri(&k, g, back, y0, y1)
 }
 
-// cornerAttrs sets the light, UVs and colours of a triangle's corners
+// cornerAttrs sets the light, UVs and colours of the corners of triangle t
 // (vertices tri) as group g uses them; back turns the normals round.
-func (r *renderer) cornerAttrs(k *[3]corner, tri []uint32, g *groupState, back bool) {
+func (r *renderer) cornerAttrs(k *[3]corner, t int, tri []uint32, g *groupState, back bool) {
 	s := float32(1)
 	if back {
 		s = -1
@@ -341,7 +366,8 @@ func (r *renderer) cornerAttrs(k *[3]corner, tri []uint32, g *groupState, back b
 			k[i].l = lit(s * r.attrs[vi].l)
 		}
 	} else {
-		l := lit(s * r.faceLight(tri))
+		n := &r.faceNormals[t]
+		l := lit(s * (n[0]*r.light[0] + n[1]*r.light[1] + n[2]*r.light[2]))
 		k[0].l, k[1].l, k[2].l = l, l, l
 	}
 	if g.uv != nil {
@@ -356,16 +382,6 @@ func (r *renderer) cornerAttrs(k *[3]corner, tri []uint32, g *groupState, back b
 			k[i].c = [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
 		}
 	}
-}
-
-// faceLight is n·light for the unit front normal of triangle tri.
-func (r *renderer) faceLight(tri []uint32) float32 {
-	p := r.mesh.Positions
-	a, b, c := &p[tri[0]], &p[tri[1]], &p[tri[2]]
-	e1 := [3]float32{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
-	e2 := [3]float32{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
-	n := geom.Vec3{e1[1]*e2[2] - e1[2]*e2[1], e1[2]*e2[0] - e1[0]*e2[2], e1[0]*e2[1] - e1[1]*e2[0]}
-	return r.vertexLight(&n)
 }
 
 // edgeHidden reports whether the midpoint of edge ed lies behind the

@@ -591,3 +591,24 @@ func TestModeNames(t *testing.T) {
 		t.Error("ParseViewpoint accepts side")
 	}
 }
+
+// An unknown view draws the wireframe; a material whose texture is a nil
+// pointer is drawn untextured.
+func TestOddInputs(t *testing.T) {
+	m := zCube(nil)
+	cam := StillCamera(Iso, m.Bounds(), m.Up, 48, 48)
+	wire := renderFill(t, m, cam, fillOpt(ModeWire), 48, 48)
+	odd := renderFill(t, m, cam, fillOpt(Mode(9)), 48, 48)
+	for i := range wire.Pix {
+		if wire.Pix[i] != odd.Pix[i] {
+			t.Fatalf("mode 9 differs from the wireframe at byte %d", i)
+		}
+	}
+	q := &geom.Mesh{Up: geom.ZUp}
+	quad(q, geom.Vec3{}, &geom.Material{Texture: (*image.NRGBA)(nil)}, color.NRGBA{})
+	quad(q, geom.Vec3{}, &geom.Material{Texture: (*image.Gray)(nil)}, color.NRGBA{})
+	got := renderFill(t, q, frontCam(), fillOpt(ModeTextured), 64, 64).RGBAAt(32, 32)
+	if want := lightened(color.NRGBA{255, 255, 255, 255}, frontLight); got != want {
+		t.Errorf("nil texture: %v, want %v", got, want)
+	}
+}

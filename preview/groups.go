@@ -117,8 +117,11 @@ func unitColor(c color.NRGBA) [4]float32 {
 
 // texture returns img as an *image.NRGBA: itself when it is one, else a
 // copy made once per mesh (an image whose type cannot be a map key is
-// copied every frame). nil for an empty image.
+// copied every frame). nil for an empty image or a nil pointer.
 func (r *renderer) texture(img image.Image) *image.NRGBA {
+	if v := reflect.ValueOf(img); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
 	if n, ok := img.(*image.NRGBA); ok {
 		if n.Rect.Empty() {
 			return nil

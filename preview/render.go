@@ -194,16 +194,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 		return st
 	}
 
-	rr.stride = 1
-	if opt.MaxEdges > 0 && len(rr.edges) > opt.MaxEdges {
-		rr.stride = (len(rr.edges) + opt.MaxEdges - 1) / opt.MaxEdges
-		st.Decimated = true
-	}
-	span := rr.fr.DepthMax - rr.fr.DepthMin
-	rr.cue0, rr.cueK = rr.fr.DepthMin, 0
-	if span > 0 {
-		rr.cueK = mgl32.Clamp(opt.DepthCue, 0, 1) / span
-	}
+	st.Decimated = rr.setEdgeLook()
 	rr.setPalette()
 	rr.prepareFill()
 
@@ -216,7 +207,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 	if rr.fill {
 		st.Faces = rr.fillFrame()
 	}
-	if opt.Mode == ModeWire || opt.Mode == ModeTexturedWire {
+	if !rr.fill || opt.Mode == ModeTexturedWire { // an unknown mode draws the wireframe
 		st.Drawn = (len(rr.edges) + rr.stride - 1) / rr.stride
 		rr.drawEdges()
 	}
@@ -252,6 +243,22 @@ func (r *renderer) drawEdges() {
 	if len(r.layers) > 0 {
 		r.pool.run(r.compositeFn)
 	}
+}
+
+// setEdgeLook sets the edge stride (decimation: reported) and the depth
+// cue for this frame.
+func (r *renderer) setEdgeLook() (decimated bool) {
+	r.stride = 1
+	if n, most := len(r.edges), r.opt.MaxEdges; most > 0 && n > most {
+		r.stride = (n + most - 1) / most
+		decimated = true
+	}
+	span := r.fr.DepthMax - r.fr.DepthMin
+	r.cue0, r.cueK = r.fr.DepthMin, 0
+	if span > 0 {
+		r.cueK = mgl32.Clamp(r.opt.DepthCue, 0, 1) / span
+	}
+	return decimated
 }
 
 var emptyMesh geom.Mesh
@@ -315,16 +322,7 @@ func (r *renderer) project(w int) {
 	pos := r.mesh.Positions[lo:hi]
 	out := r.verts[lo:hi]
 	out = out[:len(pos)]
-	var attrs []vattr
-	var normals []geom.Vec3
-	if r.fill {
-		attrs = r.attrs[lo:hi]
-		attrs = attrs[:len(pos)]
-		if r.smooth {
-			normals = r.normals[lo:hi]
-			normals = normals[:len(pos)]
-		}
-	}
+	attrs, normals := r.fillShare(lo, hi)
 	for i := range pos {
 		p := &pos[i]
 		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
@@ -366,6 +364,19 @@ func (r *renderer) project(w int) {
 		}
 	}
 	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
+}
+
+// fillShare returns the attributes and normals of vertices [lo, hi) when
+// the frame fills triangles (normals only for smooth shading), else nil.
+func (r *renderer) fillShare(lo, hi int) ([]vattr, []geom.Vec3) {
+	if !r.fill {
+		return nil, nil
+	}
+	attrs := r.attrs[lo:hi]
+	if !r.smooth {
+		return attrs, nil
+	}
+	return attrs, r.normals[lo:hi:hi]
 }
 
 // setRows works out the rows any edge or point may touch: those between

@@ -47,15 +47,9 @@ func (r *renderer) setup(s *triSetup, k *[3]corner, y0, y1 int) bool {
 		return false
 	}
 	px, py := int64(s.x0)<<8+128, int64(s.y0)<<8+128
-	for i := range 3 {
-		p, q := &k[(i+1)%3], &k[(i+2)%3] // the edge p→q faces corner i
-		dx, dy := int64(q.x-p.x), int64(q.y-p.y)
-		s.e[i] = dx*(py-int64(p.y)) - dy*(px-int64(p.x))
-		s.ex[i], s.ey[i] = -dy<<8, dx<<8
-		if !(dy < 0 || dy == 0 && dx > 0) {
-			s.e[i]-- // not a top or left edge: a centre on it is outside
-		}
-	}
+	s.e[0], s.ex[0], s.ey[0] = edgeFn(b, c, px, py)
+	s.e[1], s.ex[1], s.ey[1] = edgeFn(c, a, px, py)
+	s.e[2], s.ex[2], s.ey[2] = edgeFn(a, b, px, py)
 	inv := 1 / float64(area)
 	s.invA = float32(inv)
 	dz1, dz2 := float64(b.z-a.z), float64(c.z-a.z)
@@ -63,6 +57,18 @@ func (r *renderer) setup(s *triSetup, k *[3]corner, y0, y1 int) bool {
 	s.zx = float32((dz1*float64(s.ex[1]) + dz2*float64(s.ex[2])) * inv)
 	s.zy = float32((dz1*float64(s.ey[1]) + dz2*float64(s.ey[2])) * inv)
 	return true
+}
+
+// edgeFn is the edge function of p→q at the pixel centre (px, py) (in
+// 1/256 pixel), less one when the edge is not a top or left one so that a
+// centre on it counts as outside, and its steps per pixel in x and y.
+func edgeFn(p, q *corner, px, py int64) (e, ex, ey int64) {
+	dx, dy := int64(q.x-p.x), int64(q.y-p.y)
+	e = dx*(py-int64(p.y)) - dy*(px-int64(p.x))
+	if !(dy < 0 || dy == 0 && dx > 0) {
+		e--
+	}
+	return e, -dy << 8, dx << 8
 }
 
 // fillTri fills triangle k of group g on rows [y0, y1); back says it is a

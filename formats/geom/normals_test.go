@@ -97,3 +97,28 @@ func TestMaterialLook(t *testing.T) {
 		t.Errorf("animated material: %+v", l)
 	}
 }
+
+func TestFaceNormals(t *testing.T) {
+	m := box()
+	m.Indices = append(m.Indices, 0, 0, 1, 0, 1, 99)
+	n := m.FaceNormals()
+	if len(n) != 14 {
+		t.Fatalf("%d normals", len(n))
+	}
+	for tr := 0; tr < 12; tr++ {
+		var c Vec3 // the triangle's centre points out, as its normal must
+		for _, v := range m.Indices[3*tr : 3*tr+3] {
+			for k := range c {
+				c[k] += m.Positions[v][k]
+			}
+		}
+		dot := c[0]*n[tr][0] + c[1]*n[tr][1] + c[2]*n[tr][2]
+		l := n[tr][0]*n[tr][0] + n[tr][1]*n[tr][1] + n[tr][2]*n[tr][2]
+		if dot <= 0 || math.Abs(float64(l)-1) > 1e-5 {
+			t.Errorf("triangle %d: normal %v", tr, n[tr])
+		}
+	}
+	if n[12] != (Vec3{}) || n[13] != (Vec3{}) {
+		t.Errorf("degenerate and broken triangles: %v %v, want zero", n[12], n[13])
+	}
+}
