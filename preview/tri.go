@@ -23,8 +23,23 @@ type corner struct {
 type triSetup struct {
 	x0, x1, y0, y1 int      // the box, inclusive
 	e, ex, ey      [3]int64 // edge opposite corner i: value, step in x, step in y
-	z, zx, zy      float32
-	invA           float32 // 1/(twice the area), for barycentrics from e
+	z              plane
+	inv            float64 // 1/(twice the area), for barycentrics from e
+}
+
+// plane is a value across a triangle: at the box's first pixel centre,
+// and its steps per pixel in x and y.
+type plane struct{ v, x, y float32 }
+
+// plane lays out across the triangle the value that is va, vb, vc at its
+// corners, affine in screen space.
+func (s *triSetup) plane(va, vb, vc float32) plane {
+	d1, d2 := float64(vb-va), float64(vc-va)
+	return plane{
+		v: float32(float64(va) + (d1*float64(s.e[1])+d2*float64(s.e[2]))*s.inv),
+		x: float32((d1*float64(s.ex[1]) + d2*float64(s.ex[2])) * s.inv),
+		y: float32((d1*float64(s.ey[1]) + d2*float64(s.ey[2])) * s.inv),
+	}
 }
 
 // setup lays out the triangle k on rows [y0, y1) of the image, swapping
@@ -50,12 +65,8 @@ func (r *renderer) setup(s *triSetup, k *[3]corner, y0, y1 int) bool {
 	s.e[0], s.ex[0], s.ey[0] = edgeFn(b, c, px, py)
 	s.e[1], s.ex[1], s.ey[1] = edgeFn(c, a, px, py)
 	s.e[2], s.ex[2], s.ey[2] = edgeFn(a, b, px, py)
-	inv := 1 / float64(area)
-	s.invA = float32(inv)
-	dz1, dz2 := float64(b.z-a.z), float64(c.z-a.z)
-	s.z = float32(float64(a.z) + (dz1*float64(s.e[1])+dz2*float64(s.e[2]))*inv)
-	s.zx = float32((dz1*float64(s.ex[1]) + dz2*float64(s.ex[2])) * inv)
-	s.zy = float32((dz1*float64(s.ey[1]) + dz2*float64(s.ey[2])) * inv)
+	s.inv = 1 / float64(area)
+	s.z = s.plane(a.z, b.z, c.z)
 	return true
 }
 
@@ -78,9 +89,12 @@ func (r *renderer) fillTri(k *[3]corner, g *groupState, back bool, y0, y1 int) {
 	if !r.setup(&s, k, y0, y1) {
 		return
 	}
-	if g.fast && !r.smooth {
-		l := k[0].l
-		r.fillFlat(&s, packColor(g.tint[0]*l, g.tint[1]*l, g.tint[2]*l, 1))
+	if g.fast {
+		l := plane{v: k[0].l}
+		if r.smooth {
+			l = s.plane(k[0].l, k[1].l, k[2].l)
+		}
+		r.fillPlain(&s, &g.tint, l)
 		return
 	}
 	r.fillShaded(&s, k, g)
@@ -102,15 +116,18 @@ func unit255(x float32) uint32 {
 	return uint32(x*255 + 0.5)
 }
 
-// fillFlat fills the triangle in one opaque colour, testing and writing
-// depth: the solid view's common case, kept lean.
-func (r *renderer) fillFlat(s *triSetup, col uint32) {
+// fillPlain fills the triangle in an opaque colour, tint under light l
+// (constant when flat shaded, else blended across in screen space),
+// testing and writing depth: the solid view, kept lean.
+func (r *renderer) fillPlain(s *triSetup, tint *[4]float32, l plane) {
 	pix, stride := r.dst.Pix, r.dst.Stride
 	w := r.fr.W
+	flat := l.x == 0 && l.y == 0
+	col := packColor(tint[0]*l.v, tint[1]*l.v, tint[2]*l.v, 1)
 	for y := s.y0; y <= s.y1; y++ {
 		dy := int64(y - s.y0)
 		e0, e1, e2 := s.e[0]+dy*s.ey[0], s.e[1]+dy*s.ey[1], s.e[2]+dy*s.ey[2]
-		z := s.z + float32(dy)*s.zy
+		z, lv := s.z.v+float32(dy)*s.z.y, l.v+float32(dy)*l.y
 		zrow := r.zbuf[y*w+s.x0 : y*w+s.x1+1]
 		prow := pix[y*stride+4*s.x0 : y*stride+4*s.x1+4]
 		in := false
@@ -119,12 +136,15 @@ func (r *renderer) fillFlat(s *triSetup, col uint32) {
 				in = true
 				if z < zrow[x] {
 					zrow[x] = z
+					if !flat {
+						col = packColor(tint[0]*lv, tint[1]*lv, tint[2]*lv, 1)
+					}
 					binary.LittleEndian.PutUint32(prow[4*x:], col)
 				}
 			} else if in {
 				break // past the triangle: the rest of the row is outside
 			}
-			e0, e1, e2, z = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2], z+s.zx
+			e0, e1, e2, z, lv = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2], z+s.z.x, lv+l.x
 		}
 	}
 }
@@ -138,10 +158,11 @@ func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 	pix, stride := r.dst.Pix, r.dst.Stride
 	w := r.fr.W
 	writeZ := g.blend == geom.BlendOpaque
+	invA := float32(s.inv)
 	for y := s.y0; y <= s.y1; y++ {
 		dy := int64(y - s.y0)
 		e0, e1, e2 := s.e[0]+dy*s.ey[0], s.e[1]+dy*s.ey[1], s.e[2]+dy*s.ey[2]
-		z := s.z + float32(dy)*s.zy
+		z := s.z.v + float32(dy)*s.z.y
 		zrow := r.zbuf[y*w+s.x0 : y*w+s.x1+1]
 		prow := pix[y*stride+4*s.x0 : y*stride+4*s.x1+4]
 		in := false
@@ -150,7 +171,7 @@ func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 				in = true
 				if z < zrow[x] {
 					// barycentrics of b and c, made perspective-correct
-					m1, m2 := float32(e1)*s.invA, float32(e2)*s.invA
+					m1, m2 := float32(e1)*invA, float32(e2)*invA
 					if persp {
 						q := 1 / (a.iw + (b.iw-a.iw)*m1 + (c.iw-a.iw)*m2)
 						m1, m2 = m1*b.iw*q, m2*c.iw*q
@@ -166,7 +187,7 @@ func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 			} else if in {
 				break
 			}
-			e0, e1, e2, z = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2], z+s.zx
+			e0, e1, e2, z = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2], z+s.z.x
 		}
 	}
 }
