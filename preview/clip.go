@@ -56,10 +56,10 @@ func clipPlane(poly, tmp *[maxClip]clipVert, n int, pl [4]float64) int {
 // clipCorners clips triangle t (with a corner behind the near plane or far
 // off screen) in clip space, against the near plane and a guard band
 // round the viewport, and projects the polygon that is left into out as
-// screen corners with their light, UVs and colours. It returns the corner
-// count (0 when nothing is left, the triangle is degenerate or broken, or
-// it is a back face of a one-sided group) and whether it is a back face.
-func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int, bool) {
+// screen corners with their light (on the side seen), UVs and colours. It
+// returns the corner count: 0 when nothing is left, the triangle is
+// degenerate or broken, or it is a back face of a one-sided group.
+func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) int {
 	tri := r.mesh.Indices[3*t : 3*t+3 : 3*t+3]
 	var poly, tmp [maxClip]clipVert
 	var k [3]corner
@@ -71,7 +71,7 @@ func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int,
 			if v := float64(c[j]); v-v == 0 {
 				poly[i].p[j] = v
 			} else {
-				return 0, false // NaN or infinite
+				return 0 // NaN or infinite
 			}
 		}
 	}
@@ -79,7 +79,7 @@ func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int,
 	for _, pl := range clipPlanes {
 		n = clipPlane(&poly, &tmp, n, pl)
 		if n < 3 {
-			return 0, false
+			return 0
 		}
 	}
 	area := 0.0
@@ -95,7 +95,7 @@ func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int,
 	}
 	back := (area > 0) != r.fr.Mirror
 	if area == 0 || back && !g.twoSided {
-		return 0, back
+		return 0
 	}
 	// the corners' attributes, then the clipped ones mixed from them
 	r.cornerAttrs(&k, t, tri, g, back)
@@ -108,5 +108,5 @@ func (r *renderer) clipCorners(t int, g *groupState, out *[maxClip]corner) (int,
 			o.c[j] = lerp3(k[0].c[j], k[1].c[j], k[2].c[j], b1, b2)
 		}
 	}
-	return n, back
+	return n
 }

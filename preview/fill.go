@@ -280,7 +280,7 @@ func (r *renderer) clippedRows(t int, g *groupState) (y0, y1 int32, ok bool) {
 		return 0, 0, false
 	}
 	var k [maxClip]corner
-	n, _ := r.clipCorners(t, g, &k)
+	n := r.clipCorners(t, g, &k)
 	if n == 0 {
 		return 0, 0, false
 	}
@@ -336,9 +336,9 @@ func (r *renderer) drawTri(t uint32, y0, y1 int) {
 	if flags&carefulTri != 0 {
 		g := &r.groups[r.triGroup[t]]
 		var k [maxClip]corner
-		n, back := r.clipCorners(int(t), g, &k)
+		n := r.clipCorners(int(t), g, &k)
 		for i := 2; i < n; i++ {
-			r.fillTri(&[3]corner{k[0], k[i-1], k[i]}, g, back, y0, y1)
+			r.fillTri(&[3]corner{k[0], k[i-1], k[i]}, g, y0, y1)
 		}
 		return
 	}
@@ -351,7 +351,7 @@ func (r *renderer) drawTri(t uint32, y0, y1 int) {
 	}
 	back := flags&backTri != 0
 	r.cornerAttrs(&k, int(t), tri, g, back)
-	r.fillTri(&k, g, back, y0, y1)
+	r.fillTri(&k, g, y0, y1)
 }
 
 // cornerAttrs sets the light, UVs and colours of the corners of triangle t

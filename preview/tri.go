@@ -82,9 +82,8 @@ func edgeFn(p, q *corner, px, py int64) (e, ex, ey int64) {
 	return e, -dy << 8, dx << 8
 }
 
-// fillTri fills triangle k of group g on rows [y0, y1); back says it is a
-// back face (drawn because the group is two-sided).
-func (r *renderer) fillTri(k *[3]corner, g *groupState, back bool, y0, y1 int) {
+// fillTri fills triangle k of group g on rows [y0, y1).
+func (r *renderer) fillTri(k *[3]corner, g *groupState, y0, y1 int) {
 	var s triSetup
 	if !r.setup(&s, k, y0, y1) {
 		return
