@@ -19,16 +19,15 @@ type fillState struct {
 	attrs  []vattr   // per vertex, beside verts
 	zbuf   []float32 // the frame's depth, row by row
 	groups []groupState
-	// the triangles' groups, and the smooth normals of a mesh without its
-	// own, cached per mesh
+	// cached per mesh: the triangles' groups and normals
 	tgMesh      *geom.Mesh
 	tgN         int
 	triGroup    []uint16
-	nMesh       *geom.Mesh
+	nMesh       *geom.Mesh // unit vertex normals: the mesh's own, or smooth ones made for it
 	nN          int
-	madeNormal  []geom.Vec3
-	normals     []geom.Vec3 // the normals this frame lights with
-	fMesh       *geom.Mesh  // the unit front normal of each triangle (flat shading)
+	nOwn        bool
+	normals     []geom.Vec3
+	fMesh       *geom.Mesh // the unit front normal of each triangle (flat shading)
 	fN          int
 	faceNormals []geom.Vec3
 
@@ -99,12 +98,13 @@ func (r *renderer) prepareFill() {
 	own := len(m.Normals) == n && n > 0
 	r.smooth = r.opt.Shading == ShadeSmooth || r.opt.Shading == ShadeAuto && own
 	if r.smooth {
-		r.normals = m.Normals
-		if !own {
-			if r.nMesh != m || r.nN != n {
-				r.nMesh, r.nN, r.madeNormal = m, n, m.SmoothNormals()
+		if r.nMesh != m || r.nN != n || r.nOwn != own {
+			r.nMesh, r.nN, r.nOwn = m, n, own
+			if own {
+				r.normals = unitNormals(m.Normals)
+			} else {
+				r.normals = m.SmoothNormals()
 			}
-			r.normals = r.madeNormal
 		}
 	} else if r.fMesh != m || r.fN != m.Triangles() {
 		r.fMesh, r.fN, r.faceNormals = m, m.Triangles(), m.FaceNormals()
@@ -152,15 +152,17 @@ func (r *renderer) setBins() {
 	}
 }
 
-// vertexLight is n·light for a vertex normal n, made unit (0 for a zero
-// or broken normal).
-func (r *renderer) vertexLight(n *geom.Vec3) float32 {
-	d := n[0]*r.light[0] + n[1]*r.light[1] + n[2]*r.light[2]
-	l2 := n[0]*n[0] + n[1]*n[1] + n[2]*n[2]
-	if !(l2 > 0) || l2 > math.MaxFloat32 {
-		return 0
+// unitNormals returns ns made unit length (zero where a normal is zero or
+// not finite).
+func unitNormals(ns []geom.Vec3) []geom.Vec3 {
+	out := make([]geom.Vec3, len(ns))
+	for i, n := range ns {
+		if l2 := n[0]*n[0] + n[1]*n[1] + n[2]*n[2]; l2 > 0 && l2 <= math.MaxFloat32 {
+			s := 1 / float32(math.Sqrt(float64(l2)))
+			out[i] = geom.Vec3{n[0] * s, n[1] * s, n[2] * s}
+		}
 	}
-	return d / float32(math.Sqrt(float64(l2)))
+	return out
 }
 
 // lit is the light on a side whose unit normal makes n·light = ndl.

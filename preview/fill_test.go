@@ -444,10 +444,30 @@ func TestSmoothShading(t *testing.T) {
 		t.Error("auto shading is smooth on a mesh without normals")
 	}
 	m.ComputeNormals()
-	render(r, m, StillCamera(Front, m.Bounds(), m.Up, 32, 32), opt, 32, 32)
+	unit := render(r, m, StillCamera(Front, m.Bounds(), m.Up, 32, 32), opt, 32, 32)
 	if !r.smooth {
 		t.Error("auto shading is flat on a mesh with normals")
 	}
+	// normals need not be unit length
+	long := &geom.Mesh{Up: m.Up, Positions: m.Positions, Indices: m.Indices}
+	for _, n := range m.Normals {
+		long.Normals = append(long.Normals, geom.Vec3{7 * n[0], 7 * n[1], 7 * n[2]})
+	}
+	if got := render(r, long, StillCamera(Front, m.Bounds(), m.Up, 32, 32), opt, 32, 32); !equalPix(got, unit) {
+		t.Error("normals 7 units long light differently from unit ones")
+	}
+}
+
+func equalPix(a, b *image.RGBA) bool {
+	if a.Rect != b.Rect {
+		return false
+	}
+	for i := range a.Pix {
+		if a.Pix[i] != b.Pix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // fade is an animation from black to white over a second.

@@ -323,6 +323,7 @@ func (r *renderer) project(w int) {
 	out := r.verts[lo:hi]
 	out = out[:len(pos)]
 	attrs, normals := r.fillShare(lo, hi)
+	lx, ly, lz := r.light[0], r.light[1], r.light[2]
 	for i := range pos {
 		p := &pos[i]
 		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
@@ -330,7 +331,8 @@ func (r *renderer) project(w int) {
 		vz := v2*p[0] + v6*p[1] + v10*p[2] + v14
 		o := &out[i]
 		if normals != nil { // careful vertices too: clipping mixes their light
-			attrs[i].l = r.vertexLight(&normals[i])
+			n := &normals[i]
+			attrs[i].l = n[0]*lx + n[1]*ly + n[2]*lz
 		}
 		depth := -vz
 		cw := wz*vz + ww
