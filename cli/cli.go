@@ -1,5 +1,5 @@
 // Package cli implements Rummage's command-line subcommands: ls, info,
-// export, samples and help. It shares the node model (formats) and the
+// export, render, samples and help. It shares the node model (formats) and the
 // exporters (export) with the GUI but never starts Fyne, so it needs
 // no display.
 //
@@ -41,7 +41,7 @@ import (
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
 	switch name {
-	case "ls", "info", "export", "samples", "help", "--help", "-h":
+	case "ls", "info", "export", "render", "samples", "help", "--help", "-h":
 		return true
 	}
 	return false
@@ -80,6 +80,11 @@ func init() {
 			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true},
 			run:   runExport,
 		},
+		"render": {
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] --out OUT.png FILE NODE",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true},
+			run:   runRender,
+		},
 		"samples": {
 			usage: "rummage samples DIR",
 			flags: map[string]bool{},
@@ -104,6 +109,10 @@ Usage:
   rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
+  rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
+                 [--at MS] --out OUT.png FILE NODE
+                                           draw a mesh to a PNG, transparent around it (defaults: textured,
+                                           800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
   rummage help [COMMAND]                   this text
 
@@ -137,7 +146,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, samples, help)")
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, help)")
 		return exitUsage
 	}
 	name := args[0]
@@ -146,7 +155,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, samples, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, help)\n", name)
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}

@@ -2,6 +2,7 @@ package preview
 
 import (
 	"image"
+	"image/color"
 	"testing"
 
 	"rummage/formats/geom"
@@ -16,25 +17,33 @@ var cpuTime = testutil.CPUTime
 // cpu-ns/op, the CPU time of all cores per frame, which a busy shared
 // machine disturbs less: on an idle 2-core machine wall ≈ cpu/2.
 func benchMesh(b *testing.B, nu, nv int, decimate int) {
-	m := geom.Torus(3, 1, nu, nv, 8, geom.ZUp)
+	opt := DefaultOptions()
+	opt.MaxEdges = decimate
+	benchView(b, geom.Torus(3, 1, nu, nv, 8, geom.ZUp), &opt)
+}
+
+// benchView renders m at 1280×800 with opt, orbiting a little each frame.
+func benchView(b *testing.B, m *geom.Mesh, opt *Options) {
 	m.Edges()
 	img := image.NewRGBA(image.Rect(0, 0, 1280, 800))
 	r := NewRenderer()
 	defer r.Close()
 	cam := NewCamera(m.Bounds(), m.Up, 1280.0/800)
-	opt := DefaultOptions()
-	opt.MaxEdges = decimate
-	r.Render(img, m, &cam, &opt)
+	r.Render(img, m, &cam, opt)
 	b.ReportAllocs()
 	b.ResetTimer()
 	c0 := cpuTime()
 	var st Stats
 	for i := 0; i < b.N; i++ {
 		cam.Orbit(0.01, 0)
-		st = r.Render(img, m, &cam, &opt)
+		st = r.Render(img, m, &cam, opt)
 	}
 	b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
-	b.ReportMetric(float64(st.Drawn), "edges")
+	if opt.Mode == ModeWire {
+		b.ReportMetric(float64(st.Drawn), "edges")
+	} else {
+		b.ReportMetric(float64(st.Faces), "faces")
+	}
 }
 
 // Torus grids: 2*nu*nv triangles.
@@ -45,3 +54,40 @@ func BenchmarkRender1M(b *testing.B)   { benchMesh(b, 1000, 500, 0) }
 // BenchmarkRender1MDecimated is the frame drawn while dragging when a full
 // frame is too slow (the UI keeps about a third of the edges then).
 func BenchmarkRender1MDecimated(b *testing.B) { benchMesh(b, 1000, 500, 500_000) }
+
+// The solid view of the million-triangle torus, flat and smooth shaded.
+func BenchmarkSolid1M(b *testing.B)       { benchFill(b, ModeSolid, ShadeFlat) }
+func BenchmarkSolidSmooth1M(b *testing.B) { benchFill(b, ModeSolid, ShadeSmooth) }
+
+// BenchmarkTextured1M is the textured view of the million-triangle torus,
+// each of its 8 groups with its own 256×256 texture, smooth shaded.
+func BenchmarkTextured1M(b *testing.B) { benchFill(b, ModeTextured, ShadeSmooth) }
+
+func benchFill(b *testing.B, mode Mode, sh Shading) {
+	m := texturedTorus(1000, 500, 256)
+	opt := DefaultOptions()
+	opt.Mode, opt.Shading = mode, sh
+	benchView(b, m, &opt)
+}
+
+// texturedTorus is a torus of 2*nu*nv triangles in 8 groups, each with a
+// size×size texture wrapped 4 times round the ring and once round the
+// tube.
+func texturedTorus(nu, nv, size int) *geom.Mesh {
+	m := geom.Torus(3, 1, nu, nv, 8, geom.ZUp)
+	uv := make([]geom.Vec2, len(m.Positions))
+	for i := range uv {
+		uv[i] = geom.Vec2{4 * float32(i/nv) / float32(nu), float32(i%nv) / float32(nv)}
+	}
+	m.UVs = [][]geom.Vec2{uv}
+	for g := range m.Groups {
+		tex := image.NewNRGBA(image.Rect(0, 0, size, size))
+		for y := 0; y < size; y++ {
+			for x := 0; x < size; x++ {
+				tex.SetNRGBA(x, y, color.NRGBA{uint8(x), uint8(y), uint8(40 * g), 255})
+			}
+		}
+		m.Groups[g].Surface = &geom.Material{Texture: tex}
+	}
+	return m
+}

@@ -1,16 +1,28 @@
-// Package preview draws a geom.Mesh as an antialiased wireframe into an
-// *image.RGBA in software, on every core, with no allocation per frame.
+// Package preview draws a geom.Mesh into an *image.RGBA in software, on
+// every core, with no allocation per frame, in four views: an antialiased
+// wireframe, solid (flat or smooth shaded), textured, and textured with the
+// wireframe over it.
 //
 // A Camera orbits the mesh's bounds centre (yaw and pitch around the mesh's
 // up axis), pans, dollies and fits the bounds, in perspective or
-// orthographic projection. A Renderer keeps the per-frame buffers and a
-// small pool of worker goroutines; Render draws one frame: the workers
-// project their share of the vertices, mark back-facing triangles, then
-// each draws its share of the deduplicated edges (worker 0 onto the image,
-// the others onto transparent layers composited in order, which gives the
-// frame a single worker would draw, up to rounding). Edges with an end
-// behind the near plane are clipped in clip space before the divide, and
-// every line is clipped to the viewport, so nothing wraps round.
+// orthographic projection; StillCamera gives the fixed viewpoints of
+// `rummage render`. A Renderer keeps the per-frame buffers and a small pool
+// of worker goroutines; Render draws one frame: the workers project their
+// share of the vertices, then
+//
+//   - wire: mark back-facing triangles, then each draws its share of the
+//     deduplicated edges (worker 0 onto the image, the others onto
+//     transparent layers composited in order, which gives the frame a single
+//     worker would draw, up to rounding);
+//   - solid and textured: sort their share of the triangles into bins of
+//     image rows (culling back faces and triangles that cover no pixel
+//     centre), then fill whole bands of rows, each taken by one worker,
+//     with a z-buffer: opaque triangles first, then the blended ones, each
+//     in mesh order, so the frame does not depend on the number of workers.
+//
+// Edges and triangles with a corner behind the near plane are clipped in
+// clip space before the divide, and everything is clipped to the viewport,
+// so nothing wraps round.
 package preview
 
 import (
@@ -41,6 +53,11 @@ type Camera struct {
 	FovY       float32 // vertical field of view in radians (perspective)
 	Projection Projection
 	Up         geom.Up
+	// SwapYZ shows the mesh with y and z exchanged, (x, y, z) → (x, z, y):
+	// a Y-up (Direct3D, left-handed) mesh seen Z-up, unmirrored, as
+	// `rummage render` shows it. Set Up to geom.ZUp with it. Target stays
+	// in the mesh's own axes.
+	SwapYZ bool
 }
 
 // Default yaw and pitch: a three-quarter view from above.
@@ -48,6 +65,7 @@ const (
 	DefaultYaw   = -math.Pi / 4
 	DefaultPitch = math.Pi / 7
 	maxPitch     = math.Pi/2 - 0.01
+	nearVertical = math.Pi/2 - 1e-3 // beyond maxPitch: viewUp stops using the world's up
 	fitMargin    = 1.04
 )
 
@@ -115,7 +133,24 @@ func (c *Camera) Pan(dx, dy float32, h int) {
 	}
 	s := 2 * c.Distance * float32(math.Tan(float64(c.FovY)/2)) / float32(h)
 	_, right, up := c.basis()
-	c.Target = c.Target.Sub(right.Mul(dx * s)).Add(up.Mul(dy * s))
+	c.Target = c.Target.Sub(c.swap(right).Mul(dx * s)).Add(c.swap(up).Mul(dy * s))
+}
+
+// swap maps v between the mesh's axes and the viewed ones (the same map
+// both ways): y and z exchanged when SwapYZ is set.
+func (c *Camera) swap(v mgl32.Vec3) mgl32.Vec3 {
+	if c.SwapYZ {
+		return mgl32.Vec3{v[0], v[2], v[1]}
+	}
+	return v
+}
+
+// swapMat is swap as a matrix.
+func (c *Camera) swapMat() mgl32.Mat4 {
+	if c.SwapYZ {
+		return mgl32.Mat4{1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}
+	}
+	return mgl32.Ident4()
 }
 
 // worldUp is the mesh's up axis.
@@ -136,16 +171,33 @@ func (c *Camera) dir() mgl32.Vec3 {
 	return mgl32.Vec3{float32(cp * sy), float32(sp), float32(cp * cy)}
 }
 
-// basis returns the viewing direction and the camera's right and up axes.
+// viewUp is the up vector the view is built with: the world's up, or,
+// looking straight down or up (a pitch of ±90°, which Orbit never gives but
+// StillCamera's top view does), the way dir turns as the pitch grows, so
+// the yaw still says which way the image is turned.
+func (c *Camera) viewUp() mgl32.Vec3 {
+	if abs32(c.Pitch) < nearVertical {
+		return c.worldUp()
+	}
+	sy, cy := math.Sincos(float64(c.Yaw))
+	sp, cp := math.Sincos(float64(c.Pitch))
+	if c.Up == geom.ZUp {
+		return mgl32.Vec3{float32(-sp * cy), float32(-sp * sy), float32(cp)}
+	}
+	return mgl32.Vec3{float32(-sp * sy), float32(cp), float32(-sp * cy)}
+}
+
+// basis returns the viewing direction and the camera's right and up axes,
+// in the viewed axes (see SwapYZ).
 func (c *Camera) basis() (fwd, right, up mgl32.Vec3) {
 	fwd = c.dir().Mul(-1)
-	right = fwd.Cross(c.worldUp()).Normalize()
+	right = fwd.Cross(c.viewUp()).Normalize()
 	up = right.Cross(fwd)
 	return
 }
 
-// Eye returns the eye position.
-func (c *Camera) Eye() mgl32.Vec3 { return c.Target.Add(c.dir().Mul(c.Distance)) }
+// Eye returns the eye position (in the mesh's axes).
+func (c *Camera) Eye() mgl32.Vec3 { return c.Target.Add(c.swap(c.dir()).Mul(c.Distance)) }
 
 // Frame is a camera resolved for one viewport and one mesh: the matrices
 // and the depth range the mesh occupies.
@@ -155,6 +207,7 @@ type Frame struct {
 	Near, Far       float32 // clip planes
 	DepthMin        float32 // eye depth of the nearest and farthest bound
 	DepthMax        float32
+	Mirror          bool // View mirrors (SwapYZ): fronts turn clockwise on screen
 }
 
 // Frame resolves the camera for a w×h viewport and a mesh with bounds b.
@@ -173,26 +226,32 @@ func (c *Camera) Frame(b geom.Bounds, w, h int) Frame {
 		c.Distance = 1
 	}
 	th := float32(math.Tan(float64(c.FovY) / 2))
+	// Work in the viewed axes; the view matrix maps the mesh's into them.
+	target, centre := c.swap(c.Target), c.swap(centre)
 	if c.Projection == Orthographic {
 		// Put the eye outside everything so nothing is behind it.
-		reach := centre.Sub(c.Target).Len() + r
+		reach := centre.Sub(target).Len() + r
 		d := reach*2 + c.Distance*0.01 + 1e-3
-		eye := c.Target.Add(c.dir().Mul(d))
-		fr.View = mgl32.LookAtV(eye, c.Target, c.worldUp())
+		eye := target.Add(c.dir().Mul(d))
+		fr.View = mgl32.LookAtV(eye, target, c.viewUp())
 		fr.Near, fr.Far = d-reach*1.01, d+reach*1.01
 		fr.Near = max(fr.Near, 1e-4*fr.Far)
 		hh := c.Distance * th
 		fr.Proj = mgl32.Ortho(-hh*aspect, hh*aspect, -hh, hh, fr.Near, fr.Far)
 	} else {
-		eye := c.Eye()
-		fr.View = mgl32.LookAtV(eye, c.Target, c.worldUp())
+		eye := target.Add(c.dir().Mul(c.Distance))
+		fr.View = mgl32.LookAtV(eye, target, c.viewUp())
 		dc := eye.Sub(centre).Len()
 		fr.Far = dc + r*1.01
 		fr.Near = max(dc-r*1.01, fr.Far*1e-5, c.Distance*1e-3)
 		fr.Proj = mgl32.Perspective(c.FovY, aspect, fr.Near, fr.Far)
 	}
+	if c.SwapYZ {
+		fr.View = fr.View.Mul4(c.swapMat())
+		fr.Mirror = true
+	}
 	fr.MVP = fr.Proj.Mul4(fr.View)
-	vc := fr.View.Mul4x1(centre.Vec4(1))
+	vc := fr.View.Mul4x1(c.swap(centre).Vec4(1))
 	fr.DepthMin, fr.DepthMax = -vc[2]-r, -vc[2]+r
 	return fr
 }

@@ -142,3 +142,46 @@ func TestRendererProjectsLikeFrame(t *testing.T) {
 		t.Fatalf("only %d points checked", checked)
 	}
 }
+
+// StillCamera's viewpoints look from the sides the contract names, and
+// the bounding sphere just fits the smaller image side.
+func TestStillCameraViews(t *testing.T) {
+	b := geom.Bounds{Min: geom.Vec3{-1, -2, -3}, Max: geom.Vec3{3, 2, 1}}
+	c := mgl32.Vec3(b.Center())
+	x, y, z := mgl32.Vec3{1, 0, 0}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 0, 1}
+	for _, v := range []struct {
+		vp                Viewpoint
+		right, up, toward mgl32.Vec3 // world directions that point right, up and to the eye
+	}{
+		{Front, x, z, y.Mul(-1)},
+		{Back, x.Mul(-1), z, y},
+		{Left, y.Mul(-1), z, x.Mul(-1)},
+		{Right, y, z, x},
+		{Top, x, y, z},
+		{Iso, mgl32.Vec3{1, 1, 0}.Normalize(), mgl32.Vec3{-1, 1, 2}.Normalize(), mgl32.Vec3{1, -1, 1}.Normalize()},
+	} {
+		for _, size := range [][2]int{{200, 100}, {100, 160}} {
+			w, h := size[0], size[1]
+			cam := StillCamera(v.vp, b, geom.ZUp, w, h)
+			f := cam.Frame(b, w, h)
+			r := b.Radius()
+			px, py, _ := f.Project(c.Add(v.right.Mul(r)))
+			qx, qy, _ := f.Project(c.Add(v.up.Mul(r)))
+			ox, oy, _ := f.Project(c.Add(v.toward.Mul(r)))
+			half := float32(min(w, h)) / 2
+			if !near(px, float32(w)/2+half) || !near(py, float32(h)/2) {
+				t.Errorf("%v %dx%d: right point at (%g,%g)", v.vp, w, h, px, py)
+			}
+			if !near(qx, float32(w)/2) || !near(qy, float32(h)/2-half) {
+				t.Errorf("%v %dx%d: up point at (%g,%g)", v.vp, w, h, qx, qy)
+			}
+			if !near(ox, float32(w)/2) || !near(oy, float32(h)/2) {
+				t.Errorf("%v %dx%d: the point toward the eye is at (%g,%g), not the centre", v.vp, w, h, ox, oy)
+			}
+			d := func(p mgl32.Vec3) float32 { return -f.View.Mul4x1(p.Vec4(1))[2] }
+			if d(c.Add(v.toward)) >= d(c) {
+				t.Errorf("%v: the eye is not on the %v side", v.vp, v.toward)
+			}
+		}
+	}
+}

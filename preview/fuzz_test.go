@@ -59,14 +59,31 @@ func FuzzRender(f *testing.F) {
 			m.Indices = append(m.Indices, uint32(b%48))
 		}
 		if len(m.Indices) > 3 {
-			m.Groups = []geom.Group{{FirstTri: int(m.Indices[0]) - 5, TriCount: int(m.Indices[1])}, {Lines: true, TriCount: 1}}
+			m.Groups = []geom.Group{{FirstTri: int(m.Indices[0]) - 5, TriCount: int(m.Indices[1]), Surface: surface(m.Indices[2])},
+				{Lines: true, TriCount: 1}}
+		}
+		m.UVs = [][]geom.Vec2{make([]geom.Vec2, len(m.Positions))}
+		for i, p := range m.Positions {
+			m.UVs[0][i] = geom.Vec2{p[0] * 3, p[1] - p[2]}
 		}
 		opt := DefaultOptions()
 		opt.Points, opt.Bounds = true, true
+		opt.Mode, opt.Shading = Mode(len(data)%4), Shading(len(data)/4%3)
 		if len(m.Indices)%2 == 1 {
 			cam.Projection = Orthographic
 			m.Up = geom.ZUp
 		}
 		r.Render(img, m, &cam, &opt)
 	})
+}
+
+// surface is a material picked by k: two-sided or not, each blend mode,
+// alpha-tested, on a small texture, clamped or wrapped.
+func surface(k uint32) *geom.Material {
+	tex := image.NewNRGBA(image.Rect(0, 0, 3, 2))
+	for i := range tex.Pix {
+		tex.Pix[i] = uint8(i * 37)
+	}
+	return &geom.Material{Texture: tex, TwoSided: k&1 != 0, Blend: geom.BlendMode(k >> 1 % 6), AlphaTest: k&16 != 0,
+		AlphaRef: 99, AddressU: geom.Address(k >> 5 & 1), Page: image.Rect(1, 0, 3, 9)}
 }

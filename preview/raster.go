@@ -31,13 +31,15 @@ func newBand(img *image.RGBA, y0, y1 int) band {
 	return band{pix: img.Pix, stride: img.Stride, w: img.Rect.Dx(), y0: y0, y1: y1}
 }
 
-// clear fills the band with an opaque colour.
+// clear fills the band with a colour, premultiplied (alpha 0 gives
+// transparent black).
 func (b *band) clear(c color.NRGBA) {
 	if b.y1 <= b.y0 || b.w == 0 {
 		return
 	}
 	row := b.pix[b.y0*b.stride : b.y0*b.stride+4*b.w]
-	row[0], row[1], row[2], row[3] = c.R, c.G, c.B, 255
+	pr, pg, pb, pa := c.RGBA()
+	row[0], row[1], row[2], row[3] = uint8(pr>>8), uint8(pg>>8), uint8(pb>>8), uint8(pa>>8)
 	for n := 4; n < len(row); n *= 2 {
 		copy(row[n:], row[:n])
 	}

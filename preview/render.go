@@ -15,14 +15,18 @@ import (
 
 // Options choose what a frame shows.
 type Options struct {
-	GroupColors bool        // colour edges by group (the group's hint or a palette colour)
+	Mode        Mode        // wire (the zero value), solid, textured or textured+wire
+	Shading     Shading     // solid and textured views: flat or smooth (auto: smooth when the mesh has normals)
+	Nearest     bool        // sample textures at the nearest texel instead of bilinear
+	Clock       uint32      // material animation clock, milliseconds
+	GroupColors bool        // colour edges, and in the solid view faces, by group (the group's hint or a palette colour)
 	Color       color.NRGBA // edge colour otherwise
-	Background  color.NRGBA
-	Points      bool    // draw the vertices
-	Bounds      bool    // draw the bounding box
-	Axes        bool    // draw the axis gizmo in the lower left corner
-	BackFaces   bool    // dim edges whose triangles all face away from the eye
-	DepthCue    float32 // 0 keeps far lines as bright as near ones; 1 fades the farthest to black
+	Background  color.NRGBA // alpha 0 leaves the image transparent outside the mesh
+	Points      bool        // draw the vertices
+	Bounds      bool        // draw the bounding box
+	Axes        bool        // draw the axis gizmo in the lower left corner
+	BackFaces   bool        // dim edges whose triangles all face away from the eye
+	DepthCue    float32     // 0 keeps far lines as bright as near ones; 1 fades the farthest to black
 	// MaxEdges, when > 0, draws about this many edges, evenly picked from
 	// the edge list (a decimated frame, for dragging).
 	MaxEdges int
@@ -44,6 +48,7 @@ func DefaultOptions() Options {
 type Stats struct {
 	Vertices, Triangles, Edges int
 	Drawn                      int  // edges looked at this frame (all, or the decimated set)
+	Faces                      int  // triangles filled (solid and textured views): not culled, covering a pixel centre
 	Decimated                  bool // MaxEdges cut the edge set
 	Elapsed                    time.Duration
 }
@@ -122,7 +127,9 @@ type renderer struct {
 	bN      int
 	bounds  geom.Bounds
 
-	projectFn, facingFn, drawFn, compositeFn, pointsFn func(int)
+	fillState // the solid and textured views
+
+	projectFn, facingFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
 }
 
 // yRange is the span of projected vertex rows one worker saw.
@@ -144,6 +151,8 @@ func newRendererN(n int) *Renderer {
 	r := &renderer{pool: newPool(n)}
 	r.yr = make([]yRange, n)
 	r.projectFn, r.facingFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.facing, r.draw, r.composite, r.points
+	r.binFn, r.bandsFn = r.bin, r.fillBands
+	r.faces = make([]int, n)
 	out := &Renderer{r}
 	runtime.AddCleanup(out, func(p *pool) { p.stop() }, r.pool)
 	return out
@@ -153,8 +162,11 @@ func newRendererN(n int) *Renderer {
 func (r *Renderer) Close() { r.pool.stop() }
 
 // Render draws m seen by cam into dst (which it fills entirely) and
-// returns the frame's figures. The mesh must not change while it is being
-// rendered with a renderer (its bounds are cached).
+// returns the frame's figures. dst holds premultiplied colour, as
+// image.RGBA does: outside the mesh it is the background, transparent
+// when the background's alpha is 0. The mesh and its materials must not
+// change while it is being rendered with a renderer (its bounds, triangle
+// groups and normals are cached).
 func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Options) Stats {
 	t0 := time.Now()
 	w, h := dst.Rect.Dx(), dst.Rect.Dy()
@@ -182,18 +194,9 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 		return st
 	}
 
-	rr.stride = 1
-	if opt.MaxEdges > 0 && len(rr.edges) > opt.MaxEdges {
-		rr.stride = (len(rr.edges) + opt.MaxEdges - 1) / opt.MaxEdges
-		st.Decimated = true
-	}
-	st.Drawn = (len(rr.edges) + rr.stride - 1) / rr.stride
-	span := rr.fr.DepthMax - rr.fr.DepthMin
-	rr.cue0, rr.cueK = rr.fr.DepthMin, 0
-	if span > 0 {
-		rr.cueK = mgl32.Clamp(opt.DepthCue, 0, 1) / span
-	}
+	st.Decimated = rr.setEdgeLook()
 	rr.setPalette()
+	rr.prepareFill()
 
 	if cap(rr.verts) < len(m.Positions) {
 		rr.verts = make([]vert, len(m.Positions))
@@ -201,18 +204,12 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 	rr.verts = rr.verts[:len(m.Positions)]
 	rr.pool.run(rr.projectFn)
 	rr.setRows(h)
-	if opt.BackFaces {
-		nt := m.Triangles()
-		if cap(rr.back) < nt {
-			rr.back = make([]uint8, nt)
-		}
-		rr.back = rr.back[:nt]
-		rr.pool.run(rr.facingFn)
+	if rr.fill {
+		st.Faces = rr.fillFrame()
 	}
-	rr.setLayers(w, h)
-	rr.pool.run(rr.drawFn)
-	if len(rr.layers) > 0 {
-		rr.pool.run(rr.compositeFn)
+	if !rr.fill || opt.Mode == ModeTexturedWire { // an unknown mode draws the wireframe
+		st.Drawn = (len(rr.edges) + rr.stride - 1) / rr.stride
+		rr.drawEdges()
 	}
 	if opt.Points {
 		rr.pool.run(rr.pointsFn)
@@ -228,6 +225,40 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 	st.Elapsed = time.Since(t0)
 	runtime.KeepAlive(r) // the cleanup must not stop the workers mid-frame
 	return st
+}
+
+// drawEdges draws the wireframe: alone (wire), or over the filled frame
+// (textured+wire), where edges behind the surface are left out.
+func (r *renderer) drawEdges() {
+	if r.opt.BackFaces && !r.fill {
+		nt := r.mesh.Triangles()
+		if cap(r.back) < nt {
+			r.back = make([]uint8, nt)
+		}
+		r.back = r.back[:nt]
+		r.pool.run(r.facingFn)
+	}
+	r.setLayers(r.fr.W, r.fr.H)
+	r.pool.run(r.drawFn)
+	if len(r.layers) > 0 {
+		r.pool.run(r.compositeFn)
+	}
+}
+
+// setEdgeLook sets the edge stride (decimation: reported) and the depth
+// cue for this frame.
+func (r *renderer) setEdgeLook() (decimated bool) {
+	r.stride = 1
+	if n, most := len(r.edges), r.opt.MaxEdges; most > 0 && n > most {
+		r.stride = (n + most - 1) / most
+		decimated = true
+	}
+	span := r.fr.DepthMax - r.fr.DepthMin
+	r.cue0, r.cueK = r.fr.DepthMin, 0
+	if span > 0 {
+		r.cueK = mgl32.Clamp(r.opt.DepthCue, 0, 1) / span
+	}
+	return decimated
 }
 
 var emptyMesh geom.Mesh
@@ -270,7 +301,8 @@ func (r *renderer) span(w, n int) (int, int) {
 }
 
 // project transforms worker w's share of the vertices and notes the rows
-// they reach.
+// they reach; for the solid and textured views it also keeps each vertex's
+// depth, 1/w and light.
 func (r *renderer) project(w int) {
 	lo, hi := r.span(w, len(r.verts))
 	// View space first, then the projection, which is a symmetric
@@ -282,7 +314,7 @@ func (r *renderer) project(w int) {
 	pr := &r.fr.Proj
 	fw, fh := float32(r.fr.W), float32(r.fr.H)
 	kx, ky, ox, oy := pr[0]*fw/2, -pr[5]*fh/2, pr[12]*fw/2, -pr[13]*fh/2
-	wz, ww := pr[11], pr[15]
+	wz, ww, zz, zw := pr[11], pr[15], pr[10], pr[14]
 	near := r.fr.Near
 	cue0, cueK := r.cue0, r.cueK
 	ylo, yhi := int32(math.MaxInt32), int32(math.MinInt32)
@@ -290,12 +322,18 @@ func (r *renderer) project(w int) {
 	pos := r.mesh.Positions[lo:hi]
 	out := r.verts[lo:hi]
 	out = out[:len(pos)]
+	attrs, normals := r.fillShare(lo, hi)
+	lx, ly, lz := r.light[0], r.light[1], r.light[2]
 	for i := range pos {
 		p := &pos[i]
 		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
 		vy := v1*p[0] + v5*p[1] + v9*p[2] + v13
 		vz := v2*p[0] + v6*p[1] + v10*p[2] + v14
 		o := &out[i]
+		if normals != nil { // careful vertices too: clipping mixes their light
+			n := &normals[i]
+			attrs[i].l = n[0]*lx + n[1]*ly + n[2]*lz
+		}
 		depth := -vz
 		cw := wz*vz + ww
 		if !(depth >= near && cw > 0) {
@@ -323,8 +361,24 @@ func (r *renderer) project(w int) {
 		}
 		o.x, o.y, o.a, o.code = xi, yi, int32(512-512*t), 0
 		ylo, yhi = min(ylo, yi), max(yhi, yi)
+		if attrs != nil {
+			attrs[i].z, attrs[i].iw = (zz*vz+zw)*inv, inv
+		}
 	}
 	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
+}
+
+// fillShare returns the attributes and normals of vertices [lo, hi) when
+// the frame fills triangles (normals only for smooth shading), else nil.
+func (r *renderer) fillShare(lo, hi int) ([]vattr, []geom.Vec3) {
+	if !r.fill {
+		return nil, nil
+	}
+	attrs := r.attrs[lo:hi]
+	if !r.smooth {
+		return attrs, nil
+	}
+	return attrs, r.normals[lo:hi:hi]
 }
 
 // setRows works out the rows any edge or point may touch: those between
@@ -359,7 +413,8 @@ func (r *renderer) setLayers(w, h int) {
 }
 
 // facing marks worker w's share of the triangles that face away (screen
-// area > 0 with y down means clockwise in the view).
+// area > 0 with y down means clockwise in the view; a mirrored view turns
+// that round).
 func (r *renderer) facing(w int) {
 	nt := len(r.back)
 	lo, hi := r.span(w, nt)
@@ -380,7 +435,7 @@ func (r *renderer) facing(w int) {
 		}
 		area := int64(vb.x-va.x)*int64(vc.y-va.y) - int64(vc.x-va.x)*int64(vb.y-va.y)
 		var f uint8
-		if area > 0 {
+		if area > 0 != r.fr.Mirror {
 			f = 1
 		}
 		back[t] = f
@@ -399,13 +454,14 @@ func (r *renderer) draw(w int) {
 		target = r.layers[w-1]
 	}
 	bd := newBand(target, 0, target.Rect.Dy())
-	if w == 0 {
+	overlay := r.fill // over a filled frame: no clearing, no dimming, hidden edges left out
+	if w == 0 && !overlay {
 		bd.clear(r.opt.Background)
 	}
 	vs := r.verts
 	pal := r.palette
 	back := r.back
-	useBack := r.opt.BackFaces && len(back) > 0
+	useBack := r.opt.BackFaces && len(back) > 0 && !overlay
 	lo, hi := r.span(w, len(r.edges))
 	st := r.stride
 	edges, egroup, etris := r.edges[:hi], r.egroup[:hi], r.etris[:hi]
@@ -417,6 +473,9 @@ func (r *renderer) draw(w int) {
 	for e := (lo + st - 1) / st * st; e < hi; e += st {
 		ed := edges[e]
 		va, vb := &vs[ed.A], &vs[ed.B]
+		if overlay && r.edgeHidden(ed) {
+			continue
+		}
 		if tiny || uint32(va.x-256) > xe || uint32(vb.x-256) > xe || uint32(va.y-256) > ye || uint32(vb.y-256) > ye {
 			r.hardEdge(&bd, e)
 			continue
@@ -502,7 +561,7 @@ func (r *renderer) hardEdge(bd *band, e int) {
 		return
 	}
 	a := (va.a + vb.a) >> 2
-	if r.opt.BackFaces && len(r.back) > 0 {
+	if r.opt.BackFaces && len(r.back) > 0 && !r.fill {
 		t := r.etris[e]
 		if r.back[t[0]] != 0 && (t[1] == geom.NoTri || r.back[t[1]] != 0) {
 			a = a * backDim >> 8

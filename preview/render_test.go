@@ -267,9 +267,12 @@ func TestBadInput(t *testing.T) {
 		}
 		opt := DefaultOptions()
 		opt.Points, opt.Bounds = true, true
-		for _, size := range [][2]int{{0, 0}, {1, 1}, {33, 17}} {
-			img := image.NewRGBA(image.Rect(0, 0, size[0], size[1]))
-			r.Render(img, m, &cam, &opt)
+		for mode := ModeWire; mode <= ModeTexturedWire+1; mode++ { // and one past the last
+			opt.Mode = mode
+			for _, size := range [][2]int{{0, 0}, {1, 1}, {33, 17}} {
+				img := image.NewRGBA(image.Rect(0, 0, size[0], size[1]))
+				r.Render(img, m, &cam, &opt)
+			}
 		}
 		_ = i
 	}

@@ -1,5 +1,7 @@
 // Package geom holds the triangle mesh shared by the format decoders, the
-// wireframe preview and the exporters.
+// preview renderer and the exporters: positions and triangles, optional
+// per-vertex normals, UV sets and colours, and groups of triangles with an
+// optional material (see Material).
 package geom
 
 import (
@@ -11,6 +13,10 @@ import (
 
 // Vec3 is a point or direction; it converts freely to mgl32.Vec3.
 type Vec3 = [3]float32
+
+// Vec2 is a texture coordinate (u, v): u runs right and v down the image,
+// (0, 0) is the texture's top left corner and (1, 1) its bottom right.
+type Vec2 = [2]float32
 
 // Up is the axis a mesh treats as "up".
 type Up uint8
@@ -29,15 +35,31 @@ type Group struct {
 	Color    color.NRGBA // colour hint for the preview; zero means "pick one"
 	Material string      // material or texture name for export, may be empty
 	Lines    bool        // the group is an outline: its "triangles" are degenerate (a,b,b) line segments
+	// Surface is how the group looks in the solid and textured views; nil
+	// draws it in Color, opaque and one-sided.
+	Surface *Material
 }
 
 // Mesh is a triangle mesh: float32 positions and triangle indices, with
 // named groups. Build one with the fields, then call the methods.
+//
+// A triangle's front is the side its corners a, b, c run counter-clockwise
+// around, seen from that side in the mesh's own numbers: (b-a)×(c-a) points
+// out of the front. Direct3D's clockwise fronts in its left-handed frame
+// give the same normal, so data stored for either API needs no change.
+//
+// Normals, every UV set and Colors are optional: each is either empty or
+// holds one value per position (the preview and the exporters ignore one
+// of another length).
 type Mesh struct {
 	Positions []Vec3
 	Indices   []uint32 // three per triangle, each < len(Positions)
 	Groups    []Group  // when empty the whole mesh is one group
 	Up        Up
+
+	Normals []Vec3        // per vertex, need not be unit length; see ComputeNormals
+	UVs     [][]Vec2      // UV sets, each per vertex; a Material picks one
+	Colors  []color.NRGBA // per vertex (prelit or painted colours), straight alpha
 
 	edgesOnce sync.Once
 	edges     []Edge

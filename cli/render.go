@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+	"rummage/preview"
+)
+
+// maxRenderSide caps --size: a bigger image is a typo, not a wish.
+const maxRenderSide = 16384
+
+// renderSettings is a parsed `render` command line.
+type renderSettings struct {
+	mode      preview.Mode
+	viewpoint preview.Viewpoint
+	w, h      int
+	clock     uint32
+	out       string
+}
+
+func runRender(e *env, a *args) int {
+	s, msg := renderFlags(a)
+	if msg != "" {
+		return e.usagef("%s", msg)
+	}
+	file := a.pos[0]
+	f, node, canon, st := e.openNode(a)
+	if f == nil {
+		return st
+	}
+	defer f.Close()
+	ms, ok := node.(formats.Mesher)
+	if !ok {
+		return e.fail(file, canon, fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name()))
+	}
+	m, err := formats.SafeMesh(ms)
+	if err == nil && m == nil {
+		err = fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name())
+	}
+	if err != nil {
+		return e.fail(file, canon, err)
+	}
+	r := preview.NewRenderer()
+	defer r.Close()
+	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
+	cam := preview.StillCamera(s.viewpoint, m.Bounds(), m.Up, s.w, s.h)
+	opt := preview.DefaultOptions()
+	opt.Mode, opt.Clock = s.mode, s.clock
+	opt.Background, opt.Axes = color.NRGBA{}, false
+	opt.GroupColors = s.mode != preview.ModeTexturedWire // over textures, edges in one colour
+	r.Render(img, m, &cam, &opt)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return e.fail(s.out, "", err)
+	}
+	if err := writeAtomic(s.out, buf.Bytes()); err != nil {
+		return e.fail(s.out, "", plainErr(err))
+	}
+	fmt.Fprintln(e.stdout, s.out)
+	return exitOK
+}
+
+// renderFlags checks the render command line; msg is the usage error.
+func renderFlags(a *args) (s renderSettings, msg string) {
+	switch {
+	case len(a.pos) < 2:
+		return s, "want FILE and NODE"
+	case len(a.pos) > 2:
+		return s, "too many arguments: " + strings.Join(a.pos[2:], " ")
+	}
+	s = renderSettings{mode: preview.ModeTextured, viewpoint: preview.Iso, w: 800, h: 600, out: a.vals["out"]}
+	if s.out == "" {
+		return s, "--out OUT.png is required"
+	}
+	var err error
+	if v, ok := a.vals["view"]; ok {
+		if s.mode, err = preview.ParseMode(v); err != nil {
+			return s, "--view: " + err.Error()
+		}
+	}
+	if v, ok := a.vals["camera"]; ok {
+		if s.viewpoint, err = preview.ParseViewpoint(v); err != nil {
+			return s, "--camera: " + err.Error()
+		}
+	}
+	if v, ok := a.vals["size"]; ok {
+		if s.w, s.h, err = parseSize(v); err != nil {
+			return s, "--size: " + err.Error()
+		}
+	}
+	if v, ok := a.vals["at"]; ok {
+		if s.clock, err = parseU32(v); err != nil {
+			return s, "--at: " + err.Error()
+		}
+	}
+	return s, ""
+}
+
+// parseSize parses "WxH" with each side 1..maxRenderSide.
+func parseSize(v string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(v), "x")
+	w, errW := strconv.Atoi(ws)
+	h, errH := strconv.Atoi(hs)
+	if !ok || errW != nil || errH != nil || w < 1 || h < 1 || w > maxRenderSide || h > maxRenderSide {
+		return 0, 0, fmt.Errorf("want WIDTHxHEIGHT, each 1..%d, got %q", maxRenderSide, v)
+	}
+	return w, h, nil
+}
