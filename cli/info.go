@@ -18,36 +18,9 @@ func runInfo(e *env, a *args) int {
 	if len(a.pos) > 2 {
 		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
 	}
-	var q formats.SampleQuery
-	_, sampling := a.vals["at"]
-	if sampling {
-		var err error
-		if q.AtMs, err = parseU32(a.vals["at"]); err != nil {
-			return e.usagef("--at: %v", err)
-		}
-		if s, ok := a.vals["start"]; ok {
-			if q.StartMs, err = parseU32(s); err != nil {
-				return e.usagef("--start: %v", err)
-			}
-		}
-		if s, ok := a.vals["random"]; ok {
-			if q.Random, err = parseU32(s); err != nil {
-				return e.usagef("--random: %v", err)
-			}
-		}
-		if s, ok := a.vals["block"]; ok {
-			b, err := strconv.ParseInt(s, 0, 32)
-			if err != nil || b < 0 {
-				return e.usagef("--block: want a block number 0, 1, ..., got %q", s)
-			}
-			q.Block = int(b)
-		}
-	} else {
-		for _, f := range []string{"start", "block", "random"} {
-			if _, ok := a.vals[f]; ok {
-				return e.usagef("--%s needs --at", f)
-			}
-		}
+	q, sampling, msg := sampleQuery(a)
+	if msg != "" {
+		return e.usagef("%s", msg)
 	}
 	file := a.pos[0]
 	f, node, canon, st := e.openNode(a)
@@ -96,6 +69,41 @@ func runInfo(e *env, a *args) int {
 	}
 	writePlain(e.stdout, v)
 	return exitOK
+}
+
+// sampleQuery reads --at, --start, --random and --block; sampling is
+// whether --at was given, msg a usage error ("" when none).
+func sampleQuery(a *args) (q formats.SampleQuery, sampling bool, msg string) {
+	if _, sampling = a.vals["at"]; !sampling {
+		for _, f := range []string{"start", "block", "random"} {
+			if _, ok := a.vals[f]; ok {
+				return q, false, "--" + f + " needs --at"
+			}
+		}
+		return q, false, ""
+	}
+	var err error
+	if q.AtMs, err = parseU32(a.vals["at"]); err != nil {
+		return q, true, "--at: " + err.Error()
+	}
+	for _, f := range []struct {
+		name string
+		dst  *uint32
+	}{{"start", &q.StartMs}, {"random", &q.Random}} {
+		if s, ok := a.vals[f.name]; ok {
+			if *f.dst, err = parseU32(s); err != nil {
+				return q, true, "--" + f.name + ": " + err.Error()
+			}
+		}
+	}
+	if s, ok := a.vals["block"]; ok {
+		b, err := strconv.ParseInt(s, 0, 32)
+		if err != nil || b < 0 {
+			return q, true, fmt.Sprintf("--block: want a block number 0, 1, ..., got %q", s)
+		}
+		q.Block = int(b)
+	}
+	return q, true, ""
 }
 
 // warnings are the node's diagnostics as one-line strings, each naming its

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -173,55 +174,72 @@ func runLs(e *env, a *args) int {
 		return exitOK
 	}
 	if a.bools["json"] {
-		// Written in the layout of json.Indent with two spaces.
-		out := make([]byte, 0, 256*len(entries)+4)
-		out = append(out, '[')
-		for i := range entries {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			out = append(out, '\n')
-			var err error
-			if out, err = entries[i].appendRecord(out); err != nil {
-				return e.fail(file, entries[i].path, err)
-			}
+		out, path, err := listJSON(entries)
+		if err != nil {
+			return e.fail(file, path, err)
 		}
-		if len(entries) > 0 {
-			out = append(out, '\n')
-		}
-		out = append(out, "]\n"...)
 		e.stdout.Write(out)
 		return done()
 	}
+	writeTable(e.stdout, entries)
+	return done()
+}
+
+// listJSON is the `ls --json` array, in the layout of json.Indent with two
+// spaces; on error it names the entry's path.
+func listJSON(entries []entry) ([]byte, string, error) {
+	out := make([]byte, 0, 256*len(entries)+4)
+	out = append(out, '[')
+	for i := range entries {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, '\n')
+		var err error
+		if out, err = entries[i].appendRecord(out); err != nil {
+			return nil, entries[i].path, err
+		}
+	}
+	if len(entries) > 0 {
+		out = append(out, '\n')
+	}
+	return append(out, "]\n"...), "", nil
+}
+
+// writeTable writes the text listing: one aligned row per entry.
+func writeTable(w io.Writer, entries []entry) {
 	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "PATH\tKIND\tTYPE\tSIZE\tOFFSET\tCHILDREN\t")
 	for i := range entries {
-		en := &entries[i]
-		size, off := sizeOffset(en.node)
-		offs := "-"
-		if off >= 0 {
-			offs = fmt.Sprintf("0x%X", off)
-		}
-		kids := "-"
-		if en.children > 0 {
-			kids = fmt.Sprint(en.children)
-		}
-		typ := en.typ()
-		if typ == "" {
-			typ = "-"
-		}
-		line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.node.Kind(), typ, size, offs, kids)
-		if en.broken != nil {
-			line += "broken: " + errText(en.broken)
-		}
-		fmt.Fprintln(tw, line)
+		fmt.Fprintln(tw, entries[i].row())
 	}
 	tw.Flush()
 	for _, l := range strings.SplitAfter(table.String(), "\n") {
 		if l != "" {
-			fmt.Fprintln(e.stdout, strings.TrimRight(l, " \n"))
+			fmt.Fprintln(w, strings.TrimRight(l, " \n"))
 		}
 	}
-	return done()
+}
+
+// row is the entry's tab-separated text row.
+func (en *entry) row() string {
+	size, off := sizeOffset(en.node)
+	offs := "-"
+	if off >= 0 {
+		offs = fmt.Sprintf("0x%X", off)
+	}
+	kids := "-"
+	if en.children > 0 {
+		kids = fmt.Sprint(en.children)
+	}
+	typ := en.typ()
+	if typ == "" {
+		typ = "-"
+	}
+	line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.node.Kind(), typ, size, offs, kids)
+	if en.broken != nil {
+		line += "broken: " + errText(en.broken)
+	}
+	return line
 }
