@@ -423,6 +423,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 		hint.SetText("not swizzled: both orders are the same")
 	}
 	hint.Importance = widget.LowImportance
+	hint.Truncation = fyne.TextTruncateEllipsis // beside the radio buttons, it must not widen the tab
 
 	titles, blocks := RegisterGroups(t)
 	side := container.NewVBox()
@@ -453,7 +454,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	}
 	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle("GS registers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
 		container.NewScroll(side))
-	left := container.NewBorder(container.NewHBox(order, hint), nil, nil, nil, view)
+	left := container.NewBorder(container.NewBorder(nil, nil, order, nil, hint), nil, nil, nil, view)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.55
 	return split
