@@ -308,7 +308,7 @@ func newLevelTable(cols []string, rows [][]string, onSelect func(row int)) *widg
 	return tb
 }
 
-// newLevelRecordTable shows an xrlevel.Table.
+// newLevelRecordTable shows an xrlevel.Table, no taller than its rows.
 func newLevelRecordTable(t *xrlevel.Table) fyne.CanvasObject {
 	if t == nil || len(t.Rows) == 0 {
 		return container.NewCenter(widget.NewLabel("No records."))
@@ -320,7 +320,10 @@ func newLevelRecordTable(t *xrlevel.Table) fyne.CanvasObject {
 			rows[i][k] = t.Cell(i, k)
 		}
 	}
-	return newLevelTable(t.Columns, rows, nil)
+	// No taller than its rows: the dividers of a short table ran on down
+	// the empty inspector.
+	rowH := widgets.RowHeight()
+	return container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH, Extra: rowH}, newLevelTable(t.Columns, rows, nil))
 }
 
 // levelBar is one levelBar of a chart: value drawn filled, second (optional) as an

@@ -116,10 +116,11 @@ func TestLevelTableTab(t *testing.T) {
 	if tab == nil {
 		t.Fatal("no Table tab for lights")
 	}
-	tb, ok := tab.Content.(*widget.Table)
-	if !ok {
+	tbs := inspecttest.Find[*widget.Table](tab.Content)
+	if len(tbs) != 1 {
 		t.Fatalf("content %T", tab.Content)
 	}
+	tb := tbs[0]
 	if r, _ := tb.Length(); r != 3 {
 		t.Fatalf("%d rows", r)
 	}

@@ -12,6 +12,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -82,7 +83,11 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 		fill()
 	})
 	fill()
-	return container.NewBorder(container.NewBorder(nil, nil, nil, container.NewCenter(set), info), lightmaps, nil, nil, tb)
+	// No taller than its rows: the dividers of a short table ran on down
+	// to the lightmaps.
+	rowH := widgets.RowHeight()
+	fit := container.New(&widgets.FitRows{Rows: len(w.Wear.Rows), RowH: rowH, Extra: rowH}, tb)
+	return container.NewBorder(container.NewBorder(nil, nil, nil, container.NewCenter(set), info), lightmaps, nil, nil, fit)
 }
 
 // wearCell is the text and importance of column col of WEAR row row: a
