@@ -9,13 +9,18 @@ import (
 // FuzzParseArgs: the command line parser never panics and a parsed size is
 // in range.
 func FuzzParseArgs(f *testing.F) {
-	for _, s := range []string{"--materials m.lib x.lib", "--screenshot o.png --select A/B --size 800x600", "--size=1x1", "-- --x", "--select"} {
+	for _, s := range []string{"--materials m.lib x.lib", "--screenshot o.png --select A/B --size 800x600", "--size 900x700 --screenshot a.png --screenshot b.png --size 1024x640 --tab Preview", "--size=1x1", "-- --x", "--select"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := parseArgs(strings.Fields(s))
-		if err == nil && (c.width < 200 || c.height < 150 || c.width > 8192 || c.height > 8192) {
-			t.Fatalf("size %dx%d accepted", c.width, c.height)
+		if err != nil {
+			return
+		}
+		for _, sh := range c.shots {
+			if sh.width < 200 || sh.height < 150 || sh.width > 8192 || sh.height > 8192 {
+				t.Fatalf("size %dx%d accepted", sh.width, sh.height)
+			}
 		}
 	})
 }

@@ -274,38 +274,69 @@ func (in *inspector) selectTab(title string) {
 	}
 }
 
+// selectTabPath selects the tab named by path, "Material/Animation" for
+// the Animation tab inside the Material tab (titles compare without case).
+func (in *inspector) selectTabPath(path string) error {
+	if in.tabs == nil {
+		return fmt.Errorf("no node is selected")
+	}
+	var o fyne.CanvasObject = in.tabs
+	for _, name := range strings.Split(path, "/") {
+		tabs, _ := findObject(o, func(o fyne.CanvasObject) bool { _, ok := o.(*container.AppTabs); return ok }).(*container.AppTabs)
+		if tabs == nil {
+			return fmt.Errorf("no tabs to pick %q from", name)
+		}
+		var titles []string
+		var picked *container.TabItem
+		for _, t := range tabs.Items {
+			titles = append(titles, t.Text)
+			if picked == nil && strings.EqualFold(t.Text, name) {
+				picked = t
+			}
+		}
+		if picked == nil {
+			return fmt.Errorf("no tab %q (the tabs are %s)", name, strings.Join(titles, ", "))
+		}
+		tabs.Select(picked)
+		o = picked.Content
+	}
+	return nil
+}
+
 // resetterOnShow finds a view View › Reset preview can reset (the mesh
 // preview) in the selected tab, nil when none is on show.
 func (in *inspector) resetterOnShow() inspect.Resetter {
 	if in.tabs == nil || in.tabs.Selected() == nil {
 		return nil
 	}
-	return findResetter(in.tabs.Selected().Content)
+	r, _ := findObject(in.tabs.Selected().Content, func(o fyne.CanvasObject) bool { _, ok := o.(inspect.Resetter); return ok }).(inspect.Resetter)
+	return r
 }
 
-// findResetter walks a tab's objects for an inspect.Resetter.
-func findResetter(o fyne.CanvasObject) inspect.Resetter {
-	if r, ok := o.(inspect.Resetter); ok {
-		return r
+// findObject walks a tab's objects (into the selected tab of tabs inside
+// it) for the first one that is.
+func findObject(o fyne.CanvasObject, is func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if o == nil || is(o) {
+		return o
 	}
 	switch x := o.(type) {
 	case *container.Scroll:
-		return findResetter(x.Content)
+		return findObject(x.Content, is)
 	case *fyne.Container:
 		for _, c := range x.Objects {
-			if r := findResetter(c); r != nil {
+			if r := findObject(c, is); r != nil {
 				return r
 			}
 		}
 	case *container.AppTabs:
 		if x.Selected() != nil {
-			return findResetter(x.Selected().Content)
+			return findObject(x.Selected().Content, is)
 		}
 	case *container.Split:
-		if r := findResetter(x.Leading); r != nil {
+		if r := findObject(x.Leading, is); r != nil {
 			return r
 		}
-		return findResetter(x.Trailing)
+		return findObject(x.Trailing, is)
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ func TestHeaderFactsOfSamples(t *testing.T) {
 		{"ps2_sa.txd/sky", "texture · 8888 · 32×16 · 1 level · ps2 · 2.3 KiB"},
 		{"tank.rlb/TANK.wea", "WEAR · 5 rows · 82 B"},
 		{"tank.rlb/TANK.msh", "MSH · 48 vertices · 72 triangles · 9 batches"},
-		{"xray_level_v4", "level · 11 chunks · version 4"},
+		{"xray_level_v4", "level · 11 chunks · 728 triangles · version 4"},
 		{"xray_level_v4/cform", "chunk · 426 vertices · 728 triangles · 4 batches · 728 items · version 2 · 9.9 KiB"},
 		{"xray_level_v4/visuals/0", "visual · 289 vertices · 512 triangles · 1 batch · 6 chunks · 2 textures · 3.1 KiB"},
 		{"xray_level_v4/sectors/1", "sector · 168 vertices · 84 triangles · 3 batches · 5 chunks · 128 B"},

@@ -16,61 +16,25 @@ import (
 // screenshotTimeout is how long the screenshot mode may take in all.
 const screenshotTimeout = 60 * time.Second
 
-// screenshot is `--screenshot OUT.png [--select NODE] [--size WxH]`: it
-// opens the files (or the samples), selects NODE in the first file, shows
-// the real window, waits until two captures a few frames apart agree,
-// writes the PNG and quits. The status is 0, or 1 with a message on errw.
+// screenshot is `--screenshot OUT.png [--size WxH]... [--select NODE]
+// [--tab TAB]`: it opens the files (or the samples), selects NODE in the
+// first file and TAB in its inspector, shows the real window and, for each
+// shot in turn, sizes the window, waits until two captures a few frames
+// apart agree, writes the PNG; then it quits. A window that had to grow
+// past the size asked for (its content's minimum size is larger) fails.
+// The status is 0, or 1 with a message on errw.
 func (w *window) screenshot(cfg config, errw io.Writer) int {
-	w.win.Resize(fyne.NewSize(float32(cfg.width), float32(cfg.height)))
+	first := cfg.shots[0]
+	w.win.Resize(fyne.NewSize(float32(first.width), float32(first.height)))
 	w.win.SetFixedSize(true)
-	if len(cfg.files) == 0 {
-		w.addFiles(sampleFiles(&w.opts))
-	} else {
-		for _, p := range cfg.files {
-			if _, err := os.Stat(p); err != nil {
-				fmt.Fprintf(errw, "rummage: --screenshot: %v\n", err)
-				return 1
-			}
-		}
-		var fs []*openFile
-		for _, t := range expandPaths(context.Background(), cfg.files) {
-			if f := openDisk(t.path, t.name, &w.opts, t.fromFolder); f != nil {
-				fs = append(fs, f)
-			}
-		}
-		if len(fs) == 0 {
-			fmt.Fprintf(errw, "rummage: --screenshot: no file to show in %v\n", cfg.files)
-			return 1
-		}
-		w.addFiles(fs)
+	if err := w.screenshotState(cfg); err != nil {
+		fmt.Fprintf(errw, "rummage: %v\n", err)
+		return 1
 	}
-	if cfg.selectNode != "" {
-		if err := w.selectStart(cfg.selectNode); err != nil {
-			fmt.Fprintf(errw, "rummage: --select %s: %v\n", cfg.selectNode, err)
-			return 1
-		}
-	}
-	// Development aids for screenshots of other states: a filter text and
-	// the inspector tab to show.
-	if q := os.Getenv("RUMMAGE_SCREENSHOT_FILTER"); q != "" {
-		w.filter.SetText(q)
-	}
-	if tab := os.Getenv("RUMMAGE_SCREENSHOT_TAB"); tab != "" {
-		w.insp.selectTab(tab)
-	}
-	status := 1
 	var failure error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
-			img, err := w.captureStable()
-			if err == nil {
-				err = writePNG(cfg.screenshot, img)
-			}
-			if err != nil {
-				failure = err
-			} else {
-				status = 0
-			}
+			failure = w.takeShots(cfg.shots)
 			fyne.Do(w.app.Quit)
 		}()
 	})
@@ -81,9 +45,86 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	w.win.ShowAndRun()
 	timer.Stop()
 	if failure != nil {
-		fmt.Fprintf(errw, "rummage: --screenshot %s: %v\n", cfg.screenshot, failure)
+		fmt.Fprintf(errw, "rummage: --screenshot %v\n", failure)
+		return 1
 	}
-	return status
+	return 0
+}
+
+// screenshotState opens the files (the samples when none is named),
+// selects the node and the tab, and sets the filter text of
+// RUMMAGE_SCREENSHOT_FILTER (a development aid).
+func (w *window) screenshotState(cfg config) error {
+	if len(cfg.files) == 0 {
+		w.addFiles(sampleFiles(&w.opts))
+	} else {
+		for _, p := range cfg.files {
+			if _, err := os.Stat(p); err != nil {
+				return fmt.Errorf("--screenshot: %v", err)
+			}
+		}
+		var fs []*openFile
+		for _, t := range expandPaths(context.Background(), cfg.files) {
+			if f := openDisk(t.path, t.name, &w.opts, t.fromFolder); f != nil {
+				fs = append(fs, f)
+			}
+		}
+		if len(fs) == 0 {
+			return fmt.Errorf("--screenshot: no file to show in %v", cfg.files)
+		}
+		w.addFiles(fs)
+	}
+	if cfg.selectNode != "" {
+		if err := w.selectStart(cfg.selectNode); err != nil {
+			return fmt.Errorf("--select %s: %v", cfg.selectNode, err)
+		}
+	}
+	if q := os.Getenv("RUMMAGE_SCREENSHOT_FILTER"); q != "" {
+		w.filter.SetText(q)
+	}
+	if cfg.tab != "" {
+		if err := w.insp.selectTabPath(cfg.tab); err != nil {
+			return fmt.Errorf("--tab %s: %v", cfg.tab, err)
+		}
+	}
+	return nil
+}
+
+// takeShots sizes the window for each shot, captures and writes it (off
+// the UI goroutine). The error names the shot.
+func (w *window) takeShots(shots []shot) error {
+	for i, s := range shots {
+		want := fyne.NewSize(float32(s.width), float32(s.height))
+		if i > 0 {
+			fyne.DoAndWait(func() { w.win.Resize(want) })
+		}
+		img, err := w.captureStable()
+		if err == nil {
+			err = w.checkSize(want)
+		}
+		if err == nil {
+			err = writePNG(s.path, img)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", s.path, err)
+		}
+	}
+	return nil
+}
+
+// checkSize fails when the window is larger than want: its content's
+// minimum size did not fit.
+func (w *window) checkSize(want fyne.Size) error {
+	var got, need fyne.Size
+	fyne.DoAndWait(func() {
+		got = w.win.Canvas().Size()
+		need = w.win.Content().MinSize()
+	})
+	if got.Width > want.Width+0.5 || got.Height > want.Height+0.5 {
+		return fmt.Errorf("the window grew to %.0fx%.0f: its content needs at least %.0fx%.0f",
+			got.Width, got.Height, need.Width, need.Height)
+	}
+	return nil
 }
 
 // captureStable captures the window until two captures a few frames apart

@@ -9,10 +9,10 @@
 // background; a folder opens every recognised file below it (named by its
 // path inside the folder).
 //
-// `--screenshot OUT.png [--select NODE] [--size WxH]` renders the real
-// window and saves it (see screenshot.go). Two environment variables help
-// to take screenshots of other states: RUMMAGE_SCREENSHOT_FILTER (text for
-// the filter box) and RUMMAGE_SCREENSHOT_TAB (the inspector tab to show).
+// `--screenshot OUT.png [--size WxH]... [--select NODE] [--tab TAB]`
+// renders the real window and saves it, at each size given (see
+// screenshot.go). RUMMAGE_SCREENSHOT_FILTER sets the filter box's text for
+// screenshots of a filtered tree.
 package ui
 
 import (
@@ -45,7 +45,7 @@ func Run(a fyne.App, args []string) int {
 		fmt.Fprintln(os.Stderr, "rummage: cannot open the window:", err)
 		return 1
 	}
-	if cfg.screenshot != "" {
+	if len(cfg.shots) > 0 {
 		return w.screenshot(cfg, os.Stderr)
 	}
 	forwarded, stop := w.claimInstance(cfg)

@@ -1,5 +1,7 @@
 // Command pngcheck fails when a PNG is missing, tiny, or blank (nearly one
-// colour), as the screenshot test requires.
+// colour), as the screenshot test requires. It checks every file named.
+//
+//	go run ./scripts/pngcheck FILE.png...
 package main
 
 import (
@@ -11,11 +13,22 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: pngcheck FILE.png")
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: pngcheck FILE.png...")
 		os.Exit(2)
 	}
-	f, err := os.Open(os.Args[1])
+	for _, name := range os.Args[1:] {
+		check(name)
+	}
+}
+
+// check reads one PNG and fails (exits) when it is blank or too small.
+func check(name string) {
+	fail := func(msg string) {
+		fmt.Fprintln(os.Stderr, "pngcheck: "+name+": "+msg)
+		os.Exit(1)
+	}
+	f, err := os.Open(name)
 	if err != nil {
 		fail(err.Error())
 	}
@@ -48,10 +61,5 @@ func main() {
 	if sd < 0.02 || len(colours) < 8 {
 		fail(fmt.Sprintf("image looks blank: %d colours, luminance sd %.4f", len(colours), sd))
 	}
-	fmt.Printf("pngcheck: %s %dx%d, %d+ colours, luminance mean %.3f sd %.3f\n", os.Args[1], b.Dx(), b.Dy(), len(colours), mean, sd)
-}
-
-func fail(msg string) {
-	fmt.Fprintln(os.Stderr, "pngcheck: "+os.Args[1]+": "+msg)
-	os.Exit(1)
+	fmt.Printf("pngcheck: %s %dx%d, %d+ colours, luminance mean %.3f sd %.3f\n", name, b.Dx(), b.Dy(), len(colours), mean, sd)
 }

@@ -221,7 +221,7 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 				l.SetText("")
 				return
 			}
-			mono := id.Col != 1 && id.Col != 3
+			mono := entryMono(id.Col)
 			if l.TextStyle.Monospace != mono {
 				l.TextStyle = fyne.TextStyle{Monospace: mono}
 			}
@@ -260,14 +260,7 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 			table.Refresh()
 		}
 	}
-	widths := []float32{52, 190, 84, 78, 70, 80}
-	for i := range cols {
-		w := float32(78)
-		if i < len(widths) {
-			w = widths[i]
-		}
-		table.SetColumnWidth(i, w)
-	}
+	widgets.SetWidths(table, entryWidths(cols, rows))
 	ready = true
 	table.Refresh()
 	table.OnSelected = func(id widget.TableCellID) {
@@ -280,8 +273,24 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 		info.SetText(info.Text + " · ✕ " + widgets.ProblemText(problem))
 		info.Importance = widget.DangerImportance
 	}
-	rowH := widget.NewLabel("").MinSize().Height + theme.SeparatorThicknessSize()
 	head := widget.NewButton("", nil).MinSize().Height + theme.SeparatorThicknessSize()
-	fit := container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH, Extra: head}, table)
+	fit := container.New(&widgets.FitRows{Rows: len(rows), RowH: widgets.RowHeight(), Extra: head}, table)
 	return container.NewBorder(info, nil, nil, nil, fit)
 }
+
+// entryWidths fits the columns to the titles (with the sort icon) and the
+// first rows' cells; "#" fits the largest index too.
+func entryWidths(cols []string, rows []*entryRow) []float32 {
+	icon := theme.IconInlineSize() + theme.Padding()
+	ws := widgets.Columns{Titles: cols, Header: icon, Mono: entryMono}.Widths(len(rows), func(r, c int) string {
+		return rows[r].fill().cells[c]
+	})
+	last := widgets.Columns{Titles: cols[:1], Header: icon, Mono: entryMono}.Widths(1, func(int, int) string {
+		return strconv.Itoa(len(rows))
+	})
+	ws[0] = max(ws[0], last[0])
+	return ws
+}
+
+// entryMono reports the columns shown in monospace: all but name and kind.
+func entryMono(col int) bool { return col != 1 && col != 3 }

@@ -16,7 +16,10 @@ func init() {
 		if err != nil {
 			return nil, false // the error card says why
 		}
-		return []string{widgets.Plural(len(lv.Chunks), "chunk"), "version " + strconv.Itoa(lv.Version)}, false
+		// The triangles of the visuals, as Statistics and the preview's
+		// overlay count them.
+		return []string{widgets.Plural(len(lv.Chunks), "chunk"), widgets.Plural(lv.Totals().VisualTriangles, "triangle"),
+			"version " + strconv.Itoa(lv.Version)}, false
 	})
 	inspect.RegisterFacts(func(v *xrlevel.VBNode) ([]string, bool) {
 		return []string{widgets.Plural(len(v.Table().Rows), "row"), widgets.Plural(v.Buffer().Count, "vertex")}, false

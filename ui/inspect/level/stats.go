@@ -13,12 +13,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/xrlevel"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -84,129 +86,23 @@ func safeStats(n *xrlevel.LevelNode) (*xrlevel.Stats, error) {
 
 // levelStatsView lays out the statistics: totals on top, then sub-tabs
 // for chunks, sectors, textures, shaders and diagnostics, each with a table
-// and (for chunks and sectors) a levelBar chart.
+// and (for chunks and sectors) a levelBar chart under it, and the record
+// tables of the lights, glows and portals.
 func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
-	t := st.Totals
-	totals := []struct {
-		k string
-		v int
-	}{{"visuals", t.Visuals}, {"vertices", t.Vertices}, {"triangles", t.VisualTriangles}, {"CFORM verts", t.CFormVertices},
-		{"CFORM tris", t.CFormTriangles}, {"sectors", t.Sectors}, {"portals", t.Portals}, {"lights", t.Lights},
-		{"glows", t.Glows}, {"textures", t.Textures}, {"shaders", t.Shaders}, {"vert. buffers", t.VertexBuffers}}
-	// Four compact columns: narrow enough for the inspector at the default
-	// window size (six made it wider than the window), and a fixed height
-	// (a wrapping grid's height lags behind its width).
-	grid := container.NewGridWithColumns(4)
-	for _, x := range totals {
-		k := widget.NewLabel(x.k)
-		v := widget.NewLabelWithStyle(strconv.Itoa(x.v), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
-		grid.Add(container.NewBorder(nil, nil, k, v))
-	}
 	title := fmt.Sprintf("X-Ray level, xrLC version %d", st.Version)
 	if st.Description != "" {
 		title += " — " + st.Description
 	}
 	titleLabel := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	titleLabel.Truncation = fyne.TextTruncateEllipsis
-	head := container.NewVBox(titleLabel, grid)
-
-	// Chunks
-	chunkRows := make([][]string, len(st.Chunks))
-	var chunkBars []levelBar
-	for i, c := range st.Chunks {
-		items := ""
-		if c.Items >= 0 {
-			items = strconv.Itoa(c.Items)
-		}
-		comp := ""
-		if c.Compressed {
-			comp = "yes"
-		}
-		chunkRows[i] = []string{fmt.Sprintf("0x%X", c.ID), c.Name, fmt.Sprintf("0x%X", c.Offset), strconv.FormatInt(c.Size, 10),
-			comp, strconv.FormatInt(c.Unpacked, 10), items, c.Error}
-		chunkBars = append(chunkBars, levelBar{label: c.Name, value: float64(c.Size), second: float64(c.Unpacked)})
-	}
-	chunkTable := newLevelTable([]string{"id", "name", "offset", "size", "compressed", "unpacked", "items", "error"},
-		chunkRows, []float32{60, 130, 80, 80, 90, 80, 60, 240}, func(row int) {
-			levelSelectChild(h, n, strings.SplitN(st.Chunks[row].Name, " (", 2)[0])
-		})
-	chunkChart := newLevelBarChart("bytes per chunk (stored ■, unpacked □)", chunkBars, levelFormatBytes)
-	chunksTab := container.NewVSplit(chunkTable, container.NewVScroll(chunkChart))
-	chunksTab.SetOffset(0.5)
-
-	// Sectors
-	secRows := make([][]string, len(st.Sectors))
-	var secBars []levelBar
-	for i, s := range st.Sectors {
-		visuals := strconv.Itoa(s.Visuals)
-		if s.Partial {
-			visuals += "+ (cut)" // the hierarchy walks hit their cap
-		}
-		secRows[i] = []string{strconv.Itoa(s.Index), strconv.Itoa(s.Root), visuals, strconv.Itoa(s.Triangles),
-			strconv.Itoa(s.Vertices), strconv.Itoa(s.Portals), strconv.Itoa(s.Lights), strconv.Itoa(s.Glows),
-			strconv.Itoa(s.Occluders), strconv.Itoa(s.CFormTris), strings.Join(s.Textures, ", ")}
-		secBars = append(secBars, levelBar{label: "sector " + strconv.Itoa(s.Index), value: float64(s.Triangles), second: float64(s.CFormTris),
-			color: xrlevel.SectorColor(s.Index)})
-	}
-	secTable := newLevelTable([]string{"sector", "root", "visuals", "triangles", "vertices", "portals", "lights", "glows", "occluders", "CFORM tris", "textures"},
-		secRows, []float32{60, 60, 60, 80, 80, 60, 60, 60, 70, 80, 400}, func(row int) {
-			levelSelectChild(h, n, "sectors", strconv.Itoa(st.Sectors[row].Index))
-		})
-	secChart := newLevelBarChart("triangles per sector (visuals ■, CFORM □)", secBars, func(v float64) string { return strconv.Itoa(int(v)) })
-	sectorsTab := container.NewVSplit(secTable, container.NewVScroll(secChart))
-	sectorsTab.SetOffset(0.5)
-
-	usage := func(list []xrlevel.Usage) fyne.CanvasObject {
-		rows := make([][]string, len(list))
-		for i, u := range list {
-			vs := make([]string, 0, len(u.Visuals))
-			for k, v := range u.Visuals {
-				if k == 200 {
-					vs = append(vs, "…")
-					break
-				}
-				vs = append(vs, strconv.Itoa(v))
-			}
-			gs := make([]string, len(u.Glows))
-			for k, g := range u.Glows {
-				gs[k] = strconv.Itoa(g)
-			}
-			rows[i] = []string{strconv.Itoa(u.Index), u.Name, strconv.Itoa(len(u.Visuals)), strings.Join(vs, " "), strings.Join(gs, " ")}
-		}
-		return newLevelTable([]string{"index", "name", "uses", "visuals", "glows"}, rows, []float32{50, 320, 50, 400, 100}, func(row int) {
-			if len(list[row].Visuals) > 0 {
-				levelSelectChild(h, n, "visuals", strconv.Itoa(list[row].Visuals[0]))
-			}
-		})
-	}
-
-	diagRows := make([][]string, len(st.Diagnostics))
-	for i, d := range st.Diagnostics {
-		off := ""
-		if d.Off >= 0 {
-			off = fmt.Sprintf("0x%X", d.Off)
-		}
-		diagRows[i] = []string{off, d.Msg}
-	}
-	var diagTab fyne.CanvasObject
-	if len(diagRows) == 0 {
-		diagTab = container.NewCenter(widget.NewLabel("No findings: every check of the validation list passed."))
-	} else {
-		// Selecting a finding selects the node it is about.
-		diagTab = newLevelTable([]string{"offset", "finding"}, diagRows, []float32{90, 900}, func(row int) {
-			if p := st.Diagnostics[row].Path; p != "" {
-				levelSelectChild(h, n, p)
-			}
-		})
-	}
-	diagTitle := fmt.Sprintf("Diagnostics (%d)", len(st.Diagnostics))
+	head := container.NewVBox(titleLabel, totalsGrid(st.Totals))
 
 	tabs := container.NewAppTabs(
-		container.NewTabItem("Chunks", chunksTab),
-		container.NewTabItem("Sectors", sectorsTab),
-		container.NewTabItem("Textures", usage(st.Textures)),
-		container.NewTabItem("Shaders", usage(st.Shaders)),
-		container.NewTabItem(diagTitle, diagTab),
+		container.NewTabItem("Chunks", chunksTab(h, n, st)),
+		container.NewTabItem("Sectors", sectorsTab(h, n, st)),
+		container.NewTabItem("Textures", usageTable(h, n, st.Textures)),
+		container.NewTabItem("Shaders", usageTable(h, n, st.Shaders)),
+		container.NewTabItem(fmt.Sprintf("Diagnostics (%d)", len(st.Diagnostics)), diagnosticsTab(h, n, st)),
 	)
 	// The record tables of the lights, glows and portals chunks.
 	for _, name := range []string{xrlevel.NameLights, xrlevel.NameGlows, xrlevel.NamePortals} {
@@ -220,6 +116,130 @@ func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 		}
 	}
 	return container.NewBorder(head, nil, nil, nil, tabs)
+}
+
+// totalsGrid shows the level's totals in four compact columns of "value
+// name" pairs: narrow enough for the inspector at 1024×640, and plain
+// text rows (a label's padding made the three rows take the room of the
+// chunk table's rows).
+func totalsGrid(t xrlevel.Totals) fyne.CanvasObject {
+	totals := []struct {
+		k string
+		v int
+	}{{"visuals", t.Visuals}, {"vertices", t.Vertices}, {"triangles", t.VisualTriangles}, {"CFORM verts", t.CFormVertices},
+		{"CFORM tris", t.CFormTriangles}, {"sectors", t.Sectors}, {"portals", t.Portals}, {"lights", t.Lights},
+		{"glows", t.Glows}, {"textures", t.Textures}, {"shaders", t.Shaders}, {"vert. buffers", t.VertexBuffers}}
+	grid := container.NewGridWithColumns(4)
+	fg := theme.Color(theme.ColorNameForeground)
+	for _, x := range totals {
+		v := canvas.NewText(strconv.Itoa(x.v), fg)
+		v.TextStyle.Bold = true
+		grid.Add(container.NewHBox(v, canvas.NewText(x.k, fg))) // "18 visuals"
+	}
+	in := theme.InnerPadding()
+	return container.New(layout.NewCustomPaddedLayout(0, in/2, in, in), grid)
+}
+
+// chunksTab is the chunk table over the chart of stored and unpacked bytes.
+func chunksTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
+	rows := make([][]string, len(st.Chunks))
+	var bars []levelBar
+	for i, c := range st.Chunks {
+		items := ""
+		if c.Items >= 0 {
+			items = strconv.Itoa(c.Items)
+		}
+		comp := ""
+		if c.Compressed {
+			comp = "yes"
+		}
+		rows[i] = []string{fmt.Sprintf("0x%X", c.ID), c.Name, fmt.Sprintf("0x%X", c.Offset), strconv.FormatInt(c.Size, 10),
+			comp, strconv.FormatInt(c.Unpacked, 10), items, c.Error}
+		bars = append(bars, levelBar{label: c.Name, value: float64(c.Size), second: float64(c.Unpacked)})
+	}
+	table := newLevelTable([]string{"id", "name", "offset", "size", "compressed", "unpacked", "items", "error"},
+		rows, func(row int) {
+			levelSelectChild(h, n, strings.SplitN(st.Chunks[row].Name, " (", 2)[0])
+		})
+	chart := newLevelBarChart("bytes per chunk (stored ■, unpacked □)", bars, levelFormatBytes)
+	return tableOverChart(table, len(rows), chart)
+}
+
+// sectorsTab is the sector table over the chart of triangles per sector.
+func sectorsTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
+	rows := make([][]string, len(st.Sectors))
+	var bars []levelBar
+	for i, s := range st.Sectors {
+		visuals := strconv.Itoa(s.Visuals)
+		if s.Partial {
+			visuals += "+ (cut)" // the hierarchy walks hit their cap
+		}
+		rows[i] = []string{strconv.Itoa(s.Index), strconv.Itoa(s.Root), visuals, strconv.Itoa(s.Triangles),
+			strconv.Itoa(s.Vertices), strconv.Itoa(s.Portals), strconv.Itoa(s.Lights), strconv.Itoa(s.Glows),
+			strconv.Itoa(s.Occluders), strconv.Itoa(s.CFormTris), strings.Join(s.Textures, ", ")}
+		bars = append(bars, levelBar{label: "sector " + strconv.Itoa(s.Index), value: float64(s.Triangles), second: float64(s.CFormTris),
+			color: xrlevel.SectorColor(s.Index)})
+	}
+	table := newLevelTable([]string{"sector", "root", "visuals", "triangles", "vertices", "portals", "lights", "glows", "occluders", "CFORM tris", "textures"},
+		rows, func(row int) {
+			levelSelectChild(h, n, "sectors", strconv.Itoa(st.Sectors[row].Index))
+		})
+	chart := newLevelBarChart("triangles per sector (visuals ■, CFORM □)", bars, func(v float64) string { return strconv.Itoa(int(v)) })
+	return tableOverChart(table, len(rows), chart)
+}
+
+// tableOverChart splits a table of rows rows and its chart: the table
+// starts as tall as its rows (at most 70% of the tab), the user drags the
+// divider.
+func tableOverChart(table *widget.Table, rows int, chart fyne.CanvasObject) fyne.CanvasObject {
+	rowH := widgets.RowHeight()
+	return widgets.NewFitSplit(table, container.NewVScroll(chart), float32(rows+2)*rowH, 0.7)
+}
+
+// usageTable lists textures or shaders with the visuals that use them.
+func usageTable(h inspect.Host, n *xrlevel.LevelNode, list []xrlevel.Usage) fyne.CanvasObject {
+	rows := make([][]string, len(list))
+	for i, u := range list {
+		vs := make([]string, 0, len(u.Visuals))
+		for k, v := range u.Visuals {
+			if k == 200 {
+				vs = append(vs, "…")
+				break
+			}
+			vs = append(vs, strconv.Itoa(v))
+		}
+		gs := make([]string, len(u.Glows))
+		for k, g := range u.Glows {
+			gs[k] = strconv.Itoa(g)
+		}
+		rows[i] = []string{strconv.Itoa(u.Index), u.Name, strconv.Itoa(len(u.Visuals)), strings.Join(vs, " "), strings.Join(gs, " ")}
+	}
+	return newLevelTable([]string{"index", "name", "uses", "visuals", "glows"}, rows, func(row int) {
+		if len(list[row].Visuals) > 0 {
+			levelSelectChild(h, n, "visuals", strconv.Itoa(list[row].Visuals[0]))
+		}
+	})
+}
+
+// diagnosticsTab lists the findings; selecting one selects the node it is
+// about.
+func diagnosticsTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
+	if len(st.Diagnostics) == 0 {
+		return container.NewCenter(widget.NewLabel("No findings: every check of the validation list passed."))
+	}
+	rows := make([][]string, len(st.Diagnostics))
+	for i, d := range st.Diagnostics {
+		off := ""
+		if d.Off >= 0 {
+			off = fmt.Sprintf("0x%X", d.Off)
+		}
+		rows[i] = []string{off, d.Msg}
+	}
+	return newLevelTable([]string{"offset", "finding"}, rows, func(row int) {
+		if p := st.Diagnostics[row].Path; p != "" {
+			levelSelectChild(h, n, p)
+		}
+	})
 }
 
 // levelSelectChild selects the node at the child path below n, if it resolves.
@@ -245,9 +265,10 @@ func levelFormatBytes(v float64) string {
 	return fmt.Sprintf("%d B", int64(v))
 }
 
-// newLevelTable is a read-only table with a header row; onSelect, when
-// set, is called with the selected row.
-func newLevelTable(cols []string, rows [][]string, widths []float32, onSelect func(row int)) *widget.Table {
+// newLevelTable is a read-only table with a header row, its columns as
+// wide as their content; onSelect, when set, is called with the selected
+// row.
+func newLevelTable(cols []string, rows [][]string, onSelect func(row int)) *widget.Table {
 	tb := widget.NewTableWithHeaders(
 		func() (int, int) { return len(rows), len(cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -271,9 +292,12 @@ func newLevelTable(cols []string, rows [][]string, widths []float32, onSelect fu
 			l.SetText("")
 		}
 	}
-	for i, w := range widths {
-		tb.SetColumnWidth(i, w)
-	}
+	widgets.SetWidths(tb, widgets.Columns{Titles: cols}.Widths(len(rows), func(r, c int) string {
+		if c < len(rows[r]) {
+			return rows[r][c]
+		}
+		return ""
+	}))
 	if onSelect != nil {
 		tb.OnSelected = func(id widget.TableCellID) {
 			if id.Row >= 0 && id.Row < len(rows) {
@@ -284,7 +308,7 @@ func newLevelTable(cols []string, rows [][]string, widths []float32, onSelect fu
 	return tb
 }
 
-// newLevelRecordTable shows an xrlevel.Table.
+// newLevelRecordTable shows an xrlevel.Table, no taller than its rows.
 func newLevelRecordTable(t *xrlevel.Table) fyne.CanvasObject {
 	if t == nil || len(t.Rows) == 0 {
 		return container.NewCenter(widget.NewLabel("No records."))
@@ -296,15 +320,10 @@ func newLevelRecordTable(t *xrlevel.Table) fyne.CanvasObject {
 			rows[i][k] = t.Cell(i, k)
 		}
 	}
-	widths := make([]float32, len(t.Columns))
-	for k, c := range t.Columns {
-		w := len(c)
-		for i := 0; i < min(len(rows), 50); i++ {
-			w = max(w, len(rows[i][k]))
-		}
-		widths[k] = float32(min(max(w, 4), 60))*7.5 + 16
-	}
-	return newLevelTable(t.Columns, rows, widths, nil)
+	// No taller than its rows: the dividers of a short table ran on down
+	// the empty inspector.
+	rowH := widgets.RowHeight()
+	return container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH, Extra: rowH}, newLevelTable(t.Columns, rows, nil))
 }
 
 // levelBar is one levelBar of a chart: value drawn filled, second (optional) as an

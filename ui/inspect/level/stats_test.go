@@ -64,7 +64,7 @@ func TestLevelStatisticsTab(t *testing.T) {
 	if tabs == nil || len(tabs.Items) != 8 || tabs.Items[4].Text != "Diagnostics (0)" || tabs.Items[5].Text != "Lights" {
 		t.Fatalf("tabs %v", tabs)
 	}
-	split := tabs.Items[0].Content.(*container.Split)
+	split := inspecttest.Find[*container.Split](tabs.Items[0].Content)[0]
 	table := split.Leading.(*widget.Table)
 	if r, c := table.Length(); r != len(st.Chunks) || c != 8 {
 		t.Fatalf("chunk table %d×%d", r, c)
@@ -79,7 +79,7 @@ func TestLevelStatisticsTab(t *testing.T) {
 		t.Fatalf("selected %v", h.Selected)
 	}
 	tabs.SelectIndex(1)
-	secSplit := tabs.Items[1].Content.(*container.Split)
+	secSplit := inspecttest.Find[*container.Split](tabs.Items[1].Content)[0]
 	secTable := secSplit.Leading.(*widget.Table)
 	secTable.Select(widget.TableCellID{Row: 2, Col: 0})
 	if s, ok := h.Selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
@@ -116,10 +116,11 @@ func TestLevelTableTab(t *testing.T) {
 	if tab == nil {
 		t.Fatal("no Table tab for lights")
 	}
-	tb, ok := tab.Content.(*widget.Table)
-	if !ok {
+	tbs := inspecttest.Find[*widget.Table](tab.Content)
+	if len(tbs) != 1 {
 		t.Fatalf("content %T", tab.Content)
 	}
+	tb := tbs[0]
 	if r, _ := tb.Length(); r != 3 {
 		t.Fatalf("%d rows", r)
 	}

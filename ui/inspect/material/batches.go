@@ -15,6 +15,7 @@ import (
 	"rummage/formats/material"
 	"rummage/formats/msh"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -28,28 +29,24 @@ func init() {
 	})
 }
 
-// tableColumn is a column of a headed table: its title and width.
-type tableColumn struct {
-	name  string
-	width float32
-}
-
-// setColumns hides tb's row numbers, titles its header row with cols and
-// sets their widths.
-func setColumns(tb *widget.Table, cols []tableColumn) {
+// setColumns hides tb's row numbers and titles its header row.
+func setColumns(tb *widget.Table, titles []string) {
 	tb.ShowHeaderColumn = false
 	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		if id.Col >= 0 {
-			o.(*widget.Label).SetText(cols[id.Col].name)
+			o.(*widget.Label).SetText(titles[id.Col])
 		}
-	}
-	for i, c := range cols {
-		tb.SetColumnWidth(i, c.width)
 	}
 }
 
+// fitColumns makes tb's columns as wide as their titles and the cells of
+// rows rows.
+func fitColumns(tb *widget.Table, titles []string, rows int, cell func(row, col int) string) {
+	widgets.SetWidths(tb, widgets.Columns{Titles: titles}.Widths(rows, cell))
+}
+
 // batchColumns are the columns of the Batches tab.
-var batchColumns = []tableColumn{{"batch", 60}, {"node / slot", 90}, {"flags", 70}, {"indices", 70}, {"WEAR row", 150}, {"material", 190}, {"texture", 260}}
+var batchColumns = []string{"batch", "node / slot", "flags", "indices", "WEAR row", "material", "texture"}
 
 // The linked columns of the Batches tab.
 const (
@@ -172,6 +169,7 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 		bs = n.Batches()
 		cells = batchCells(bs)
 		info.SetText(batchSource(n, bs))
+		fitColumns(tb, batchColumns, len(cells), func(r, c int) string { return cells[r][c] })
 		tb.Refresh()
 	}
 	set := materialLibraryButton(h, func(path string) {

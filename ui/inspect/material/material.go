@@ -106,8 +106,40 @@ type texEntry struct {
 	img  *image.NRGBA
 }
 
+// newMaterialTab lays the tab out in splits the user can drag: the swatch
+// column on the left, the phase table over the phase and animation
+// editors on the right. Each side scrolls on its own, so the tab fits the
+// inspector at 1024×640.
 func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, playing: true, started: time.Now()}
+	left := t.makeSwatchColumn()
+	t.table = t.makeTable()
+	editors := container.NewAppTabs(
+		container.NewTabItem("Phase", editorScroll(t.makePhaseEditor())),
+		container.NewTabItem("Animation", editorScroll(t.makeAnimationEditor())),
+	)
+	rows := len(n.Material().Phases)
+	right := widgets.NewFitSplit(t.table, editors, float32(min(rows, 8)+2)*widgets.RowHeight(), 0.45)
+	split := container.NewHSplit(container.NewVScroll(container.NewPadded(left)), right)
+	split.Offset = 0.3
+	t.content = split
+
+	t.refreshAll()
+	t.anim = fyne.NewAnimation(time.Second, func(float32) {
+		if now := time.Now(); t.pace.due(now) && t.update(false) {
+			t.pace.ask(now)
+		}
+	})
+	t.anim.RepeatCount = fyne.AnimationRepeatForever
+	t.anim.Curve = fyne.AnimationLinear
+	t.anim.Start()
+	return t
+}
+
+// makeSwatchColumn builds the swatch column: the animated swatch, the
+// block, clock and texture of what it shows, and the blend preview. Its
+// texts wrap: the column is as narrow as the swatch.
+func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 	t.swatch = canvas.NewRaster(t.drawSwatch)
 	t.swatch.SetMinSize(fyne.NewSize(160, 160))
 	t.swatch.ScaleMode = canvas.ImageScalePixels
@@ -136,19 +168,13 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 		t.baseMs = uint32(v)
 		t.update(true)
 	}
-	t.timeLabel = widget.NewLabel("")
-	t.modeLabel = widget.NewLabel("")
-	t.texLabel = widget.NewLabel("")
-	t.texLabel.Wrapping = fyne.TextWrapWord
+	t.timeLabel, t.modeLabel, t.texLabel, t.blendLabel = wrapping(), wrapping(), wrapping(), wrapping()
 	t.texButton = widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
 		if t.texNode != nil {
 			t.h.SelectNode(t.texNode)
 		}
 	})
-	t.blendLabel = widget.NewLabel("")
-	t.blendLabel.Wrapping = fyne.TextWrapWord
-
-	left := container.NewVBox(
+	return container.NewVBox(
 		widget.NewLabelWithStyle("Swatch", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.swatch,
 		container.NewBorder(nil, nil, t.play, nil, t.blockSel),
@@ -160,26 +186,19 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 		t.blend,
 		t.blendLabel,
 	)
+}
 
-	t.table = t.makeTable()
-	editors := container.NewAppTabs(
-		container.NewTabItem("Phase", container.NewVScroll(t.makePhaseEditor())),
-		container.NewTabItem("Animation", container.NewVScroll(t.makeAnimationEditor())),
-	)
-	split := container.NewVSplit(t.table, editors)
-	split.Offset = 0.35
-	t.content = container.NewBorder(nil, nil, container.NewVScroll(container.NewPadded(left)), nil, split)
+// editorScroll scrolls an editor vertically, keeping its right edge clear
+// of the scroll bar (which is drawn over the content).
+func editorScroll(editor fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVScroll(container.New(layout.NewCustomPaddedLayout(0, 0, 0, theme.ScrollBarSize()), editor))
+}
 
-	t.refreshAll()
-	t.anim = fyne.NewAnimation(time.Second, func(float32) {
-		if now := time.Now(); t.pace.due(now) && t.update(false) {
-			t.pace.ask(now)
-		}
-	})
-	t.anim.RepeatCount = fyne.AnimationRepeatForever
-	t.anim.Curve = fyne.AnimationLinear
-	t.anim.Start()
-	return t
+// wrapping is an empty label whose text wraps at word boundaries.
+func wrapping() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func (t *materialTab) close() {
@@ -493,6 +512,7 @@ func (t *materialTab) refreshAll() {
 	} else {
 		t.blendLabel.SetText(fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
 	}
+	t.fitColumns()
 	t.table.Refresh()
 	t.refreshEditor()
 	t.refreshAnimation()
@@ -542,9 +562,6 @@ func (t *materialTab) makeTable() *widget.Table {
 			l.SetText("")
 		}
 	}
-	for i, w := range []float32{120, 70, 130, 130, 130, 60, 50, 120} {
-		tb.SetColumnWidth(i, w)
-	}
 	tb.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row != t.phase {
 			t.phase = id.Row
@@ -564,29 +581,58 @@ func (t *materialTab) fillCell(id widget.TableCellID, o fyne.CanvasObject) {
 	if err != nil {
 		return
 	}
-	v := p.Values()
 	rect.Hide()
 	if g, ok := columnGroup[id.Col]; ok {
 		rect.FillColor = opaque(p.Color(g))
 		rect.Show()
 		rect.Refresh()
-		label.SetText(p.ColorHex(g))
 	}
-	switch phaseColumns[id.Col] {
+	label.SetText(phaseCell(p, id.Col))
+	box.Refresh() // re-lay out: the colour well may have been shown or hidden
+}
+
+// phaseCell is the text of column col of phase p's row.
+func phaseCell(p *material.Phase, col int) string {
+	if g, ok := columnGroup[col]; ok {
+		return p.ColorHex(g)
+	}
+	v := p.Values()
+	switch phaseColumns[col] {
 	case "opacity":
-		label.SetText(fmt.Sprintf("%.2f", v.Opacity))
+		return fmt.Sprintf("%.2f", v.Opacity)
 	case "power":
-		label.SetText(strconv.Itoa(v.Power))
+		return strconv.Itoa(v.Power)
 	case "page":
-		label.SetText(strconv.Itoa(v.Page))
+		return strconv.Itoa(v.Page)
 	case "texture":
 		if v.Texture == "" {
-			label.SetText("(none)")
-		} else {
-			label.SetText(v.Texture)
+			return "(none)"
 		}
+		return v.Texture
 	}
-	box.Refresh() // re-lay out: the colour well may have been shown or hidden
+	return ""
+}
+
+// fitColumns makes the phase table's columns as wide as their texts (and
+// colour wells).
+func (t *materialTab) fitColumns() {
+	m := t.view()
+	well := float32(14) + theme.Padding()
+	widgets.SetWidths(t.table, widgets.Columns{
+		Titles: phaseColumns,
+		Extra: func(col int) float32 {
+			if _, ok := columnGroup[col]; ok {
+				return well
+			}
+			return 0
+		},
+	}.Widths(len(m.Phases), func(row, col int) string {
+		p, err := m.PhaseAt(row)
+		if err != nil {
+			return ""
+		}
+		return phaseCell(p, col)
+	}))
 }
 
 // opaque drops c's alpha: a colour well shows the colour alone.
@@ -636,7 +682,9 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { t.MovePhase(-1) }),
 		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
 	)
-	return container.NewVBox(container.NewBorder(nil, nil, t.phaseLabel, buttons), form, t.editorError)
+	// The buttons under the phase's title: beside it they made the editor
+	// wider than the inspector at 1024×640.
+	return container.NewVBox(t.phaseLabel, buttons, form, t.editorError)
 }
 
 // addColorRow adds colour group g's row to the phase editor's form: its
@@ -816,129 +864,4 @@ func (t *materialTab) MovePhase(dir int) {
 		t.phase = b
 		t.refreshEditor()
 	}
-}
-
-// modeNames are the mode selector's options, "0 loop" to "7 unknown".
-func modeNames() []string {
-	names := make([]string, material.NumModes)
-	for i := range names {
-		names[i] = fmt.Sprintf("%d %s", i, material.Mode(i))
-	}
-	return names
-}
-
-// makeAnimationEditor builds the Animation editor: mode, mask and keys of
-// the current block, add and remove blocks and keys.
-func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
-	t.mode = widget.NewSelect(modeNames(), func(string) {
-		if t.loading {
-			return
-		}
-		mode := material.Mode(t.mode.SelectedIndex())
-		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
-	})
-	maskBox := container.NewGridWithColumns(3)
-	for _, mb := range material.MaskBits() {
-		c := widget.NewCheck(mb.Name+" "+mb.Params, func(on bool) {
-			if t.loading {
-				return
-			}
-			t.editBlock("set mask", func(b *material.Block) error { b.SetMaskBits(mb.Bit, on); return nil })
-		})
-		t.masks = append(t.masks, c)
-		maskBox.Add(c)
-	}
-	t.keys = container.NewVBox()
-	blocks := container.NewHBox(
-		widget.NewButtonWithIcon("Add block", theme.ContentAddIcon(), func() {
-			t.edit("add animation block", func(m *material.Mat0) error {
-				i, err := m.AddBlock()
-				if err == nil {
-					t.block = i
-				}
-				return err
-			})
-		}),
-		widget.NewButtonWithIcon("Remove block", theme.ContentRemoveIcon(), func() {
-			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
-		}),
-		widget.NewButtonWithIcon("Add key", theme.ContentAddIcon(), func() {
-			t.editBlock("add key", (*material.Block).AddKey)
-		}),
-	)
-	t.animUI = container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabel("mode"), nil, t.mode),
-		widget.NewLabel("interpolation mask"),
-		maskBox,
-		widget.NewLabel("keys (end times are cumulative; press Enter or Set to apply)"),
-		container.NewGridWithColumns(5, widget.NewLabel("key"), widget.NewLabel("phase"), widget.NewLabel("end ms"), widget.NewLabel("raw k2"), widget.NewLabel("")),
-		t.keys,
-	)
-	return container.NewVBox(blocks, t.animUI)
-}
-
-// editBlock edits the current animation block.
-func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
-	t.edit(fmt.Sprintf("%s of block %d", name, t.block), func(m *material.Mat0) error {
-		b, err := m.BlockAt(t.block)
-		if err != nil {
-			return err
-		}
-		return fn(b)
-	})
-}
-
-// refreshAnimation fills the animation editor from the current block.
-func (t *materialTab) refreshAnimation() {
-	t.refreshMode()
-	t.loading = true
-	defer func() { t.loading = false }()
-	t.keys.Objects = nil
-	b, err := t.view().BlockAt(t.block)
-	if err != nil {
-		t.animUI.Hide()
-		t.keys.Refresh()
-		return
-	}
-	t.animUI.Show()
-	t.mode.SetSelectedIndex(int(b.Mode()))
-	for i, mb := range material.MaskBits() {
-		t.masks[i].SetChecked(b.Mask()&mb.Bit != 0)
-	}
-	for ki, k := range b.Keys {
-		t.keys.Add(t.keyRow(ki, k))
-	}
-	t.keys.Refresh()
-}
-
-// keyRow is the editor row of key ki: its phase and end time, the raw k2,
-// Set and delete.
-func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
-	phase := widget.NewEntry()
-	phase.SetText(strconv.Itoa(int(k.Phase)))
-	end := widget.NewEntry()
-	end.SetText(strconv.Itoa(int(k.EndMs)))
-	set := func() {
-		p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
-		e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
-		if err1 != nil || err2 != nil {
-			t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
-			return
-		}
-		t.SetKey(ki, uint16(p), uint16(e))
-	}
-	phase.OnSubmitted = func(string) { set() }
-	end.OnSubmitted = func(string) { set() }
-	del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
-		t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error { return b.RemoveKey(ki) })
-	})
-	return container.NewGridWithColumns(5, widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end,
-		widget.NewLabel(strconv.Itoa(int(k.K2))), container.NewHBox(widget.NewButton("Set", set), del))
-}
-
-// SetKey changes key ki of the current block.
-func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
-	t.edit(fmt.Sprintf("set key %d of block %d", ki, t.block), func(m *material.Mat0) error {
-		return m.SetKey(t.block, ki, phase, endMs)
-	})
 }

@@ -12,6 +12,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -25,7 +26,7 @@ func init() {
 	})
 }
 
-var wearColumns = []tableColumn{{"row", 50}, {"legacy id", 80}, {"material", 180}, {"resolved", 180}, {"via", 80}}
+var wearColumns = []string{"row", "legacy id", "material", "resolved", "via"}
 
 // newWearView lists the rows with their resolved materials (click one to
 // open it) and the lightmaps with their slots; "Set material library…"
@@ -44,30 +45,7 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 			if id.Row >= len(res) {
 				return
 			}
-			r := res[id.Row]
-			l.Importance = widget.MediumImportance
-			switch id.Col {
-			case 0:
-				l.SetText(strconv.Itoa(id.Row))
-			case 1:
-				txt := strconv.Itoa(r.Row.LegacyID)
-				if r.Row.LegacyID != id.Row {
-					txt += " ⚠"
-					l.Importance = widget.WarningImportance
-				}
-				l.SetText(txt)
-			case 2:
-				l.SetText(r.Row.Name)
-			case 3:
-				if r.Material == nil {
-					l.SetText("(missing)")
-				} else {
-					l.Importance = widget.HighImportance
-					l.SetText(r.Name)
-				}
-			case 4:
-				l.SetText(r.Via)
-			}
+			l.Text, l.Importance = wearCell(res[id.Row], id.Row, id.Col)
 			l.Refresh()
 		})
 	setColumns(tb, wearColumns)
@@ -84,6 +62,7 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 			where = fmt.Sprintf("material library: %s (%d materials) — click a resolved material to open it", lib.Where, len(lib.Entries))
 		}
 		info.SetText(where)
+		fitColumns(tb, wearColumns, len(res), func(r, c int) string { txt, _ := wearCell(res[r], r, c); return txt })
 		if len(w.Wear.Lightmaps) == 0 {
 			lightmaps.SetText("no LIGHTMAPS section")
 		} else {
@@ -104,5 +83,34 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 		fill()
 	})
 	fill()
-	return container.NewBorder(container.NewBorder(nil, nil, nil, container.NewCenter(set), info), lightmaps, nil, nil, tb)
+	// No taller than its rows: the dividers of a short table ran on down
+	// to the lightmaps.
+	rowH := widgets.RowHeight()
+	fit := container.New(&widgets.FitRows{Rows: len(w.Wear.Rows), RowH: rowH, Extra: rowH}, tb)
+	return container.NewBorder(container.NewBorder(nil, nil, nil, container.NewCenter(set), info), lightmaps, nil, nil, fit)
+}
+
+// wearCell is the text and importance of column col of WEAR row row: a
+// legacy id that is not the row number is flagged, a resolved material is
+// a link.
+func wearCell(r material.Resolved, row, col int) (string, widget.Importance) {
+	switch col {
+	case 0:
+		return strconv.Itoa(row), widget.MediumImportance
+	case 1:
+		if r.Row.LegacyID != row {
+			return strconv.Itoa(r.Row.LegacyID) + " ⚠", widget.WarningImportance
+		}
+		return strconv.Itoa(r.Row.LegacyID), widget.MediumImportance
+	case 2:
+		return r.Row.Name, widget.MediumImportance
+	case 3:
+		if r.Material == nil {
+			return "(missing)", widget.MediumImportance
+		}
+		return r.Name, widget.HighImportance
+	case 4:
+		return r.Via, widget.MediumImportance
+	}
+	return "", widget.MediumImportance
 }

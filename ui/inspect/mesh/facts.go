@@ -18,7 +18,8 @@ func init() {
 				return nil, false
 			}
 		}
-		return meshFacts(len(m.Positions), len(m.Indices)/3, len(m.Batches)), false
+		v, t := modelCounts(m)
+		return meshFacts(v, t, len(m.Batches)), false
 	})
 	inspect.RegisterFacts(func(n *samples.MeshNode) ([]string, bool) {
 		m, err := n.Mesh()

@@ -122,6 +122,7 @@ type previewCanvas struct {
 	raster *canvas.Raster
 	info   *canvas.Text
 	msg    *canvas.Text
+	counts string // the overlay's counts of the mesh (countText)
 
 	// UI goroutine state
 	mesh      *geom.Mesh
@@ -305,8 +306,8 @@ func (c *previewShared) isClosed() bool {
 	return c.closed
 }
 
-// loaded runs on the UI goroutine once the mesh is decoded.
-func (c *previewCanvas) loaded(m *geom.Mesh, err error) {
+// loaded runs on the UI goroutine once the mesh is decoded and counted.
+func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	if c.isClosed() {
 		return
 	}
@@ -320,7 +321,7 @@ func (c *previewCanvas) loaded(m *geom.Mesh, err error) {
 		c.msg.Refresh()
 		return
 	}
-	c.mesh = m
+	c.mesh, c.counts = m, counts
 	c.msg.Text = ""
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
@@ -348,7 +349,7 @@ func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 		}
 	}
 	c.frames++
-	text := fmt.Sprintf("%s vertices  %s triangles  %s edges  %.1f ms", group3(st.Vertices), group3(st.Triangles), group3(st.Edges), float64(st.Elapsed.Microseconds())/1000)
+	text := fmt.Sprintf("%s  %s edges  %.1f ms", c.counts, group3(st.Edges), float64(st.Elapsed.Microseconds())/1000)
 	if st.Decimated {
 		text += fmt.Sprintf("  (moving: %s edges)", group3(st.Drawn))
 	}
@@ -377,15 +378,17 @@ func group3(n int) string {
 func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas]) {
 	defer close(c.done)
 	m, err := formats.SafeMesh(src)
+	counts := ""
 	if err == nil && m != nil {
 		m.Edges() // build the edge list here, not in the first frame
+		counts, err = formats.Guard("count the mesh", func() (string, error) { return countText(src, m), nil })
 	}
 	if c.isClosed() {
 		return
 	}
 	fyne.Do(func() {
 		if v := view.Value(); v != nil {
-			v.loaded(m, err)
+			v.loaded(m, counts, err)
 		}
 	})
 	if err != nil || m == nil || len(m.Positions) == 0 {

@@ -302,3 +302,13 @@ func TestPreviewDroppedCanvasStops(t *testing.T) {
 		}
 	}
 }
+
+// The preview fits the inspector of a 1024×640 window (705×468 units, as
+// ui's TestInspectorsFitSmallWindow measures it): its toolbar is one row
+// that must not be wider.
+func TestPreviewFitsSmallInspector(t *testing.T) {
+	v, _, _ := previewFixture(t, geom.Icosphere(1, 1, geom.YUp))
+	if need := v.Content.MinSize(); need.Width > 705 || need.Height > 468 {
+		t.Errorf("the preview needs %v", need)
+	}
+}

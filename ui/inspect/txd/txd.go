@@ -423,6 +423,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 		hint.SetText("not swizzled: both orders are the same")
 	}
 	hint.Importance = widget.LowImportance
+	hint.Truncation = fyne.TextTruncateEllipsis // beside the radio buttons, it must not widen the tab
 
 	titles, blocks := RegisterGroups(t)
 	side := container.NewVBox()
@@ -453,20 +454,26 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	}
 	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle("GS registers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
 		container.NewScroll(side))
-	left := container.NewBorder(container.NewHBox(order, hint), nil, nil, nil, view)
+	left := container.NewBorder(container.NewBorder(nil, nil, order, nil, hint), nil, nil, nil, view)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.55
 	return split
 }
 
-// sectionRow is one line of the section tree.
+// sectionLabel is one line of the section tree as text: its name, then
+// its facts (for copying and tests).
 func sectionLabel(s *rw.Section) string {
+	return fmt.Sprintf("%-24s  %s", s.Name(), sectionFacts(s))
+}
+
+// sectionFacts are a section's size, offset and RW version (and error).
+func sectionFacts(s *rw.Section) string {
 	v := s.Version()
 	ver := rw.VersionString(v)
 	if b := s.Build(); b != 0 {
 		ver += fmt.Sprintf(" (build 0x%X)", b)
 	}
-	l := fmt.Sprintf("%-24s  size 0x%-6X (%d)  @0x%X  %s", s.Name(), s.Size, s.Size, s.Off, ver)
+	l := fmt.Sprintf("size 0x%-6X %-8s  @0x%-6X %s", s.Size, "("+strconv.FormatUint(uint64(s.Size), 10)+")", s.Off, ver)
 	if s.Err != nil {
 		l += "  ✕ " + s.Err.Error()
 	}
@@ -497,10 +504,14 @@ func newSectionsView(n sectioned) fyne.CanvasObject {
 	tree := widget.NewTree(
 		func(id widget.TreeNodeID) []widget.TreeNodeID { return kids[id] },
 		func(id widget.TreeNodeID) bool { return id == "" || len(kids[id]) > 0 },
-		func(bool) fyne.CanvasObject { return mono("") },
+		// The name at the left, the facts at the right edge: one line
+		// of text was cut off in a narrow inspector.
+		func(bool) fyne.CanvasObject { return container.NewBorder(nil, nil, widget.NewLabel(""), mono("")) },
 		func(id widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
 			if s := byID[id]; s != nil {
-				o.(*widget.Label).SetText(sectionLabel(s))
+				row := o.(*fyne.Container)
+				row.Objects[0].(*widget.Label).SetText(s.Name())
+				row.Objects[1].(*widget.Label).SetText(sectionFacts(s))
 			}
 		})
 	tree.OpenAllBranches()

@@ -1,0 +1,154 @@
+package material
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats/material"
+)
+
+// modeNames are the mode selector's options, "0 loop" to "7 unknown".
+func modeNames() []string {
+	names := make([]string, material.NumModes)
+	for i := range names {
+		names[i] = fmt.Sprintf("%d %s", i, material.Mode(i))
+	}
+	return names
+}
+
+// makeAnimationEditor builds the Animation editor: mode, mask and keys of
+// the current block, add and remove blocks and keys.
+func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
+	t.mode = widget.NewSelect(modeNames(), func(string) {
+		if t.loading {
+			return
+		}
+		mode := material.Mode(t.mode.SelectedIndex())
+		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
+	})
+	maskBox := container.NewGridWithColumns(2) // three made the editor wider than the inspector at 1024×640
+	for _, mb := range material.MaskBits() {
+		c := widget.NewCheck(mb.Name+" "+mb.Params, func(on bool) {
+			if t.loading {
+				return
+			}
+			t.editBlock("set mask", func(b *material.Block) error { b.SetMaskBits(mb.Bit, on); return nil })
+		})
+		t.masks = append(t.masks, c)
+		maskBox.Add(c)
+	}
+	t.keys = container.NewVBox()
+	blocks := container.NewHBox(
+		widget.NewButtonWithIcon("Add block", theme.ContentAddIcon(), func() {
+			t.edit("add animation block", func(m *material.Mat0) error {
+				i, err := m.AddBlock()
+				if err == nil {
+					t.block = i
+				}
+				return err
+			})
+		}),
+		widget.NewButtonWithIcon("Remove block", theme.ContentRemoveIcon(), func() {
+			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
+		}),
+		widget.NewButtonWithIcon("Add key", theme.ContentAddIcon(), func() {
+			t.editBlock("add key", (*material.Block).AddKey)
+		}),
+	)
+	keysNote := widget.NewLabel("keys (end times are cumulative; press Enter or Set to apply)")
+	keysNote.Wrapping = fyne.TextWrapWord
+	// The header's last column is a blank as wide as a key row's buttons.
+	blank := canvas.NewRectangle(color.Transparent)
+	blank.SetMinSize(keyButtons(nil, nil).MinSize())
+	t.animUI = container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("mode"), nil, t.mode),
+		widget.NewLabel("interpolation mask"),
+		maskBox,
+		keysNote,
+		container.NewBorder(nil, nil, nil, blank, container.NewGridWithColumns(4,
+			widget.NewLabel("key"), widget.NewLabel("phase"), widget.NewLabel("end ms"), widget.NewLabel("raw k2"))),
+		t.keys,
+	)
+	return container.NewVBox(blocks, t.animUI)
+}
+
+// editBlock edits the current animation block.
+func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
+	t.edit(fmt.Sprintf("%s of block %d", name, t.block), func(m *material.Mat0) error {
+		b, err := m.BlockAt(t.block)
+		if err != nil {
+			return err
+		}
+		return fn(b)
+	})
+}
+
+// refreshAnimation fills the animation editor from the current block.
+func (t *materialTab) refreshAnimation() {
+	t.refreshMode()
+	t.loading = true
+	defer func() { t.loading = false }()
+	t.keys.Objects = nil
+	b, err := t.view().BlockAt(t.block)
+	if err != nil {
+		t.animUI.Hide()
+		t.keys.Refresh()
+		return
+	}
+	t.animUI.Show()
+	t.mode.SetSelectedIndex(int(b.Mode()))
+	for i, mb := range material.MaskBits() {
+		t.masks[i].SetChecked(b.Mask()&mb.Bit != 0)
+	}
+	for ki, k := range b.Keys {
+		t.keys.Add(t.keyRow(ki, k))
+	}
+	t.keys.Refresh()
+}
+
+// keyRow is the editor row of key ki: its phase and end time, the raw k2,
+// Set and delete.
+func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
+	phase := widget.NewEntry()
+	phase.SetText(strconv.Itoa(int(k.Phase)))
+	end := widget.NewEntry()
+	end.SetText(strconv.Itoa(int(k.EndMs)))
+	set := func() {
+		p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
+		e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
+		if err1 != nil || err2 != nil {
+			t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
+			return
+		}
+		t.SetKey(ki, uint16(p), uint16(e))
+	}
+	phase.OnSubmitted = func(string) { set() }
+	end.OnSubmitted = func(string) { set() }
+	del := func() {
+		t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error { return b.RemoveKey(ki) })
+	}
+	return container.NewBorder(nil, nil, nil, keyButtons(set, del), container.NewGridWithColumns(4,
+		widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end, widget.NewLabel(strconv.Itoa(int(k.K2)))))
+}
+
+// keyButtons are a key row's Set and delete buttons. (Four equal columns
+// and the buttons beside them: a fifth equal column for the buttons made
+// every column as wide as they are.)
+func keyButtons(set, del func()) fyne.CanvasObject {
+	return container.NewHBox(widget.NewButton("Set", set), widget.NewButtonWithIcon("", theme.DeleteIcon(), del))
+}
+
+// SetKey changes key ki of the current block.
+func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
+	t.edit(fmt.Sprintf("set key %d of block %d", ki, t.block), func(m *material.Mat0) error {
+		return m.SetKey(t.block, ki, phase, endMs)
+	})
+}
