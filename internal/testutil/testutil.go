@@ -14,8 +14,10 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"rummage/formats/binread"
+	"rummage/internal/cputime"
 )
 
 // GoldenJSON marshals v as indented JSON with a trailing newline and
@@ -125,3 +127,7 @@ func MaxChannelDiff(a, b color.NRGBA) int {
 	}
 	return d
 }
+
+// CPUTime is the process's user+system CPU time (cputime.Process), for
+// benchmarks that report work per CPU second.
+func CPUTime() time.Duration { return cputime.Process() }

@@ -24,6 +24,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/material"
+	"rummage/internal/cputime"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
@@ -51,13 +52,13 @@ type materialTab struct {
 	block   int
 	phase   int // phase selected in the editor
 	playing bool
-	baseMs  uint32    // clock at playStart (or the paused clock)
-	started time.Time // when playing started
-	anim    *fyne.Animation
-	pace    pacer  // redraw rate of the running animation
-	loading bool   // widgets are being filled from the material: ignore callbacks
-	textMs  uint32 // clock of the last time-label update
-	active  int    // the phase the swatch shows (key k's phase), marked ▸ in the table
+	baseMs  uint32        // clock at playStart (or the paused clock)
+	started time.Time     // when playing started
+	stop    chan struct{} // closes the ticker of tick
+	pace    pacer         // redraw rate of the running animation
+	loading bool          // widgets are being filled from the material: ignore callbacks
+	textMs  uint32        // clock of the last time-label update
+	active  int           // the phase the swatch shows (key k's phase), marked ▸ in the table
 
 	last     material.Sample
 	lastErr  error
@@ -125,15 +126,35 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 	t.content = split
 
 	t.refreshAll()
-	t.anim = fyne.NewAnimation(time.Second, func(float32) {
-		if now := time.Now(); t.pace.due(now) && t.update(false) {
-			t.pace.ask(now)
-		}
-	})
-	t.anim.RepeatCount = fyne.AnimationRepeatForever
-	t.anim.Curve = fyne.AnimationLinear
-	t.anim.Start()
+	t.pace.cpu = cputime.Process
+	t.stop = make(chan struct{})
+	go t.tick(t.stop)
 	return t
+}
+
+// tick drives the swatch at most maxFPS times a second until stop is
+// closed. A plain ticker, not a fyne.Animation: a running animation makes
+// the driver repaint the whole window every frame, changed or not.
+func (t *materialTab) tick(stop chan struct{}) {
+	tk := time.NewTicker(time.Second / maxFPS)
+	defer tk.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tk.C:
+			fyne.Do(func() {
+				select {
+				case <-stop:
+					return // closed meanwhile
+				default:
+				}
+				if now := time.Now(); t.pace.due(now) && t.update(false) {
+					t.pace.ask(now)
+				}
+			})
+		}
+	}
 }
 
 // makeSwatchColumn builds the swatch column: the animated swatch, the
@@ -202,8 +223,9 @@ func wrapping() *widget.Label {
 }
 
 func (t *materialTab) close() {
-	if t.anim != nil {
-		t.anim.Stop()
+	if t.stop != nil {
+		close(t.stop)
+		t.stop = nil
 	}
 }
 
@@ -268,7 +290,7 @@ func (t *materialTab) update(force bool) bool {
 		return false
 	}
 	if err != nil {
-		t.modeLabel.SetText("cannot sample: " + err.Error())
+		setText(t.modeLabel, "cannot sample: " + err.Error())
 		t.lit = color.NRGBA{}
 	} else {
 		t.lit = s.Phase.LitColor()
@@ -300,11 +322,19 @@ func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sam
 			t.timeSlider.Value = shown
 			t.timeSlider.Refresh()
 		}
-		t.timeLabel.SetText(fmt.Sprintf("%d / %d ms   key %d → %d   α %.2f", s.LocalMs, d, s.Key, s.Next, s.Alpha))
+		setText(t.timeLabel, fmt.Sprintf("%d / %d ms   key %d → %d   α %.2f", s.LocalMs, d, s.Key, s.Next, s.Alpha))
 	} else {
-		t.timeLabel.SetText("static (no animation keys)")
+		setText(t.timeLabel, "static (no animation keys)")
 	}
 	t.loading = false
+}
+
+// setText sets a label's text only when it changes: every SetText repaints
+// the whole window.
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
+	}
 }
 
 // setTexture finds the phase's texture (cached by name) and its page.
@@ -325,13 +355,13 @@ func (t *materialTab) setTexture(name string, page int) {
 	}
 	switch {
 	case name == "":
-		t.texLabel.SetText("untextured")
+		setText(t.texLabel, "untextured")
 		t.texButton.Disable()
 	case t.texNode == nil:
-		t.texLabel.SetText(fmt.Sprintf("%s: not found", name))
+		setText(t.texLabel, fmt.Sprintf("%s: not found", name))
 		t.texButton.Disable()
 	default:
-		t.texLabel.SetText(fmt.Sprintf("%s · page %d", name, page))
+		setText(t.texLabel, fmt.Sprintf("%s · page %d", name, page))
 		t.texButton.Enable()
 	}
 	t.texPage = image.Rectangle{}
@@ -508,9 +538,9 @@ func (t *materialTab) refreshAll() {
 		if bl.AlphaTest != nil {
 			at = "alpha test ≥"
 		}
-		t.blendLabel.SetText(fmt.Sprintf("category %d: %s / %s · %s", cat, bl.Src, bl.Dst, at))
+		setText(t.blendLabel, fmt.Sprintf("category %d: %s / %s · %s", cat, bl.Src, bl.Dst, at))
 	} else {
-		t.blendLabel.SetText(fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
+		setText(t.blendLabel, fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
 	}
 	t.fitColumns()
 	t.table.Refresh()
@@ -522,9 +552,9 @@ func (t *materialTab) refreshAll() {
 // refreshMode shows the current block's mode.
 func (t *materialTab) refreshMode() {
 	if b, err := t.view().BlockAt(t.block); err == nil {
-		t.modeLabel.SetText(fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Mode(), b.Mask(), len(b.Keys)))
+		setText(t.modeLabel, fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Mode(), b.Mask(), len(b.Keys)))
 	} else {
-		t.modeLabel.SetText("no animation blocks: phase 0 is shown")
+		setText(t.modeLabel, "no animation blocks: phase 0 is shown")
 	}
 }
 

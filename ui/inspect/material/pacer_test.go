@@ -53,3 +53,35 @@ func TestPacer(t *testing.T) {
 		t.Errorf("%d frames a second after being shown again", frames)
 	}
 }
+
+// TestPacerBudget: when each redraw costs CPU, the rate settles where the
+// process stays within the budget, and comes back up when it gets cheap.
+func TestPacerBudget(t *testing.T) {
+	var cpu time.Duration
+	p := pacer{cpu: func() time.Duration { return cpu + 1 }}
+	t0 := time.Unix(1000, 0)
+	frameCost := 10 * time.Millisecond // a 1 % idle cost plus 10 ms a frame
+	run := func(from, to int) (frames int) {
+		for ms := from; ms < to; ms += 17 {
+			now := t0.Add(time.Duration(ms) * time.Millisecond)
+			cpu += 170 * time.Microsecond
+			if p.due(now) {
+				p.ask(now)
+				p.paint(now.Add(time.Millisecond))
+				cpu += frameCost
+				frames++
+			}
+		}
+		return frames
+	}
+	run(0, 10000) // settle
+	used := func(frames int) float64 { return (float64(frames)*0.010 + 10*0.01) / 10 }
+	if f := run(10000, 20000); used(f) > cpuBudget*1.25 || used(f) < cpuBudget*0.5 {
+		t.Errorf("%d frames in 10 s: %.1f %% of a core, budget %.0f %%", f, used(f)*100, cpuBudget*100)
+	}
+	frameCost = 0
+	run(20000, 30000)
+	if f := run(30000, 31000); f < 25 {
+		t.Errorf("%d frames a second once frames are cheap", f)
+	}
+}
