@@ -290,7 +290,7 @@ func (t *materialTab) update(force bool) bool {
 		return false
 	}
 	if err != nil {
-		setText(t.modeLabel, "cannot sample: " + err.Error())
+		setText(t.modeLabel, "cannot sample: "+err.Error())
 		t.lit = color.NRGBA{}
 	} else {
 		t.lit = s.Phase.LitColor()
