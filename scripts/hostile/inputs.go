@@ -79,8 +79,12 @@ func build(dir string) ([]input, error) {
 			}
 			return err
 		},
-		func() error { return v1WithDir(dir, "zero", func(p string) error { return os.Symlink("/dev/zero", p) }, add) },
-		func() error { return v1WithDir(dir, "fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, add) },
+		func() error {
+			return v1WithDir(dir, "zero", func(p string) error { return os.Symlink("/dev/zero", p) }, add)
+		},
+		func() error {
+			return v1WithDir(dir, "fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, add)
+		},
 		func() error { // a level whose LZHUF stream claims 0xFFFFFFF0 bytes
 			b, err := xrlevel.WriteV4(xrlevel.SampleLevel(), xrlevel.WriteOptions{})
 			if err != nil {
