@@ -22,8 +22,8 @@ type pacer struct {
 
 const (
 	maxFPS     = 30
-	minFPS     = 2
-	cpuBudget  = 0.06 // of one core: with the window's own upkeep the process stays under 10 %
+	minFPS     = 1
+	cpuBudget  = 0.045 // of one core: with the window's own upkeep the process stays under 10 %
 	probeEvery = 500 * time.Millisecond
 )
 
