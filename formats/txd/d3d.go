@@ -85,7 +85,15 @@ func (t *Texture) parseD3D(st sub) error {
 		return err
 	}
 	w, h := t.Width, t.Height
-	for lv := 0; lv < t.D3D.LevelCount; lv++ {
+	levels := t.D3D.LevelCount
+	if levels == 0 && c.Len() >= 4 {
+		// Real San Andreas textures store a count of 0 with one full
+		// level after it: decode that level and say so (a texture with no
+		// bytes for it stays broken below).
+		levels = 1
+		t.zeroCount = base + 85
+	}
+	for lv := 0; lv < levels; lv++ {
 		L, ok, err := t.readD3DLevel(c, lv, max(w, 1), max(h, 1))
 		if err != nil {
 			return err
@@ -442,6 +450,9 @@ func (t *Texture) readPalette(c *binread.Cursor) error {
 func (t *Texture) endLevels(c *binread.Cursor, base int64) error {
 	if len(t.Levels) == 0 {
 		return binread.Errorf(base+85, "texture has no levels")
+	}
+	if t.zeroCount > 0 {
+		t.diag(t.zeroCount, "the level count is 0, but one full level follows: decoded as 1 level")
 	}
 	t.D3D.Tail = c.Take(c.Len())
 	return nil

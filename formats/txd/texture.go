@@ -107,7 +107,8 @@ type Texture struct {
 	Width        int
 	Height       int
 	Levels       []Level
-	Compression  int // CompDXT1/3/5 or 0 (D3D, Xbox)
+	zeroCount    int64 // offset of a stored level count of 0 that was read as 1, else 0
+	Compression  int   // CompDXT1/3/5 or 0 (D3D, Xbox)
 	PS2          *PS2Info
 	D3D          *D3DInfo
 	Stamp        uint32 // library ID of the texture native chunk
