@@ -77,7 +77,15 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 		if b, ok := k.(formats.Broken); ok {
 			en.broken = b.Err()
 		}
-		if ck, err := formats.SafeChildren(k); err == nil {
+		if !l.rec {
+			// Counting from headers: a listing of thousands of containers
+			// decodes none of them.
+			if n, err := formats.SafeChildCount(k); err == nil {
+				en.children = n
+			} else if en.broken == nil {
+				en.broken = err
+			}
+		} else if ck, err := formats.SafeChildren(k); err == nil {
 			en.kids = ck
 			en.children = len(ck)
 		} else if en.broken == nil {

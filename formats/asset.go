@@ -105,6 +105,12 @@ type Diagnoser interface {
 	Diagnostics() []Diagnostic
 }
 
+// Counter is a container that can say how many children it has from its
+// headers, without decoding them (listings use it).
+type Counter interface {
+	ChildCount() (int, error)
+}
+
 // Leaf is implemented by nodes that know without decoding whether they
 // have children, so the tree can show them without an expand arrow.
 type Leaf interface {

@@ -47,6 +47,16 @@ func SafeChildren(n Node) ([]Node, error) {
 	return Guard("children of "+SafeName(n), n.Children)
 }
 
+// SafeChildCount returns how many children n has: from its headers when it
+// is a Counter, else by listing them.
+func SafeChildCount(n Node) (int, error) {
+	if c, ok := n.(Counter); ok {
+		return Guard("children of "+SafeName(n), c.ChildCount)
+	}
+	kids, err := SafeChildren(n)
+	return len(kids), err
+}
+
 // SafeDescribe returns n's facts; a node without Describe gives (nil, nil).
 func SafeDescribe(n Node) (any, error) {
 	d, ok := n.(Describer)

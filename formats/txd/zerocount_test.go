@@ -64,3 +64,35 @@ func TestZeroLevelCount(t *testing.T) {
 		t.Error("a texture with no bytes for its level decoded")
 	}
 }
+
+// TestChildCountFromHeaders: a dictionary's children are counted from its
+// chunk headers without reading it, and the count is what Children gives.
+func TestChildCountFromHeaders(t *testing.T) {
+	d := NewDictionary(StampSA, 2)
+	for _, name := range []string{"a", "b", "c"} {
+		tex, err := NewD3D(PlatformD3D9, image.NewNRGBA(image.Rect(0, 0, 4, 4)), Options{Name: name, Format: Fmt8888})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Add(tex)
+	}
+	b, err := d.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"whole": b, "cut": b[:len(b)-10]} {
+		f, _ := formats.OpenBytes(name+".txd", data, nil)
+		root, ok := f.Root.(*Root)
+		if !ok {
+			t.Fatalf("%s: root %T", name, f.Root)
+		}
+		n, err := root.ChildCount()
+		if name == "whole" && root.loaded() != nil {
+			t.Error("counting read the whole dictionary")
+		}
+		kids, kerr := root.Children()
+		if n != len(kids) || (err == nil) != (kerr == nil) {
+			t.Errorf("%s: ChildCount %d, %v; Children %d, %v", name, n, err, len(kids), kerr)
+		}
+	}
+}
