@@ -85,6 +85,8 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 func (b *ps2Build) chooseDepth() error {
 	b.depth = 32
 	switch {
+	case b.pal == FmtPal4|FmtPal8:
+		return fmt.Errorf("PS2 texture %q: format 0x%X sets both palette bits (PAL4 and PAL8)", b.o.Name, b.o.Format)
 	case b.pal == FmtPal8:
 		b.depth = 8
 	case b.pal == FmtPal4:

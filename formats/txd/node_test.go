@@ -165,6 +165,13 @@ func FuzzTXD(f *testing.F) {
 	f.Add(rawDict(StampSA, rw.Chunk(rw.IDTextureNative, StampSA, rw.Chunk(rw.IDStruct, StampSA, make([]byte, 88)))))
 	f.Add(rawDict(StampVCPC, d3dNative(PlatformD3D8, "dxt", Fmt565, 0, 4, 4, 16, 2, 1, nil, make([]byte, 8), make([]byte, 8))))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The header-only count agrees with the children, whenever it answers.
+		if n, ok := countNatives(bytes.NewReader(data), int64(len(data))); ok {
+			root := &Root{src: formats.Source{R: bytes.NewReader(data), Size: int64(len(data))}, base: 0}
+			if kids, err := root.Children(); err == nil && len(kids) != n {
+				t.Fatalf("header count %d, %d children", n, len(kids))
+			}
+		}
 		d, err := Parse(data, 0)
 		if err != nil {
 			return
