@@ -111,11 +111,7 @@ func sampleQuery(a *args) (q formats.SampleQuery, sampling bool, msg string) {
 func warnings(n formats.Node) []string {
 	var out []string
 	for _, d := range formats.SafeDiagnostics(n) {
-		msg := oneLine(d.Msg)
-		if d.Off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", d.Off)) {
-			msg = fmt.Sprintf("offset 0x%X (%d): %s", d.Off, d.Off, msg)
-		}
-		out = append(out, msg)
+		out = append(out, withOffset(oneLine(d.Msg), d.Off))
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -10,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"rummage/formats"
-	"rummage/formats/binread"
 )
 
 // entry is one listed node.
@@ -51,11 +49,7 @@ var errTooMany = fmt.Errorf("listing stopped after %d nodes", maxListNodes)
 // tooDeep is the error reported at the first node a recursive listing did
 // not descend into because it reached maxListDepth, at its offset.
 func tooDeep(n formats.Node) error {
-	msg := fmt.Sprintf("nested more than %d levels deep: not listed further", maxListDepth)
-	if off, _, ok := formats.SafeRange(n); ok && off >= 0 {
-		return binread.Errorf(off, "%s", msg)
-	}
-	return errors.New(msg)
+	return formats.ErrorAtNode(n, "nested more than %d levels deep: not listed further", maxListDepth)
 }
 
 // lister collects the entries of a listing.

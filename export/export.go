@@ -149,10 +149,7 @@ func Supports(n formats.Node, as string) bool {
 	case PNG:
 		_, ok := n.(formats.Imager)
 		return ok
-	case OBJ:
-		_, ok := n.(formats.Mesher)
-		return ok
-	case GLTF:
+	case OBJ, GLTF:
 		_, ok := n.(formats.Mesher)
 		return ok
 	case JSON:

@@ -2,13 +2,11 @@ package export
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"rummage/formats"
-	"rummage/formats/binread"
 )
 
 // maxDepth and maxNodes bound the walk of NewPlan on pathological nesting
@@ -159,11 +157,7 @@ func (p *Plan) broken(n formats.Node, npath string) bool {
 // tooDeep is the failure of a container nested deeper than maxDepth, at
 // its offset when it has one.
 func tooDeep(n formats.Node) error {
-	msg := fmt.Sprintf("nested more than %d levels deep: not exported", maxDepth)
-	if off, _, ok := formats.SafeRange(n); ok && off >= 0 {
-		return binread.Errorf(off, "%s", msg)
-	}
-	return errors.New(msg)
+	return formats.ErrorAtNode(n, "nested more than %d levels deep: not exported", maxDepth)
 }
 
 // add plans the files of one node; a node whose files exist and are to be

@@ -5,6 +5,7 @@ import (
 	"image"
 	"strings"
 
+	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
 
@@ -168,4 +169,14 @@ func ErrorText(err error) string {
 		return fmt.Sprintf("at offset 0x%X (%d): %v", off, off, err)
 	}
 	return err.Error()
+}
+
+// ErrorAtNode is an error about n at its file offset (a FormatError), or
+// without one when n has no bytes in the file.
+func ErrorAtNode(n Node, format string, args ...any) error {
+	off, _, ok := SafeRange(n)
+	if !ok {
+		off = -1
+	}
+	return binread.ErrorAt(off, format, args...)
 }

@@ -222,3 +222,12 @@ func (c *Cursor) CString(n int) string {
 	}
 	return string(s)
 }
+
+// ErrorAt is Errorf at off, or a plain error when off is unknown (< 0):
+// data read from a side file or from memory has no offset to name.
+func ErrorAt(off int64, format string, args ...any) error {
+	if off < 0 {
+		return fmt.Errorf(format, args...)
+	}
+	return Errorf(off, format, args...)
+}

@@ -6,7 +6,6 @@ package msh
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math"
 	"rummage/formats/binread"
 )
@@ -191,10 +190,7 @@ func (m *Model) RecordOffset(st uint32, skip, size, i int) int64 {
 // errAt is a FormatError at record i of a stream (a plain error when the
 // record has no file offset).
 func (m *Model) errAt(st uint32, skip, size, i int, format string, args ...any) error {
-	if off := m.RecordOffset(st, skip, size, i); off >= 0 {
-		return binread.Errorf(off, format, args...)
-	}
-	return fmt.Errorf(format, args...)
+	return binread.ErrorAt(m.RecordOffset(st, skip, size, i), format, args...)
 }
 
 // DrawBatch is a batch drawn by LOD 0 / variant 0, with its node.

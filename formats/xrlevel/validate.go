@@ -24,15 +24,6 @@ func (lv *Level) validate() {
 	}
 }
 
-// errAt is a FormatError at off, or a plain error when off is unknown (a
-// part read from a side file).
-func errAt(off int64, format string, args ...any) error {
-	if off < 0 {
-		return fmt.Errorf(format, args...)
-	}
-	return binread.Errorf(off, format, args...)
-}
-
 // becauseBroken is ": chunk NAME is broken" when the first chunk of that
 // role could not be decoded, else "".
 func (lv *Level) becauseBroken(name string) string {
@@ -65,7 +56,7 @@ func (lv *Level) checkVisuals() {
 			if v.Err == nil {
 				v.ErrSide = lv.geomMissing()
 				l := vl.item(v.Index)
-				v.Err = errAt(l.abs(v.Rel), "%s: visual %d: %s", l.where(v.Rel), v.Index, fmt.Sprintf(format, args...))
+				v.Err = binread.ErrorAt(l.abs(v.Rel), "%s: visual %d: %s", l.where(v.Rel), v.Index, fmt.Sprintf(format, args...))
 			}
 		}
 		lv.checkVisualMaterial(v, at)
