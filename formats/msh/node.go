@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"rummage/formats"
 	"rummage/formats/geom"
@@ -39,8 +40,10 @@ type MeshNode struct {
 	model     *Model
 	modelErr  error
 	once      sync.Once
+	built     atomic.Bool
 	mesh      *geom.Mesh
 	err       error
+	diags     []formats.Diagnostic
 	kids      []formats.Node
 }
 
@@ -102,9 +105,12 @@ func (s *StreamNode) Describe() (any, error) {
 }
 
 // Mesh builds (once) the mesh of LOD 0 / variant 0 without cockpit nodes,
-// posed, one group per material row.
+// posed, one group per material row, each with its surface resolved
+// through WEAR → MAT0 → Texm (textures decoded here, once). What the
+// chain lacks becomes a finding (Diagnostics), not an error.
 func (n *MeshNode) Mesh() (*geom.Mesh, error) {
 	n.once.Do(func() {
+		defer n.built.Store(true)
 		m, err := n.Model()
 		if err != nil {
 			n.err = err
@@ -114,18 +120,37 @@ func (n *MeshNode) Mesh() (*geom.Mesh, error) {
 			n.err = fmt.Errorf("%s is a landscape mesh (streams 11/21), which is not decoded", n.NodeName)
 			return
 		}
+		for _, f := range m.VertexFindings() {
+			n.diags = append(n.diags, formats.Diagnostic{Off: f.Off, Msg: f.Msg})
+		}
 		names := map[int]string{}
 		mats := map[int]string{}
-		for _, b := range n.Batches() {
+		bs := n.Batches()
+		for _, b := range bs {
 			names[b.Row] = b.Label()
 			mats[b.Row] = b.Texture
 			if b.Texture == "" {
 				mats[b.Row] = b.Material
 			}
 		}
-		n.mesh, n.err = m.Mesh(func(row int) (string, string) { return names[row], mats[row] })
+		surf, diags := n.surfaces(m, bs)
+		n.diags = append(n.diags, diags...)
+		n.mesh, n.err = m.MeshWith(func(row int, g *geom.Group) {
+			g.Name, g.Material, g.Surface = names[row], mats[row], surf[row]
+		})
 	})
 	return n.mesh, n.err
+}
+
+// Diagnostics lists what the mesh was built without: a WEAR table,
+// material or texture that is missing or broken, a normal or UV stream
+// that does not fit. It is empty until the mesh is built (Mesh, or
+// Describe, which builds it), so listing a model costs nothing.
+func (n *MeshNode) Diagnostics() []formats.Diagnostic {
+	if !n.built.Load() {
+		return nil
+	}
+	return n.diags
 }
 
 // BatchInfo is one batch with the material chain resolved: MSH batch →
