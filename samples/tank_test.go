@@ -72,3 +72,29 @@ func TestTankTextured(t *testing.T) {
 		t.Errorf("findings %+v", d)
 	}
 }
+
+// BenchmarkTankMesh opens the sample tank and builds its mesh with every
+// surface resolved and its textures decoded.
+func BenchmarkTankMesh(b *testing.B) {
+	var data []byte
+	for _, f := range samples.Files() {
+		if f.Name == "tank.rlb" {
+			data = f.Data
+		}
+	}
+	samples.Libraries()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "tank.rlb", Opts: &formats.Options{Libraries: samples.Libraries}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := formats.Resolve(root, "TANK.msh")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := n.(formats.Mesher).Mesh(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -168,3 +168,14 @@ var errBroken = errorString("broken")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// BenchmarkPlayerAt measures one look of an animated material (the
+// preview asks for one per group and frame).
+func BenchmarkPlayerAt(b *testing.B) {
+	all := uint32(MaskAdditive | MaskDirectional | MaskSpecular | MaskExtra | MaskOpacity)
+	p := NewPlayer(playerMat(uint32(ModePingPong)|all<<3), 0, playerImages())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p.At(uint32(i))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -201,5 +202,53 @@ func TestSurfacesBroken(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSurfaceChainMutations mutates the bytes of the whole archive (model,
+// WEAR, materials, textures) and builds the mesh each time: whatever
+// breaks, nothing panics, and a mesh that builds has a surface per group.
+func TestSurfaceChainMutations(t *testing.T) {
+	var arch []byte
+	surfaceFixture(t, func(m *Model, e []nres.Entry) []nres.Entry {
+		e[0].Data = encode(t, m)
+		b, err := nres.Build(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arch = b
+		return e
+	})
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 400; i++ {
+		d := append([]byte(nil), arch...)
+		for k := 0; k < 1+rng.Intn(4); k++ {
+			d[rng.Intn(len(d))] = byte(rng.Intn(256))
+		}
+		root, err := formats.OpenFile(formats.Source{R: bytes.NewReader(d), Size: int64(len(d)), Name: "surf.lib", Opts: &formats.Options{}})
+		if err != nil {
+			continue
+		}
+		kids, err := root.Children()
+		if err != nil || len(kids) == 0 {
+			continue
+		}
+		n, ok := kids[0].(*MeshNode)
+		if !ok {
+			continue
+		}
+		g, err := n.Mesh()
+		n.Diagnostics()
+		if err != nil {
+			continue
+		}
+		for _, gr := range g.Groups {
+			if gr.Surface == nil {
+				t.Fatalf("mutation %d: group %s has no surface", i, gr.Name)
+			}
+			if gr.Surface.Anim != nil {
+				gr.Surface.Anim.At(uint32(i) * 37)
+			}
+		}
 	}
 }
