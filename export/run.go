@@ -208,7 +208,7 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 		return written, err
 	}
 	if mtl.Len() > 0 {
-		if written, err = o.write(ctx, j.Replace, nil, j.Files[1], stringFill(mtl.String())); err != nil {
+		if written, err = o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String())); err != nil {
 			return written, err
 		}
 	}
@@ -218,21 +218,23 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 // textureSink writes the textures of an OBJ job beside it as
 // STEM_texN.png, STEM the OBJ file's name without ".obj" and with white
 // space made "_" (MTL readers split on it); the plan reserves these names
-// for the job (namer.claimPair). When the job may not replace files, a
-// name taken on disk is passed over. The files written are added to
-// written.
+// for the job (namer.claimPair). A texture file on disk is replaced when
+// the job replaces its OBJ or the export overwrites whatever exists (and
+// asks nothing); otherwise its name is passed over. The files written are
+// added to written.
 func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) TextureSink {
 	stem := texStem(strings.TrimSuffix(j.Files[0], ".obj"))
+	replace := j.Replace || o.opts.Existing == Overwrite && o.opts.Ask == nil
 	n := 0
 	return func(img *image.NRGBA) (string, error) {
 		for {
 			rel := stem + "_tex" + strconv.Itoa(n) + ".png"
 			n++
-			if _, err := o.root.Lstat(rel); err == nil && !j.Replace {
+			if _, err := o.root.Lstat(rel); err == nil && !replace {
 				continue
 			}
 			var err error
-			*written, err = o.write(ctx, j.Replace, *written, rel, func(w io.Writer) error { return writePNG(w, img) })
+			*written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(w, img) })
 			return path.Base(rel), err
 		}
 	}
