@@ -30,12 +30,18 @@ func buildDoc(s *Scene) (*gltf.Document, error) {
 		doc: doc, up: s.Up, seen: map[*SceneNode]bool{}, meshes: map[*geom.Mesh]int{},
 		images: map[[32]byte]int{}, textures: map[[2]int]int{}, samplers: map[[2]geom.Address]int{},
 	}
+	// one buffer sized for the meshes up front: appending to a growing
+	// buffer would copy it again and again
+	doc.Buffers = []*gltf.Buffer{{Data: make([]byte, 0, min(sceneBytes(s.Nodes, map[any]bool{}), maxGLTFBytes))}}
 	for _, n := range s.Nodes {
 		i, err := b.node(n)
 		if err != nil {
 			return nil, err
 		}
 		doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, i)
+	}
+	if len(doc.Buffers[0].Data) == 0 {
+		doc.Buffers = nil // nothing to store (glTF forbids an empty buffer)
 	}
 	return doc, nil
 }
@@ -88,6 +94,24 @@ func (b *gltfBuilder) bufferBytes() int {
 func meshBytes(m *geom.Mesh) int {
 	per := 12 + 12 + 8 + 4 + 8*len(m.UVs) // position, normal, colour, padding, UV sets
 	return per*len(m.Positions) + 4*len(m.Indices) + 4*len(m.Groups)
+}
+
+// sceneBytes bounds the buffer bytes of the distinct meshes under nodes
+// (a node met again is left to buildDoc to refuse).
+func sceneBytes(nodes []*SceneNode, seen map[any]bool) int {
+	total := 0
+	for _, n := range nodes {
+		if n == nil || seen[n] {
+			continue
+		}
+		seen[n] = true
+		if n.Mesh != nil && !seen[n.Mesh] {
+			seen[n.Mesh] = true
+			total += meshBytes(n.Mesh)
+		}
+		total += sceneBytes(n.Children, seen)
+	}
+	return total
 }
 
 // mesh adds m (its vertex attributes, one primitive per part and their

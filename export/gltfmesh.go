@@ -71,7 +71,7 @@ func (b *gltfBuilder) writeUVs(uv []geom.Vec2) int {
 // Indices are uint16 when every vertex number fits below 65535 (the
 // largest value of the type is reserved for primitive restart).
 func (b *gltfBuilder) primitive(m *geom.Mesh, p part) *gltf.Primitive {
-	var idx []uint32
+	idx := make([]uint32, 0, 3*len(p.tris))
 	for _, t := range p.tris {
 		tri := m.Indices[3*t : 3*t+3]
 		if !p.lines {
