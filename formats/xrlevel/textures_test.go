@@ -37,6 +37,16 @@ func writeDDS(t *testing.T, path string, w, h int, c color.NRGBA) []byte {
 // files under gamedata/textures, and opens it.
 func gameTree(t *testing.T, files func(textures string)) *Level {
 	t.Helper()
+	lv, err := gameTreeNode(t, files).Level()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lv
+}
+
+// gameTreeNode is gameTree's level node.
+func gameTreeNode(t *testing.T, files func(textures string)) *LevelNode {
+	t.Helper()
 	root := t.TempDir()
 	dir := filepath.Join(root, "gamedata", "levels", "l01")
 	os.MkdirAll(dir, 0o755)
@@ -49,11 +59,7 @@ func gameTree(t *testing.T, files func(textures string)) *Level {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	lv, err := f.Root.(*LevelNode).Level()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lv
+	return f.Root.(*LevelNode)
 }
 
 // groupLook returns the material of the level mesh's group for a texture.
@@ -132,5 +138,51 @@ func TestTextureRoots(t *testing.T) {
 	lv := gameTree(t, func(string) {})
 	if len(lv.Diags) != 0 {
 		t.Errorf("no textures folder: findings %v", lv.Diags)
+	}
+}
+
+// TestMaterialFacts: info on a visual and a sector lists the attribute
+// facts and the materials, with the .dds used or null.
+func TestMaterialFacts(t *testing.T) {
+	root := gameTreeNode(t, func(tex string) {
+		writeDDS(t, filepath.Join(tex, "walls", "bricks1.dds"), 8, 8, color.NRGBA{200, 0, 0, 255})
+	})
+	describe := func(p string) map[string]any {
+		n, err := formats.Resolve(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := n.(formats.Describer).Describe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.(map[string]any)
+	}
+	cases := []struct {
+		path                   string
+		uvSets                 int
+		normals, prelit        bool
+		textures, shaders, got []string
+	}{
+		{"visuals/0", 2, true, false, []string{`terrain\grass`}, []string{"lmap_base"}, []string{""}},
+		{"visuals/1", 1, true, true, []string{`metal\crate`}, []string{"vertex_lit"}, []string{""}},
+		{"sectors/1", 2, true, true, []string{`walls\bricks1`, `metal\crate`}, []string{"lmap_base", "vertex_lit"},
+			[]string{"bricks1.dds", ""}},
+	}
+	for _, c := range cases {
+		d := describe(c.path)
+		if d["uvSets"] != c.uvSets || d["normals"] != c.normals || d["prelit"] != c.prelit {
+			t.Errorf("%s: uvSets %v normals %v prelit %v", c.path, d["uvSets"], d["normals"], d["prelit"])
+		}
+		mats := d["materials"].([]map[string]any)
+		if len(mats) != len(c.textures) {
+			t.Fatalf("%s: materials %v", c.path, mats)
+		}
+		for i, m := range mats {
+			found, _ := m["found"].(string)
+			if m["texture"] != c.textures[i] || m["shader"] != c.shaders[i] || filepath.Base(found) != c.got[i] && found != c.got[i] {
+				t.Errorf("%s material %d: %v", c.path, i, m)
+			}
+		}
 	}
 }

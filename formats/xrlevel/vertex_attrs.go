@@ -106,11 +106,23 @@ func (r *vertexReader) UV(v []byte, k int) (geom.Vec2, bool) {
 		scale = 2048
 	}
 	uv := geom.Vec2{x[0] / scale, x[1] / scale}
-	if r.tangent != nil && r.binormal != nil && r.tangent.Type == TypeD3DColor && r.binormal.Type == TypeD3DColor {
-		uv[0] += r.tangent.Values(v)[3] / 1024
-		uv[1] += r.binormal.Values(v)[3] / 1024
+	if t, b := colorAlpha(r.tangent, v), colorAlpha(r.binormal, v); t >= 0 && b >= 0 {
+		uv[0] += t / 1024
+		uv[1] += b / 1024
 	}
 	return uv, true
+}
+
+// colorAlpha returns the 0..1 alpha of a D3DCOLOR attribute, -1 when a is
+// missing or of another type.
+func colorAlpha(a *Attr, v []byte) float32 {
+	if a == nil || a.Type != TypeD3DColor {
+		return -1
+	}
+	if x := a.Values(v); len(x) == 4 {
+		return x[3]
+	}
+	return -1
 }
 
 // Color returns vertex v's colour. An FVF diffuse colour is vertex light
