@@ -11,6 +11,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/dds"
 	"rummage/formats/dxt"
+	"rummage/formats/geom"
 )
 
 // writeDDS writes a w×h DXT1 texture of one colour with a full mip chain.
@@ -183,6 +184,28 @@ func TestMaterialFacts(t *testing.T) {
 			if m["texture"] != c.textures[i] || m["shader"] != c.shaders[i] || filepath.Base(found) != c.got[i] && found != c.got[i] {
 				t.Errorf("%s material %d: %v", c.path, i, m)
 			}
+		}
+	}
+}
+
+// TestTexturesConcurrent: meshes built at once share one decoded texture
+// and one material per texture and shader (run with -race).
+func TestTexturesConcurrent(t *testing.T) {
+	lv := gameTree(t, func(tex string) {
+		writeDDS(t, filepath.Join(tex, "terrain", "grass.dds"), 16, 16, color.NRGBA{0, 200, 0, 255})
+	})
+	done := make(chan *geom.Mesh, 4)
+	for i := 0; i < 4; i++ {
+		go func() { m, _ := lv.SectorMesh(0); done <- m }()
+	}
+	var first *geom.Material
+	for i := 0; i < 4; i++ {
+		m := <-done
+		if first == nil {
+			first = m.Groups[0].Surface
+		}
+		if m.Groups[0].Surface != first || first.Texture == nil {
+			t.Fatalf("sector meshes do not share the terrain material: %p %p", m.Groups[0].Surface, first)
 		}
 	}
 }
