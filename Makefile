@@ -65,9 +65,10 @@ FUZZTIME ?= 30s
 fuzz:
 	@sh scripts/fuzz.sh $(FUZZTIME)
 
-## bench: the benchmarks behind design.md's budgets
+## bench: each budget of design.md beside the figure measured now
+## (REF_LZHUF=path adds the side-by-side run against the reference lzhuf.c)
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@sh scripts/bench-report.sh
 
 lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
