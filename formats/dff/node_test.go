@@ -119,7 +119,7 @@ func TestBrokenCounts(t *testing.T) {
 	}
 	// A frame whose parent is itself's descendant: a cycle.
 	fl := int(f.Clump.Off) + 12 + 24 + 12 + 12 + 4 // clump header, its struct, frame list header, struct header, count
-	cyc := mutate(data, fl+48, 1)                   // frame 0's parent = frame 1, whose parent is 0
+	cyc := mutate(data, fl+48, 1)                  // frame 0's parent = frame 1, whose parent is 0
 	if _, err := Parse(cyc, 0); err == nil {
 		t.Fatal("a frame cycle parsed")
 	}
