@@ -169,7 +169,7 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 	ts := r.surfaces()
 	mats := make([]map[string]any, len(g.Materials))
 	for i, mt := range g.Materials {
-		e := map[string]any{"texture": "", "mask": "", "color": []uint8{mt.Color.R, mt.Color.G, mt.Color.B, mt.Color.A}, "found": nil}
+		e := map[string]any{"texture": "", "mask": "", "color": []int{int(mt.Color.R), int(mt.Color.G), int(mt.Color.B), int(mt.Color.A)}, "found": nil}
 		if mt.Texture != nil {
 			e["texture"], e["mask"] = mt.Texture.Name, mt.Texture.Mask
 			if p := ts.found(mt.Texture.Name); p != "" {
