@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rummage/formats"
 )
 
 // realFiles lists the .dff files under $RUMMAGE_DFF_REAL (real game files
@@ -112,4 +114,46 @@ func TestRWParserFacts(t *testing.T) {
 		eq("wuzimu parent of "+w.Frames[i].Name, w.Frames[i].Parent, p)
 	}
 	eq("wuzimu skin", w.Geometries[0].Skin != nil, true)
+}
+
+// TestRealTextures reports how many materials of the real files find
+// their texture through the .ide files and dictionaries beside them.
+func TestRealTextures(t *testing.T) {
+	total, found := 0, 0
+	missing := map[string]int{}
+	for _, p := range realFiles(t) {
+		f, err := formats.Open(p, &formats.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		r := f.Root.(*Root)
+		file, err := r.File()
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			f.Close()
+			continue
+		}
+		ts := r.surfaces()
+		for _, g := range file.Clump.Geometries {
+			for _, m := range g.Materials {
+				if m.Texture == nil {
+					continue
+				}
+				total++
+				if ts.found(m.Texture.Name) != "" {
+					found++
+				} else {
+					missing[filepath.Base(p)]++
+				}
+			}
+		}
+		f.Close()
+	}
+	t.Logf("%d of %d textured materials found their texture (%.1f %%)", found, total, 100*float64(found)/float64(max(total, 1)))
+	if testing.Verbose() {
+		for k, v := range missing {
+			t.Logf("missing in %s: %d", k, v)
+		}
+	}
 }

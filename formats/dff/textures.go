@@ -2,23 +2,66 @@ package dff
 
 import (
 	"image"
+	"sync"
 
 	"rummage/formats/geom"
+	"rummage/formats/txd"
 )
 
 // textureSet is the textures found for a model, by lower-case name.
 type textureSet struct {
+	lookup *Lookup
 	byName map[string]foundTexture
+
+	mu     sync.Mutex
+	images map[*txd.Texture]image.Image // decoded top levels (nil: failed)
 }
 
 // foundTexture is one texture found for a material.
 type foundTexture struct {
-	Path  string // "<file name>/<node path>"
-	Image image.Image
+	Path   string // "<file name>/<node path>"
+	Source TXDSource
+	Tex    *txd.Texture
 }
 
+// image decodes a found texture's top level once; nil when it fails.
+func (ts *textureSet) image(t *txd.Texture) image.Image {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if img, ok := ts.images[t]; ok {
+		return img
+	}
+	img, err := t.Image(0)
+	if err != nil {
+		img = nil
+	}
+	if ts.images == nil {
+		ts.images = map[*txd.Texture]image.Image{}
+	}
+	ts.images[t] = img
+	return img
+}
+
+// surfaces finds the model's textures (once).
 func (r *Root) surfaces() *textureSet {
-	r.texOnce.Do(func() { r.tex = &textureSet{byName: map[string]foundTexture{}} })
+	r.texOnce.Do(func() {
+		ts := &textureSet{byName: map[string]foundTexture{}}
+		r.tex = ts
+		f, err := r.File()
+		if err != nil {
+			return
+		}
+		var names []string
+		for _, g := range f.Clump.Geometries {
+			for _, m := range g.Materials {
+				if m.Texture != nil {
+					names = append(names, m.Texture.Name)
+				}
+			}
+		}
+		ts.lookup = r.lookupTextures()
+		ts.byName = ts.lookup.resolve(names)
+	})
 	return r.tex
 }
 
@@ -38,13 +81,31 @@ func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
 		s.Blend = geom.BlendAlpha
 	}
 	if mt.Texture != nil {
-		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ft.Image != nil {
-			s.Texture = ft.Image
+		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ts.image(ft.Tex) != nil {
+			img := ts.image(ft.Tex)
+			s.Texture = img
 			s.AlphaTest, s.AlphaRef = true, 8
+			if hasAlpha(img) {
+				s.Blend = geom.BlendAlpha
+			}
 		}
 		s.AddressU, s.AddressV = address(mt.Texture.Filter>>8&0xF), address(mt.Texture.Filter>>12&0xF)
 	}
 	return s
+}
+
+// hasAlpha reports a texture with partly transparent texels.
+func hasAlpha(img image.Image) bool {
+	n, ok := img.(*image.NRGBA)
+	if !ok {
+		return false
+	}
+	for i := 3; i < len(n.Pix); i += 4 {
+		if a := n.Pix[i]; a > 8 && a < 247 {
+			return true
+		}
+	}
+	return false
 }
 
 // address maps RW texture addressing (1 wrap, 2 mirror, 3 clamp, 4 border).
