@@ -8,6 +8,7 @@ package dff
 
 import (
 	"image/color"
+	"sync"
 
 	"rummage/formats/geom"
 )
@@ -149,6 +150,17 @@ type Geometry struct {
 	Skin    *Skin
 	Native  *Ext // the Native Data extension of a native geometry
 	Ext     []Ext
+
+	baseOnce sync.Once
+	base     baseMesh
+}
+
+// baseMesh is a geometry's decoded vertices and its triangles per
+// material slot, made once and shared by every Mesh call.
+type baseMesh struct {
+	m      *geom.Mesh // no indices or groups
+	bySlot [][][3]uint32
+	err    error
 }
 
 // MaterialList is the material list as stored: per slot -1 (a material

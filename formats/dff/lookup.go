@@ -37,7 +37,11 @@ func (r *Root) lookupTextures() *Lookup {
 	var names []string
 	var ide *IDE
 	if r.src.Path != "" {
-		ide = IDEFor(filepath.Dir(r.src.Path))
+		dir := filepath.Dir(r.src.Path)
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs // a relative path has no parents to search
+		}
+		ide = IDEFor(dir)
 		l.IDEs = ide.Files
 		if t, ok := ide.TXD[model]; ok {
 			l.IDETXD = t

@@ -30,18 +30,19 @@ func (g *Geometry) Triangles() (int, error) {
 // Mesh builds the geometry's mesh in its own frame: morph target 0, one
 // group per material slot that has triangles, looks from surf.
 func (g *Geometry) Mesh(surf Surfacer) (*geom.Mesh, error) {
-	var m *geom.Mesh
-	var bySlot [][][3]uint32
-	var err error
-	if g.IsNative() {
-		m, bySlot, err = g.nativeMesh()
-	} else {
-		m, bySlot, err = g.pcMesh()
+	g.baseOnce.Do(func() {
+		b := &g.base
+		if g.IsNative() {
+			b.m, b.bySlot, b.err = g.nativeMesh()
+		} else {
+			b.m, b.bySlot, b.err = g.pcMesh()
+		}
+	})
+	if g.base.err != nil {
+		return nil, g.base.err
 	}
-	if err != nil {
-		return nil, err
-	}
-	m.Up = geom.ZUp
+	bm, bySlot := g.base.m, g.base.bySlot
+	m := &geom.Mesh{Positions: bm.Positions, Normals: bm.Normals, UVs: bm.UVs, Colors: bm.Colors, Up: geom.ZUp}
 	for slot, tris := range bySlot {
 		if len(tris) == 0 {
 			continue

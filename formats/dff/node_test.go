@@ -127,6 +127,8 @@ func TestBrokenCounts(t *testing.T) {
 
 func FuzzDFF(f *testing.F) {
 	f.Add(encode(f, fixture(f)))
+	ps2, _ := ps2Fixture(f)
+	f.Add(ps2)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data, 0)
 		if err != nil {

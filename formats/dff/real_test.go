@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rummage/formats"
+	"rummage/formats/geom"
 )
 
 // realFiles lists the .dff files under $RUMMAGE_DFF_REAL (real game files
@@ -156,4 +157,67 @@ func TestRealTextures(t *testing.T) {
 			t.Logf("missing in %s: %d", k, v)
 		}
 	}
+}
+
+// TestRealMeshes builds every real model's meshes and checks them against
+// what the file says independently: merged vertices against the stored
+// vertex count, the winding against the stored normals.
+func TestRealMeshes(t *testing.T) {
+	files, geoms, vertsEqual, agree, tris, trisEqual := 0, 0, 0, 0, 0, 0
+	for _, p := range realFiles(t) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse(b, 0)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		files++
+		if _, err := f.Clump.ClumpMesh(nil); err != nil {
+			t.Errorf("%s: clump: %v", p, err)
+		}
+		for i, g := range f.Clump.Geometries {
+			m, err := g.Mesh(nil)
+			if err != nil {
+				t.Errorf("%s: geometry %d: %v", p, i, err)
+				continue
+			}
+			geoms++
+			if len(m.Positions) == int(g.NumVerts) {
+				vertsEqual++
+			}
+			tris += m.Triangles()
+			if m.Triangles() == int(g.NumTris) {
+				trisEqual++
+			}
+			agree += windingAgrees(m)
+		}
+	}
+	t.Logf("%d files, %d geometries; %d with as many merged vertices as stored, %d with as many triangles as stored; %d of %d triangles wound as their vertex normals say",
+		files, geoms, vertsEqual, trisEqual, agree, tris)
+}
+
+// windingAgrees counts the triangles whose face normal points the way of
+// their vertex normals' sum (all of them when the mesh has no normals).
+func windingAgrees(m *geom.Mesh) int {
+	if len(m.Normals) != len(m.Positions) {
+		return m.Triangles()
+	}
+	n := 0
+	for i := 0; i+2 < len(m.Indices); i += 3 {
+		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
+		u := [3]float32{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+		v := [3]float32{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
+		f := [3]float32{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+		var s float32
+		for _, k := range m.Indices[i : i+3] {
+			s += f[0]*m.Normals[k][0] + f[1]*m.Normals[k][1] + f[2]*m.Normals[k][2]
+		}
+		if s > 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -14,7 +14,14 @@ type textureSet struct {
 	byName map[string]foundTexture
 
 	mu     sync.Mutex
-	images map[*txd.Texture]image.Image // decoded top levels (nil: failed)
+	images map[*txd.Texture]decoded
+}
+
+// decoded is a texture's top level (nil when it failed) and whether it
+// has partly transparent texels.
+type decoded struct {
+	img   image.Image
+	alpha bool
 }
 
 // foundTexture is one texture found for a material.
@@ -24,22 +31,22 @@ type foundTexture struct {
 	Tex    *txd.Texture
 }
 
-// image decodes a found texture's top level once; nil when it fails.
-func (ts *textureSet) image(t *txd.Texture) image.Image {
+// image decodes a found texture's top level once.
+func (ts *textureSet) image(t *txd.Texture) decoded {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	if img, ok := ts.images[t]; ok {
-		return img
+	if d, ok := ts.images[t]; ok {
+		return d
 	}
-	img, err := t.Image(0)
-	if err != nil {
-		img = nil
+	var d decoded
+	if img, err := t.Image(0); err == nil {
+		d = decoded{img, hasAlpha(img)}
 	}
 	if ts.images == nil {
-		ts.images = map[*txd.Texture]image.Image{}
+		ts.images = map[*txd.Texture]decoded{}
 	}
-	ts.images[t] = img
-	return img
+	ts.images[t] = d
+	return d
 }
 
 // surfaces finds the model's textures (once).
@@ -81,11 +88,11 @@ func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
 		s.Blend = geom.BlendAlpha
 	}
 	if mt.Texture != nil {
-		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ts.image(ft.Tex) != nil {
-			img := ts.image(ft.Tex)
-			s.Texture = img
+		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ts.image(ft.Tex).img != nil {
+			d := ts.image(ft.Tex)
+			s.Texture = d.img
 			s.AlphaTest, s.AlphaRef = true, 8
-			if hasAlpha(img) {
+			if d.alpha {
 				s.Blend = geom.BlendAlpha
 			}
 		}
