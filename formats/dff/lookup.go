@@ -100,11 +100,8 @@ func (r *Root) findTXD(name string) (TXDSource, bool) {
 			if err != nil {
 				return TXDSource{}, false
 			}
-			prefix := k.Name()
-			if r.src.Path != "" {
-				prefix = filepath.Base(r.src.Path) + "/" + prefix
-			}
-			return TXDSource{Path: prefix, Dict: d, Node: tr}, true
+			// The archive is the file's root: its name is the file's.
+			return TXDSource{Path: formats.SafeName(r.src.Parent) + "/" + k.Name(), Dict: d, Node: tr}, true
 		}
 		return TXDSource{}, false
 	}
