@@ -66,23 +66,23 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"ls": {
-			usage: "rummage ls [--json] [-r] [--materials FILE] [--geom FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "r": false, "materials": true, "geom": true},
+			usage: "rummage ls [--json] [-r] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "r": false, "materials": true, "geom": true, "txd": true},
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true},
+			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE]",
+			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] FILE [NODE...]",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE...]",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true, "txd": true},
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] --out OUT.png FILE NODE",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
 			run:   runRender,
 		},
 		"samples": {
@@ -120,6 +120,7 @@ NODE is a /-separated path of child names as printed by "rummage ls --json" in "
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
 --materials FILE names the material library used to resolve WEAR rows and MSH batches.
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
+--txd FILE names a texture dictionary searched last for a DFF model's textures.
 Flags may come before or after FILE and NODE; "--" ends the flags.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
@@ -303,6 +304,15 @@ func (e *env) openFile(a *args, file string) (*formats.File, int) {
 			return nil, e.fail(g, "", fmt.Errorf("level.geom: %w", plainErr(err)))
 		}
 		opts.Geom = g
+	}
+	if x, ok := a.vals["txd"]; ok {
+		if x == "" {
+			return nil, e.usagef("--txd needs a file name")
+		}
+		if _, err := os.Stat(x); err != nil {
+			return nil, e.fail(x, "", fmt.Errorf("texture dictionary: %w", plainErr(err)))
+		}
+		opts.TXD = x
 	}
 	f, err := formats.Open(file, opts)
 	if err != nil {

@@ -40,7 +40,7 @@ func TestHeaderFactsOfSamples(t *testing.T) {
 		{"Textures.lib/EFFECT.0", "Texm · 4444 · 64×64 · 2 levels · 10.1 KiB"},
 		{"sample.lib/Inner.lib", "LIB · nres · 3 entries · version 256 · 272 B"},
 		{"sprites.lib", "RsLi · 3 entries · 1.4 KiB"},
-		{"gta3.img", "IMG · 3 entries · version 2 · 28.0 KiB"},
+		{"gta3.img", "IMG · 5 entries · version 2 · 54.0 KiB"},
 		{"ps2_sa.txd", "TXD · 4 textures"},
 		{"ps2_sa.txd/sky", "texture · 8888 · 32×16 · 1 level · ps2 · 2.3 KiB"},
 		{"tank.rlb/TANK.wea", "WEAR · 6 rows · 93 B"},

@@ -166,7 +166,8 @@ func buildXbox() ([]byte, error) {
 	})
 }
 
-// buildIMG: a VER2 archive holding two of the dictionaries.
+// buildIMG: a VER2 archive holding two of the dictionaries and the
+// sample car with its dictionary.
 func buildIMG() ([]byte, error) {
 	a, err := buildPS2SA()
 	if err != nil {
@@ -176,5 +177,14 @@ func buildIMG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return img.BuildVER2([]img.File{{Name: "ps2_sa.txd", Data: a}, {Name: "pc_d3d9.txd", Data: b}, {Name: "readme.txt", Data: []byte("A GTA IMG archive (VER2) made by Rummage.\r\n")}})
+	car, err := buildCar()
+	if err != nil {
+		return nil, err
+	}
+	carTex, err := buildCarTXD()
+	if err != nil {
+		return nil, err
+	}
+	return img.BuildVER2([]img.File{{Name: "ps2_sa.txd", Data: a}, {Name: "pc_d3d9.txd", Data: b}, {Name: "rumbler.dff", Data: car}, {Name: "rumbler.txd", Data: carTex},
+		{Name: "readme.txt", Data: []byte("A GTA IMG archive (VER2) made by Rummage.\r\n")}})
 }

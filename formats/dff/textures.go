@@ -1,0 +1,124 @@
+package dff
+
+import (
+	"image"
+	"sync"
+
+	"rummage/formats/geom"
+	"rummage/formats/txd"
+)
+
+// textureSet is the textures found for a model, by lower-case name.
+type textureSet struct {
+	lookup *Lookup
+	byName map[string]foundTexture
+
+	mu     sync.Mutex
+	images map[*txd.Texture]decoded
+}
+
+// decoded is a texture's top level (nil when it failed) and whether it
+// has partly transparent texels.
+type decoded struct {
+	img   image.Image
+	alpha bool
+}
+
+// foundTexture is one texture found for a material.
+type foundTexture struct {
+	Path   string // "<file name>/<node path>"
+	Source TXDSource
+	Tex    *txd.Texture
+}
+
+// image decodes a found texture's top level once.
+func (ts *textureSet) image(t *txd.Texture) decoded {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if d, ok := ts.images[t]; ok {
+		return d
+	}
+	var d decoded
+	if img, err := t.Image(0); err == nil {
+		d = decoded{img, hasAlpha(img)}
+	}
+	if ts.images == nil {
+		ts.images = map[*txd.Texture]decoded{}
+	}
+	ts.images[t] = d
+	return d
+}
+
+// surfaces finds the model's textures (once).
+func (r *Root) surfaces() *textureSet {
+	r.texOnce.Do(func() {
+		ts := &textureSet{byName: map[string]foundTexture{}}
+		r.tex = ts
+		f, err := r.File()
+		if err != nil {
+			return
+		}
+		var names []string
+		for _, g := range f.Clump.Geometries {
+			for _, m := range g.Materials {
+				if m.Texture != nil {
+					names = append(names, m.Texture.Name)
+				}
+			}
+		}
+		ts.lookup = r.lookupTextures()
+		ts.byName = ts.lookup.resolve(names)
+	})
+	return r.tex
+}
+
+// found returns the path of the texture used for name, "" when none.
+func (ts *textureSet) found(name string) string {
+	return ts.byName[lower(name)].Path
+}
+
+// surface is the look of a material slot: its colour and texture.
+func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
+	if slot >= len(g.Materials) {
+		return nil
+	}
+	mt := g.Materials[slot]
+	s := &geom.Material{Color: mt.Color}
+	if mt.Color.A < 255 {
+		s.Blend = geom.BlendAlpha
+	}
+	if mt.Texture != nil {
+		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ts.image(ft.Tex).img != nil {
+			d := ts.image(ft.Tex)
+			s.Texture = d.img
+			s.AlphaTest, s.AlphaRef = true, 8
+			if d.alpha {
+				s.Blend = geom.BlendAlpha
+			}
+		}
+		s.AddressU, s.AddressV = address(mt.Texture.Filter>>8&0xF), address(mt.Texture.Filter>>12&0xF)
+	}
+	return s
+}
+
+// hasAlpha reports a texture with partly transparent texels.
+func hasAlpha(img image.Image) bool {
+	n, ok := img.(*image.NRGBA)
+	if !ok {
+		return false
+	}
+	for i := 3; i < len(n.Pix); i += 4 {
+		if a := n.Pix[i]; a > 8 && a < 247 {
+			return true
+		}
+	}
+	return false
+}
+
+// address maps RW texture addressing (1 wrap, 2 mirror, 3 clamp, 4 border).
+func address(a uint32) geom.Address {
+	if a == 3 || a == 4 {
+		return geom.Clamp
+	}
+	return geom.Wrap
+}
