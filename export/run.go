@@ -192,6 +192,13 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 	if !ok {
 		return nil, cannot(j.Node, j.As)
 	}
+	if sc, ok := j.Node.(formats.Scener); ok && j.As == GLTF {
+		s, err := sc.Scene()
+		if err != nil {
+			return nil, err
+		}
+		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteSceneGLB(w, s) })
+	}
 	m, err := ms.Mesh()
 	if err != nil {
 		return nil, err

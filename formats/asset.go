@@ -56,6 +56,13 @@ type Mesher interface {
 	Mesh() (*geom.Mesh, error)
 }
 
+// Scener is a mesh node whose parts keep a hierarchy of their own (a
+// RenderWare clump's frames): exporters that keep hierarchies (glTF) write
+// its Scene instead of its one merged Mesh.
+type Scener interface {
+	Scene() (*geom.Scene, error)
+}
+
 // Rawer is a node backed by a byte range of its file. Offset is the absolute
 // offset in the file, or -1 when the bytes do not sit in the file as they are
 // (decompressed data, for example).

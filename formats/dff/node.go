@@ -112,6 +112,16 @@ func (r *Root) Mesh() (*geom.Mesh, error) {
 	return r.mesh, r.meshErr
 }
 
+// Scene returns the clump as its frame hierarchy with the shown atomics'
+// geometries, textured (see Clump.Scene).
+func (r *Root) Scene() (*geom.Scene, error) {
+	f, err := r.File()
+	if err != nil {
+		return nil, err
+	}
+	return f.Clump.Scene(r.Name(), r.surfaces().surface)
+}
+
 // Describe returns the mesh facts of the contract with the clump's.
 func (r *Root) Describe() (any, error) {
 	f, err := r.File()

@@ -1,0 +1,28 @@
+package geom
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// Scene is a tree of named nodes, each with a local transform and an
+// optional mesh: what a glTF file holds. One mesh is a scene of one node
+// (SceneOf); a RenderWare clump's frame hierarchy is a deeper tree.
+type Scene struct {
+	Name  string
+	Up    Up           // the frame of every matrix and mesh in the scene
+	Nodes []*SceneNode // the roots
+}
+
+// SceneNode is one node of a Scene.
+type SceneNode struct {
+	Name string
+	// Matrix is the node's transform relative to its parent, column-major
+	// (as mgl32 and glTF store it), in the scene's Up frame. The zero
+	// matrix stands for the identity.
+	Matrix   mgl32.Mat4
+	Mesh     *Mesh // nil: a node that only groups or places its children
+	Children []*SceneNode
+}
+
+// SceneOf is the scene of one mesh: a single node named name.
+func SceneOf(m *Mesh, name string) *Scene {
+	return &Scene{Name: name, Up: m.Up, Nodes: []*SceneNode{{Name: name, Mesh: m}}}
+}
