@@ -9,7 +9,7 @@ import (
 // one UV set, whose three groups show the preview's textured views and
 // material clock without any game file:
 //
-//   - "checker": the -Y, +Y, -X and -Z faces, a 16×16 checker texture;
+//   - "checker": the -Y, +Y, -X and -Z faces, a 64×64 checker texture;
 //   - "flip": the +X face, its texture swapping between the checker and
 //     hazard stripes every 600 ms (a CrateFlip animation of 1200 ms);
 //   - "pulse": the +Z face, untextured, its colour running from amber to
@@ -53,13 +53,14 @@ func Crate() *Mesh {
 	return m
 }
 
-// crateChecker is a 16×16 checker of 4-texel squares, light and dark wood.
+// crateChecker is a 64×64 checker of 16-texel squares, light and dark
+// wood.
 func crateChecker() *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
-	for y := range 16 {
-		for x := range 16 {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := range 64 {
 			c := color.NRGBA{222, 184, 120, 255}
-			if (x/4+y/4)%2 == 1 {
+			if (x/16+y/16)%2 == 1 {
 				c = color.NRGBA{120, 78, 40, 255}
 			}
 			img.SetNRGBA(x, y, c)
@@ -68,13 +69,13 @@ func crateChecker() *image.NRGBA {
 	return img
 }
 
-// crateStripes is 16×16 of diagonal hazard stripes, yellow and black.
+// crateStripes is 64×64 of diagonal hazard stripes, yellow and black.
 func crateStripes() *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
-	for y := range 16 {
-		for x := range 16 {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := range 64 {
 			c := color.NRGBA{245, 200, 30, 255}
-			if (x+y)/4%2 == 1 {
+			if (x+y)/16%2 == 1 {
 				c = color.NRGBA{30, 30, 30, 255}
 			}
 			img.SetNRGBA(x, y, c)

@@ -53,11 +53,12 @@ type materialTab struct {
 	phase   int            // phase selected in the editor
 	clk     *inspect.Clock // the material clock, shared with the Preview tab
 	unwatch func()         // stops watching clk
-	stop    chan struct{}  // closes the ticker of tick
-	pace    inspect.Pacer  // redraw rate of the running animation
-	loading bool           // widgets are being filled from the material: ignore callbacks
-	textMs  uint32         // clock of the last time-label update
-	active  int            // the phase the swatch shows (key k's phase), marked ▸ in the table
+	stop    chan struct{}  // closes the ticker of tick; nil while the clock is paused
+	closed  bool
+	pace    inspect.Pacer // redraw rate of the running animation
+	loading bool          // widgets are being filled from the material: ignore callbacks
+	textMs  uint32        // clock of the last time-label update
+	active  int           // the phase the swatch shows (key k's phase), marked ▸ in the table
 
 	last     material.Sample
 	lastErr  error
@@ -130,15 +131,33 @@ func newMaterialTabOn(h inspect.Host, n *material.Node, clk *inspect.Clock) *mat
 	t.content = split
 
 	t.refreshAll()
+	t.pace.CPU = cputime.Process
 	t.showPlaying()
 	t.unwatch = clk.Watch(func() {
 		t.showPlaying()
 		t.update(true)
 	})
-	t.pace.CPU = cputime.Process
-	t.stop = make(chan struct{})
-	go t.tick(t.stop)
 	return t
+}
+
+// showPlaying sets the play button's icon, pause while the clock plays,
+// and runs the ticker only then: a paused clock changes only through
+// Watch.
+func (t *materialTab) showPlaying() {
+	icon := theme.MediaPlayIcon()
+	if t.clk.Playing() {
+		icon = theme.MediaPauseIcon()
+		if t.stop == nil && !t.closed {
+			t.stop = make(chan struct{})
+			go t.tick(t.stop)
+		}
+	} else if t.stop != nil {
+		close(t.stop)
+		t.stop = nil
+	}
+	if t.play.Icon != icon {
+		t.play.SetIcon(icon)
+	}
 }
 
 // tick drives the swatch at most inspect.MaxFPS times a second until stop is
@@ -157,9 +176,6 @@ func (t *materialTab) tick(stop chan struct{}) {
 				case <-stop:
 					return // closed meanwhile
 				default:
-				}
-				if !t.clk.Playing() {
-					return // a paused clock changes only through Watch
 				}
 				if now := time.Now(); t.pace.Due(now) && t.update(false) {
 					t.pace.Ask(now)
@@ -234,6 +250,7 @@ func wrapping() *widget.Label {
 }
 
 func (t *materialTab) close() {
+	t.closed = true
 	if t.unwatch != nil {
 		t.unwatch()
 		t.unwatch = nil
@@ -254,17 +271,6 @@ func (t *materialTab) view() *material.Mat0 {
 
 // clock returns the swatch clock in ms.
 func (t *materialTab) clock() uint32 { return t.clk.Ms() }
-
-// showPlaying sets the play button's icon: pause while the clock plays.
-func (t *materialTab) showPlaying() {
-	icon := theme.MediaPlayIcon()
-	if t.clk.Playing() {
-		icon = theme.MediaPauseIcon()
-	}
-	if t.play.Icon != icon {
-		t.play.SetIcon(icon)
-	}
-}
 
 // duration of the current block (0 without one).
 func (t *materialTab) duration() uint32 {

@@ -76,7 +76,7 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, node := openArchive(t, testMaterialArchive(t))
-	tab := newMaterialTabOn(h, node, inspect.NewClock())
+	tab := newMaterialTabOn(h, node, pausedClock())
 	defer tab.close()
 	h.Win.SetContent(tab.content)
 	h.Win.Resize(fyne.NewSize(1000, 700))
@@ -131,7 +131,7 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	_, node := openArchive(t, testMaterialArchive(t))
-	tab := newMaterialTabOn(h, node, inspect.NewClock())
+	tab := newMaterialTabOn(h, node, pausedClock())
 	defer tab.close()
 
 	tab.phase = 1
@@ -192,7 +192,7 @@ func BenchmarkSwatchFrame(b *testing.B) {
 		b.Fatal(err)
 	}
 	kids, _ := root.Children()
-	tab := newMaterialTabOn(h, kids[0].(*material.Node), inspect.NewClock())
+	tab := newMaterialTabOn(h, kids[0].(*material.Node), pausedClock())
 	defer tab.close()
 	tab.clk.Pause()
 	b.ReportAllocs()
@@ -325,7 +325,9 @@ func TestMaterialTransport(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	fire := sampleMaterial(t, "FIRESTORM")
-	tab := newMaterialTabOn(h, fire, inspect.NewClock())
+	clk := inspect.NewClock()
+	clk.Pause() // a playing tab's ticker updates it on its own goroutine in the test driver
+	tab := newMaterialTabOn(h, fire, clk)
 	defer tab.close()
 	d := fire.Material().Blocks[0].Duration()
 	if tab.timeSlider.Max != float64(d) {
@@ -347,9 +349,12 @@ func TestMaterialTransport(t *testing.T) {
 	if !tab.clk.Playing() {
 		t.Error("play did not resume")
 	}
+	tab.clk.Pause()
 
 	lbl := sampleMaterial(t, "B_LBL_01")
-	tab2 := newMaterialTabOn(h, lbl, inspect.NewClock())
+	paused := inspect.NewClock()
+	paused.Pause()
+	tab2 := newMaterialTabOn(h, lbl, paused)
 	defer tab2.close()
 	m := lbl.Material()
 	if len(m.Blocks) < 3 || len(tab2.blockSel.Options) != len(m.Blocks) {
@@ -360,4 +365,13 @@ func TestMaterialTransport(t *testing.T) {
 	if tab2.block != 2 || tab2.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.last.Phase.Texture != want.TextureName() || tab2.last.Phase.Page != want.Page() {
 		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.last, tab2.active)
 	}
+}
+
+// pausedClock is a paused material clock: a playing one would make the
+// tab's ticker update it on its own goroutine (the test driver runs
+// fyne.Do there) while the test reads it.
+func pausedClock() *inspect.Clock {
+	c := inspect.NewClock()
+	c.Pause()
+	return c
 }

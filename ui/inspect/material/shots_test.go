@@ -12,7 +12,6 @@ import (
 
 	"rummage/formats/material"
 	"rummage/formats/msh"
-	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 )
 
@@ -46,7 +45,7 @@ func TestMaterialShots(t *testing.T) {
 	mk, _ := inspecttest.OpenSample(t, "Material.lib").Children()
 	for _, k := range mk {
 		if m, ok := k.(*material.Node); ok && (m.Name() == "FIRESTORM" || m.Name() == "B_LBL_01") {
-			tab := newMaterialTabOn(h, m, inspect.NewClock())
+			tab := newMaterialTabOn(h, m, pausedClock())
 			tab.clk.Pause()
 			shot("mat_"+m.Name(), tab.content)
 			if at := inspecttest.Find[*container.AppTabs](tab.content); len(at) > 0 {
