@@ -88,7 +88,10 @@ func (b *clockBar) meshLoaded(m *geom.Mesh) {
 	}
 	b.slider.Max = float64(b.cycle)
 	b.content.Show()
-	b.changed()
+	b.changed() // the time's text first: the layout makes room for it (its width is fixed, monospace, padded)
+	if v := b.c.view; v != nil && v.Content != nil {
+		v.Content.Refresh()
+	}
 }
 
 // changed follows the clock (UI goroutine, after a play, pause or seek,
@@ -122,7 +125,7 @@ func (b *clockBar) showTime() {
 		b.slider.Refresh()
 		b.loading = false
 	}
-	if s := fmt.Sprintf("%4d / %d ms", ms, b.cycle); b.label.Text != s {
+	if s := fmt.Sprintf("%*d / %d ms", len(fmt.Sprint(b.cycle)), ms, b.cycle); b.label.Text != s {
 		b.label.SetText(s)
 	}
 }

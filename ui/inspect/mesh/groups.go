@@ -27,7 +27,7 @@ type groupBar struct {
 	label    *widget.Label
 	material *widget.Button
 	all      *widget.Button
-	content  fyne.CanvasObject
+	content  *fyne.Container
 }
 
 func newGroupBar(c *previewCanvas) *groupBar {
@@ -58,6 +58,7 @@ func (b *groupBar) refresh() {
 			b.material.Show()
 		}
 	}
+	b.content.Refresh() // lay the row out again: its buttons came or went
 }
 
 // openMaterial selects the material node of the selected group in the tree.

@@ -20,8 +20,9 @@ import (
 	_ "rummage/ui/inspect/material" // the Batches and Material tabs
 )
 
-// viewFixture shows a preview of m made with cfg in a 500×400 test
-// window (the caller made the test app) and waits for its first frame.
+// viewFixture shows a preview of m made with cfg in a 705×468 test
+// window, the inspector's size in a 1024×640 window (the caller made the
+// test app), and waits for its first frame.
 // The mesh is handed over only once the view is built, as the real
 // window's fyne.Do would.
 func viewFixture(t *testing.T, m *geom.Mesh, cfg previewConfig) (*PreviewView, chan preview.Stats) {
@@ -40,7 +41,7 @@ func viewFixture(t *testing.T, m *geom.Mesh, cfg previewConfig) (*PreviewView, c
 		waitDone(t, v.canvas)
 	})
 	w := test.NewTempWindow(t, v.Content)
-	w.Resize(fyne.NewSize(500, 400))
+	w.Resize(fyne.NewSize(705, 468)) // the inspector of a 1024×640 window
 	close(src.gate)
 	waitFrame(t, frames, false)
 	return v, frames
@@ -319,5 +320,17 @@ func TestPreviewSharedClock(t *testing.T) {
 	}
 	if asked < 3 {
 		t.Errorf("%d of 6 ticks 40 ms apart drew a frame while playing", asked)
+	}
+}
+
+// TestPreviewFitsSmallInspectorWithBars: with the clock bar and a group
+// selected, the preview still fits the inspector of a 1024×640 window.
+func TestPreviewFitsSmallInspectorWithBars(t *testing.T) {
+	test.NewTempApp(t)
+	v, frames := viewFixture(t, geom.Crate(), previewConfig{clock: inspect.NewClock(), manual: true})
+	v.canvas.showGroup(0)
+	lastFrame(t, frames)
+	if need := v.Content.MinSize(); need.Width > 705 || need.Height > 468 {
+		t.Errorf("the preview needs %v; bars %v, %v, %v", need, v.bar.content.MinSize(), v.clock.content.MinSize(), v.view.MinSize())
 	}
 }

@@ -364,8 +364,8 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 		c.view.meshLoaded(m)
 		if c.node != nil {
 			c.group = c.checkGroup(inspect.SelectedGroup(c.node))
-			c.view.bar.refresh()
 		}
+		c.view.bar.refresh()
 	}
 	c.request(false)
 }

@@ -2,9 +2,12 @@ package mesh
 
 import (
 	"image/color"
+	"os"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats/geom"
@@ -61,7 +64,19 @@ func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 	v.enableShading()
 	reset := widget.NewButton("Reset", c.reset)
 	fit := widget.NewButton("Fit", c.fit)
-	return container.NewHBox(v.view, v.shading, v.light, v.projection, fit, reset)
+	return container.NewHBox(wideSelect(v.view, viewNames), v.shading, v.light, v.projection, fit, reset)
+}
+
+// wideSelect lays sel out as wide as its longest option needs (a Select's
+// own minimum cuts "Textured+wire" short).
+func wideSelect(sel *widget.Select, options []string) fyne.CanvasObject {
+	w := float32(0)
+	for _, o := range options {
+		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	room := canvas.NewRectangle(color.Transparent)
+	room.SetMinSize(fyne.NewSize(w+4*theme.InnerPadding()+theme.IconInlineSize(), 0))
+	return container.NewStack(room, sel)
 }
 
 // checks builds the overlay checks: group colours, points, bounds, dimmed
@@ -116,15 +131,19 @@ func (v *PreviewView) enableShading() {
 }
 
 // meshLoaded sets the view for the mesh: textured when some group has a
-// material with a texture, a colour or an animation, else wire; smooth
-// shading when the mesh has its own normals, else flat.
+// material with a texture, a colour or an animation, else wire (or the
+// view RUMMAGE_PREVIEW_VIEW names, as `rummage render --view` spells it,
+// for screenshots); smooth shading when the mesh has its own normals,
+// else flat.
 func (v *PreviewView) meshLoaded(m *geom.Mesh) {
 	sh := 0
 	if len(m.Normals) == len(m.Positions) && len(m.Normals) > 0 {
 		sh = 1
 	}
 	v.shading.SetSelectedIndex(sh)
-	if hasMaterials(m) {
+	if mode, err := preview.ParseMode(os.Getenv("RUMMAGE_PREVIEW_VIEW")); err == nil {
+		v.SetMode(mode) // a development aid: screenshots of each view
+	} else if hasMaterials(m) {
 		v.SetMode(preview.ModeTextured)
 	}
 	v.clock.meshLoaded(m)
