@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	fyne.io/fyne/v2 v2.7.1
 	github.com/go-gl/mathgl v1.2.0
+	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.48.0
 	golang.org/x/text v0.44.0
 )

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"rummage/export"
+	"rummage/export/glbtest"
 	"rummage/formats"
 	"rummage/samples"
 )
@@ -55,6 +56,7 @@ func checkExported(t *testing.T, out string, written []string) {
 			if !bytes.HasPrefix(b, []byte("glTF")) {
 				t.Errorf("%s: no glTF magic", p)
 			}
+			glbtest.Keep(t, p, b) // for the validator run of make test
 		case ".obj":
 			if !bytes.Contains(b, []byte("\nv ")) && !bytes.HasPrefix(b, []byte("v ")) {
 				t.Errorf("%s: no vertices", p)

@@ -12,8 +12,10 @@
 // partial file. An item that fails is recorded in the result and the export
 // goes on with the next one.
 //
-// The mesh writers are plain functions: WriteOBJ (obj.go) and WriteGLB
-// (gltf.go).
+// The mesh writers are plain functions: WriteOBJ (obj.go, with the
+// textures written beside it through a TextureSink) and WriteGLB /
+// WriteSceneGLB (gltf.go, everything embedded; a Scene is a tree of nodes
+// with meshes, so a frame hierarchy exports as one file).
 package export
 
 import (

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"rummage/export/glbtest"
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/internal/testutil"
@@ -199,6 +200,8 @@ func TestNamedItemFormats(t *testing.T) {
 		}
 		if len(res.Failures) != 0 || len(files) != 1 || files[0] != c.file {
 			t.Errorf("%s as %s: failures %v files %v, want %s", kids[c.item].Name(), c.as, res.Failures, files, c.file)
+		} else if c.as == GLTF {
+			glbtest.KeepFile(t, filepath.Join(dir, c.file))
 		}
 	}
 	if _, err := NewPlan(context.Background(), nil, Options{As: "bmp"}); err == nil {

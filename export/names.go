@@ -14,10 +14,15 @@ import (
 // already on disk under the output folder are handled by the Existing
 // policy; folders on disk are reused.
 type namer struct {
-	used     map[string]bool
-	root     string                // the output folder on disk
-	existing Existing              // what to do with a file that exists
-	ask      func(string) Existing // Options.Ask
+	used map[string]bool
+	// texOwners holds the texture stems (see texStem) of the OBJ files
+	// claimed: the names STEM_texN.png are theirs. texNames holds the
+	// stems of the claimed names of that shape. Both are lower case.
+	texOwners map[string]bool
+	texNames  map[string]bool
+	root      string                // the output folder on disk
+	existing  Existing              // what to do with a file that exists
+	ask       func(string) Existing // Options.Ask
 }
 
 func newNamer(o Options) *namer {
@@ -25,7 +30,7 @@ func newNamer(o Options) *namer {
 	if root == "" {
 		root = "."
 	}
-	return &namer{used: make(map[string]bool), root: root, existing: o.Existing, ask: o.Ask}
+	return &namer{used: make(map[string]bool), texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask}
 }
 
 // base is the file name stem of seg: sanitised, and with a "_" before a
@@ -82,15 +87,40 @@ func (n *namer) claimDir(dir, seg string) string {
 // "_2", "_3", ... before ext, and what to do on disk: KeepBoth (a new file,
 // nothing is replaced), Overwrite (replace the file there) or Skip.
 func (n *namer) claim(dir, seg, ext string) (string, Existing) {
-	return n.claimSet(dir, seg, func(cand string) []string { return []string{cand + ext} }, ext)
+	return n.claimSet(dir, seg, func(cand string) []string { return []string{cand + ext} }, ext, false)
 }
 
-// claimPair claims dir/NAME+ext1 and dir/NAME+ext2 together and returns
-// dir/NAME.
-func (n *namer) claimPair(dir, seg, ext1, ext2 string) (string, Existing) {
+// claimPair claims dir/NAME.obj and dir/NAME.mtl together, and the names
+// of the textures written beside them (texStem(dir/NAME)_texN.png for
+// every N), and returns dir/NAME.
+func (n *namer) claimPair(dir, seg string) (string, Existing) {
 	return n.claimSet(dir, seg, func(cand string) []string {
-		return []string{cand + ext1, cand + ext2}
-	}, "")
+		return []string{cand + ".obj", cand + ".mtl"}
+	}, "", true)
+}
+
+// texStem is the stem of the texture files of the OBJ file rel+".obj":
+// rel with white space in its last segment made "_", as MTL readers split
+// map_Kd on it.
+func texStem(rel string) string {
+	return path.Join(path.Dir(rel), objName(path.Base(rel)))
+}
+
+// texOwner returns the stem of a name of the shape STEM_texN.png, in
+// lower case.
+func texOwner(name string) (string, bool) {
+	low := strings.ToLower(name)
+	rest, ok := strings.CutSuffix(low, ".png")
+	i := strings.LastIndex(rest, "_tex")
+	if !ok || i < 0 || i+4 == len(rest) {
+		return "", false
+	}
+	for _, r := range rest[i+4:] {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+	}
+	return rest[:i], true
 }
 
 // claimGroup claims dir/NAME_mip0.png .. NAME_mip(levels-1).png together
@@ -102,22 +132,23 @@ func (n *namer) claimGroup(dir, seg string, levels int) (string, Existing) {
 			files[l] = cand + "_mip" + strconv.Itoa(l) + ".png"
 		}
 		return files
-	}, "")
+	}, "", false)
 }
 
 // claimSet returns dir/NAME (dir/NAME+ext when ext is given) with NAME the
 // sanitised seg, made unique by "_2", "_3", ..., so that none of the names
-// files(dir/NAME) is taken by this export, and claims them all. A name whose
+// files(dir/NAME) is taken by this export, and claims them all; with
+// textures, also the names of its textures (see claimPair). A name whose
 // files exist on disk is passed over, overwritten or skipped as the
 // Existing policy (or Ask) says; once it is passed over (KeepBoth), the
 // names after it that exist are passed over too, without asking again.
-func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext string) (string, Existing) {
+func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext string, textures bool) (string, Existing) {
 	base := n.base(seg)
 	keeping := false
 	for i := 1; ; i++ {
 		cand := candidate(dir, base, i)
 		names := files(cand)
-		if n.taken(names) {
+		if n.taken(names) || textures && n.texNames[strings.ToLower(texStem(cand))] {
 			continue
 		}
 		exists, d := n.decide(names, keeping)
@@ -127,6 +158,12 @@ func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext 
 		}
 		for _, f := range names {
 			n.used[strings.ToLower(f)] = true
+			if stem, ok := texOwner(f); ok {
+				n.texNames[stem] = true
+			}
+		}
+		if textures {
+			n.texOwners[strings.ToLower(texStem(cand))] = true
 		}
 		if !exists {
 			return cand + ext, KeepBoth
@@ -139,6 +176,9 @@ func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext 
 func (n *namer) taken(names []string) bool {
 	for _, f := range names {
 		if n.used[strings.ToLower(f)] {
+			return true
+		}
+		if stem, ok := texOwner(f); ok && n.texOwners[stem] {
 			return true
 		}
 	}

@@ -29,7 +29,10 @@ func testMesh() *geom.Mesh {
 // parsedOBJ is what parseOBJ reads back.
 type parsedOBJ struct {
 	v       [][3]float64
-	faces   map[string]int // per object
+	vt      [][2]float64
+	vn      [][3]float64
+	corners map[string][][3]int // per object: each face corner's v, vt, vn (0 when absent)
+	faces   map[string]int      // per object
 	lines   int
 	usemtl  map[string]string
 	mtllib  string
@@ -38,7 +41,7 @@ type parsedOBJ struct {
 
 func parseOBJ(t *testing.T, data []byte) parsedOBJ {
 	t.Helper()
-	p := parsedOBJ{faces: map[string]int{}, usemtl: map[string]string{}}
+	p := parsedOBJ{faces: map[string]int{}, usemtl: map[string]string{}, corners: map[string][][3]int{}}
 	cur := ""
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
@@ -47,31 +50,30 @@ func parseOBJ(t *testing.T, data []byte) parsedOBJ {
 			continue
 		}
 		switch f[0] {
-		case "v":
-			var q [3]float64
-			for i := 0; i < 3; i++ {
-				v, err := strconv.ParseFloat(f[1+i], 32)
-				if err != nil {
-					t.Fatalf("bad v line %q", sc.Text())
-				}
-				q[i] = v
+		case "v", "vn":
+			q := [3]float64(numbers(t, f, 3))
+			if f[0] == "v" {
+				p.v = append(p.v, q)
+			} else {
+				p.vn = append(p.vn, q)
 			}
-			p.v = append(p.v, q)
-		case "f", "l":
-			if f[0] == "f" && len(f) != 4 {
+		case "vt":
+			p.vt = append(p.vt, [2]float64(numbers(t, f, 2)))
+		case "f":
+			if len(f) != 4 {
 				t.Fatalf("face with %d vertices: %q", len(f)-1, sc.Text())
 			}
 			for _, s := range f[1:] {
-				i, err := strconv.Atoi(s)
-				if err != nil || i < 1 || i > len(p.v) {
+				p.corners[cur] = append(p.corners[cur], p.corner(t, s))
+			}
+			p.faces[cur]++
+		case "l":
+			for _, s := range f[1:] {
+				if i, err := strconv.Atoi(s); err != nil || i < 1 || i > len(p.v) {
 					t.Fatalf("bad index in %q", sc.Text())
 				}
 			}
-			if f[0] == "f" {
-				p.faces[cur]++
-			} else {
-				p.lines++
-			}
+			p.lines++
 		case "o":
 			if len(f) != 2 {
 				t.Fatalf("bad o line %q", sc.Text())
@@ -89,10 +91,50 @@ func parseOBJ(t *testing.T, data []byte) parsedOBJ {
 	return p
 }
 
+// numbers parses the n numbers after a line's tag.
+func numbers(t *testing.T, f []string, n int) []float64 {
+	t.Helper()
+	if len(f) != n+1 {
+		t.Fatalf("%d numbers in %q", len(f)-1, f)
+	}
+	out := make([]float64, n)
+	for i := range out {
+		v, err := strconv.ParseFloat(f[1+i], 32)
+		if err != nil {
+			t.Fatalf("bad %s line %q", f[0], f)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// corner parses a face corner v, v/vt, v//vn or v/vt/vn, each index in
+// range of the lines read so far.
+func (p *parsedOBJ) corner(t *testing.T, s string) [3]int {
+	t.Helper()
+	var c [3]int
+	parts := strings.Split(s, "/")
+	limits := []int{len(p.v), len(p.vt), len(p.vn)}
+	for k, x := range parts {
+		if k > 2 || x == "" && k != 1 {
+			t.Fatalf("bad corner %q", s)
+		}
+		if x == "" {
+			continue
+		}
+		i, err := strconv.Atoi(x)
+		if err != nil || i < 1 || i > limits[k] {
+			t.Fatalf("corner %q: index %d out of %d", s, k, limits[k])
+		}
+		c[k] = i
+	}
+	return c
+}
+
 func TestOBJRoundTrip(t *testing.T) {
 	m := testMesh()
 	var obj, mtl bytes.Buffer
-	if err := WriteOBJ(&obj, &mtl, m, "my torus", "my torus.mtl"); err != nil {
+	if err := WriteOBJ(&obj, &mtl, m, "my torus", "my torus.mtl", nil); err != nil {
 		t.Fatal(err)
 	}
 	p := parseOBJ(t, obj.Bytes())
@@ -128,14 +170,17 @@ func TestOBJRoundTrip(t *testing.T) {
 			t.Errorf("object %s uses undefined material %s", o, mt)
 		}
 	}
-	if !strings.Contains(mtl.String(), "newmtl outline\nKa 0 0 0\nKd 1 0 0\n") {
+	if len(p.vt) != 0 || len(p.vn) != 0 || strings.Contains(obj.String(), "/") {
+		t.Error("a mesh without UVs or normals wrote vt, vn or corner slashes")
+	}
+	if !strings.Contains(mtl.String(), "newmtl outline\nKa 0 0 0\nKd 1 0 0\nKs 0 0 0\nd 1\n") {
 		t.Errorf("outline material lacks its colour:\n%s", mtl.String())
 	}
 }
 
 func TestOBJEmpty(t *testing.T) {
 	var obj, mtl bytes.Buffer
-	if err := WriteOBJ(&obj, &mtl, &geom.Mesh{}, "e", "e.mtl"); err != nil {
+	if err := WriteOBJ(&obj, &mtl, &geom.Mesh{}, "e", "e.mtl", nil); err != nil {
 		t.Fatal(err)
 	}
 	if mtl.Len() != 0 || strings.Contains(obj.String(), "mtllib") {

@@ -184,7 +184,7 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 		}
 	case OBJ:
 		var base string
-		base, d = names.claimPair(dir, seg, ".obj", ".mtl")
+		base, d = names.claimPair(dir, seg)
 		j.Files = []string{base + ".obj", base + ".mtl"}
 	default:
 		var f string

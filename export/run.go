@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"io/fs"
 	"os"
@@ -202,16 +203,41 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteGLB(w, m, j.Node.Name()) })
 	}
 	var obj, mtl strings.Builder
-	if err := WriteOBJ(&obj, &mtl, m, j.Node.Name(), path.Base(j.Files[1])); err != nil {
-		return nil, err
-	}
 	var written []string
+	if err := WriteOBJ(&obj, &mtl, m, j.Node.Name(), path.Base(j.Files[1]), o.textureSink(ctx, j, &written)); err != nil {
+		return written, err
+	}
 	if mtl.Len() > 0 {
-		if written, err = o.write(ctx, j.Replace, nil, j.Files[1], stringFill(mtl.String())); err != nil {
+		if written, err = o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String())); err != nil {
 			return written, err
 		}
 	}
 	return o.write(ctx, j.Replace, written, j.Files[0], stringFill(obj.String()))
+}
+
+// textureSink writes the textures of an OBJ job beside it as
+// STEM_texN.png, STEM the OBJ file's name without ".obj" and with white
+// space made "_" (MTL readers split on it); the plan reserves these names
+// for the job (namer.claimPair). A texture file on disk is replaced when
+// the job replaces its OBJ or the export overwrites whatever exists (and
+// asks nothing); otherwise its name is passed over. The files written are
+// added to written.
+func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) TextureSink {
+	stem := texStem(strings.TrimSuffix(j.Files[0], ".obj"))
+	replace := j.Replace || o.opts.Existing == Overwrite && o.opts.Ask == nil
+	n := 0
+	return func(img *image.NRGBA) (string, error) {
+		for {
+			rel := stem + "_tex" + strconv.Itoa(n) + ".png"
+			n++
+			if _, err := o.root.Lstat(rel); err == nil && !replace {
+				continue
+			}
+			var err error
+			*written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(w, img) })
+			return path.Base(rel), err
+		}
+	}
 }
 
 func stringFill(s string) func(io.Writer) error {

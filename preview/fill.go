@@ -236,7 +236,7 @@ func (r *renderer) noteBands(lo, hi int, count []int32) int {
 		g := &gs[tg[t]]
 		var y0, y1 int32
 		flag := uint32(0)
-		if va.code|vb.code|vc.code != 0 {
+		if (va.code|vb.code|vc.code)&cCareful != 0 {
 			var ok bool
 			if y0, y1, ok = r.clippedRows(lo+t, g); !ok {
 				continue
@@ -391,7 +391,7 @@ func (r *renderer) cornerAttrs(k *[3]corner, t int, tri []uint32, g *groupState,
 // such edges out). Edges with an end that needs clipping are never hidden.
 func (r *renderer) edgeHidden(ed geom.Edge) bool {
 	va, vb := &r.verts[ed.A], &r.verts[ed.B]
-	if va.code|vb.code != 0 {
+	if (va.code|vb.code)&cCareful != 0 {
 		return false
 	}
 	x, y := int((va.x+vb.x)>>9), int((va.y+vb.y)>>9)

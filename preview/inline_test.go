@@ -8,7 +8,7 @@ import (
 	"rummage/formats/geom"
 )
 
-// draw carries a hand-inlined copy of lineFixed for speed (the call cost
+// drawRun carries a hand-inlined copy of lineFixed for speed (the call cost
 // about a tenth of a big frame). The copy must draw exactly what lineFixed
 // draws: render meshes whose every edge takes the inlined path, then draw
 // the same edges with lineFixed and compare the pixels.

@@ -233,7 +233,7 @@ func (b *band) lineInside(x0, y0, x1, y1 int32, c ink, a int32) {
 // far inside that no pixel it touches is out of bounds: no clipping, no
 // bounds tests, integer stepping. Most edges of a big mesh are a pixel or
 // two long, so the first column is straight-line code and only longer
-// edges loop. renderer.draw has an inlined copy of this function for
+// edges loop. renderer.drawRun has an inlined copy of this function for
 // speed: change both together.
 func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	// Walk the major axis u with minor coordinate v; step is the byte

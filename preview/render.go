@@ -72,11 +72,22 @@ func (v *vert) fx() float32 { return float32(v.x) * (1.0 / 256) }
 func (v *vert) fy() float32 { return float32(v.y) * (1.0 / 256) }
 
 // The bits of vert.code: an edge with cCareful on an end is clipped in
-// clip space, and one with both ends behind the near plane is not drawn.
+// clip space, and one with both ends behind the near plane is not drawn;
+// an edge with cRim on an end, near or past the image's sides, is drawn
+// with the bounds tests the fast path leaves out.
 const (
 	cBehind  = 1 << iota // behind the near plane
 	cCareful             // behind, or far off screen, or NaN: x, y are offX
+	cRim                 // sane, but outside the box where lines need no tests (see rimBox)
 )
+
+// rimBox returns the box, in 1/256 pixel, that a line's ends must lie in
+// to need no bounds tests on a w×h image: [256, 256+xe] × [256, 256+ye]
+// (as unsigned offsets from 256). A tiny image has no such box: every
+// vertex is then on the rim.
+func rimBox(w, h int) (xe, ye uint32, tiny bool) {
+	return uint32(max(w-3, 1))*256 - 1, uint32(max(h-3, 1))*256 - 1, w < 5 || h < 5
+}
 
 // offX is the x and y of a vertex with no sane projection: far outside
 // every box the drawing tests.
@@ -119,7 +130,10 @@ type renderer struct {
 
 	// buffers reused between frames
 	verts   []vert
-	back    []uint8
+	useBack bool        // dim edges whose triangles all face away
+	opp     [][2]uint32 // per edge of oppMesh: opposite corners (see setOpp)
+	oppMesh *geom.Mesh
+	oppN    int
 	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
@@ -130,7 +144,7 @@ type renderer struct {
 
 	fillState // the solid and textured views
 
-	projectFn, facingFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
+	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
 }
 
 // yRange is the span of projected vertex rows one worker saw.
@@ -151,7 +165,7 @@ func newRendererN(n int) *Renderer {
 	n = max(n, 1)
 	r := &renderer{pool: newPool(n)}
 	r.yr = make([]yRange, n)
-	r.projectFn, r.facingFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.facing, r.draw, r.composite, r.points
+	r.projectFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.draw, r.composite, r.points
 	r.binFn, r.bandsFn = r.bin, r.fillBands
 	r.faces = make([]int, n)
 	out := &Renderer{r}
@@ -232,14 +246,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 // drawEdges draws the wireframe: alone (wire), or over the filled frame
 // (textured+wire), where edges behind the surface are left out.
 func (r *renderer) drawEdges() {
-	if r.opt.BackFaces && !r.fill {
-		nt := r.mesh.Triangles()
-		if cap(r.back) < nt {
-			r.back = make([]uint8, nt)
-		}
-		r.back = r.back[:nt]
-		r.pool.run(r.facingFn)
-	}
+	r.useBack = r.opt.BackFaces && !r.fill && r.setOpp()
 	r.setLayers(r.fr.W, r.fr.H)
 	r.pool.run(r.drawFn)
 	if len(r.layers) > 0 {
@@ -326,6 +333,7 @@ func (r *renderer) project(w int) {
 	out = out[:len(pos)]
 	attrs, normals := r.fillShare(lo, hi)
 	lx, ly, lz := r.light[0], r.light[1], r.light[2]
+	xe, ye, tiny := rimBox(r.fr.W, r.fr.H)
 	for i := range pos {
 		p := &pos[i]
 		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
@@ -361,7 +369,11 @@ func (r *renderer) project(w int) {
 		if t > 1 {
 			t = 1
 		}
-		o.x, o.y, o.a, o.code = xi, yi, int32(512-512*t), 0
+		code := uint32(0)
+		if tiny || uint32(xi-256) > xe || uint32(yi-256) > ye {
+			code = cRim
+		}
+		o.x, o.y, o.a, o.code = xi, yi, int32(512-512*t), code
 		ylo, yhi = min(ylo, yi), max(yhi, yi)
 		if attrs != nil {
 			attrs[i].z, attrs[i].iw = (zz*vz+zw)*inv, inv
@@ -412,168 +424,6 @@ func (r *renderer) setLayers(w, h int) {
 			r.layers[i] = image.NewRGBA(image.Rect(0, 0, w, h))
 		}
 	}
-}
-
-// facing marks worker w's share of the triangles that face away (screen
-// area > 0 with y down means clockwise in the view; a mirrored view turns
-// that round).
-func (r *renderer) facing(w int) {
-	nt := len(r.back)
-	lo, hi := r.span(w, nt)
-	idx := r.mesh.Indices[3*lo : 3*hi]
-	back := r.back[lo:hi]
-	vs := r.verts
-	nv := uint32(len(vs))
-	for t := range back {
-		tri := idx[3*t : 3*t+3 : 3*t+3]
-		a, b, c := tri[0], tri[1], tri[2]
-		back[t] = 0
-		if a >= nv || b >= nv || c >= nv {
-			continue
-		}
-		va, vb, vc := &vs[a], &vs[b], &vs[c]
-		if (va.code|vb.code|vc.code)&cCareful != 0 {
-			continue
-		}
-		area := int64(vb.x-va.x)*int64(vc.y-va.y) - int64(vc.x-va.x)*int64(vb.y-va.y)
-		var f uint8
-		if area > 0 != r.fr.Mirror {
-			f = 1
-		}
-		back[t] = f
-	}
-}
-
-// backDim is the brightness of back-facing edges, out of 256.
-const backDim = 77
-
-// draw draws worker w's share of the edges and points: worker 0 onto the
-// cleared image, the others onto their transparent layers, composited in
-// order afterwards, so the frame is the same as drawing every edge in turn.
-func (r *renderer) draw(w int) {
-	target := r.dst
-	if w > 0 {
-		target = r.layers[w-1]
-	}
-	bd := newBand(target, 0, target.Rect.Dy())
-	overlay := r.fill // over a filled frame: no clearing, no dimming, hidden edges left out
-	if w == 0 && !overlay {
-		bd.clear(r.opt.Background)
-	}
-	vs := r.verts
-	pal := r.palette
-	back := r.back
-	useBack := r.opt.BackFaces && len(back) > 0 && !overlay
-	lo, hi := r.span(w, len(r.edges))
-	st := r.stride
-	edges, egroup, etris := r.edges[:hi], r.egroup[:hi], r.etris[:hi]
-	pix, stride := bd.pix, bd.stride
-	// the ends of a line that needs no clipping lie in [256, 256+xe] ×
-	// [256, 256+ye] (1/256 pixel); a tiny image has no such box
-	xe, ye := uint32(max(bd.w-3, 1))*256-1, uint32(max(bd.y1-3, 1))*256-1
-	tiny := bd.w < 5 || bd.y1 < 5
-	for e := (lo + st - 1) / st * st; e < hi; e += st {
-		ed := edges[e]
-		va, vb := &vs[ed.A], &vs[ed.B]
-		if overlay && r.edgeHidden(ed) {
-			continue
-		}
-		if tiny || uint32(va.x-256) > xe || uint32(vb.x-256) > xe || uint32(va.y-256) > ye || uint32(vb.y-256) > ye {
-			r.hardEdge(&bd, e)
-			continue
-		}
-		a := (va.a + vb.a) >> 2
-		if useBack {
-			// dim when every triangle of the edge faces away
-			t := etris[e]
-			t1 := t[1]
-			if t1 == geom.NoTri {
-				t1 = t[0]
-			}
-			dim := int32(back[t[0]] & back[t1])
-			a -= (a * (256 - backDim) >> 8) & -dim
-		}
-		g := int(egroup[e])
-		if g >= len(pal) {
-			g = 0
-		}
-		c := pal[g]
-
-		// lineFixed, by hand: the call cost about a tenth of a big
-		// frame (~8% in BenchmarkRender1M), so the copy stays; keep
-		// it in step with lineFixed (TestInlinedLineMatchesLineFixed
-		// checks they draw the same pixels). Walk the major axis u
-		// with minor coordinate v; step is the byte offset of +1 in
-		// u, across of +1 in v.
-		u0, v0, u1, v1 := va.x, va.y, vb.x, vb.y
-		step, across := 4, stride
-		if abs(v1-v0) > abs(u1-u0) {
-			u0, v0, u1, v1 = v0, u0, v1, u1
-			step, across = stride, 4
-		}
-		if u0 > u1 {
-			u0, v0, u1, v1 = u1, v1, u0, v0
-		}
-		du, dv := u1-u0, v1-v0
-		first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
-		um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
-		if end == first {
-			// none: one column at the middle, as bright as the
-			// segment is long
-			um, a = mid, am
-		}
-		first = um >> 8
-		end = max(end, first+1)
-		var sl float32
-		if du < int32(len(recip)) {
-			sl = float32(dv) * recip[du]
-		} else {
-			sl = float32(dv) / float32(du)
-		}
-		// v at the first centre, in 1/65536 pixel, less half a pixel
-		fv := v0<<8 + int32(sl*float32((um-u0)<<8)) - 1<<15
-		k := int(first) * step
-		for {
-			w1 := a * (fv >> 8 & 255) >> 8
-			o := k + int(fv>>16)*across
-			put(pix, o, c, a-w1)
-			put(pix, o+across, c, w1)
-			first++
-			if first >= end {
-				break
-			}
-			fv += int32(sl * 65536)
-			k += step
-		}
-	}
-}
-
-// hardEdge draws edge e when it needs clipping: an end behind the near
-// plane or far off screen, or outside the box where draw needs none.
-func (r *renderer) hardEdge(bd *band, e int) {
-	ed := r.edges[e]
-	va, vb := &r.verts[ed.A], &r.verts[ed.B]
-	if ca, cb := va.code, vb.code; ca|cb != 0 {
-		if ca&cb&cBehind == 0 {
-			r.carefulEdge(bd, e)
-		}
-		return
-	}
-	if outcode(va, int32(bd.w), int32(bd.y1))&outcode(vb, int32(bd.w), int32(bd.y1)) != 0 {
-		return
-	}
-	a := (va.a + vb.a) >> 2
-	if r.opt.BackFaces && len(r.back) > 0 && !r.fill {
-		t := r.etris[e]
-		if r.back[t[0]] != 0 && (t[1] == geom.NoTri || r.back[t[1]] != 0) {
-			a = a * backDim >> 8
-		}
-	}
-	g := int(r.egroup[e])
-	if g >= len(r.palette) {
-		g = 0
-	}
-	bd.line(va.fx(), va.fy(), vb.fx(), vb.fy(), r.palette[g], a)
 }
 
 // points draws the vertices on worker w's share of the rows, after every

@@ -1,8 +1,11 @@
 #!/bin/sh
 # Installs the Debian packages Rummage needs when they are missing.
 #   scripts/install-deps.sh build   C compiler, pkg-config, GL and X11 headers (for Fyne's GL driver)
-#   scripts/install-deps.sh test    the above plus Xvfb, for the screenshot test
+#   scripts/install-deps.sh test    the above plus Xvfb, for the screenshot test, and
+#                                   Node.js and npm, for the glTF validator
 # Does nothing when everything is present. Needs root or sudo to install.
+# Node.js and npm count as present when the node and npm commands exist
+# (however they were installed: a nodesource nodejs bundles npm).
 set -eu
 build="ca-certificates gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev"
 test="xvfb xauth libxml2-utils desktop-file-utils shared-mime-info libglib2.0-bin"
@@ -12,6 +15,10 @@ missing=""
 for p in $want; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
+if [ "${1:-build}" = test ]; then
+  command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+  command -v npm >/dev/null 2>&1 || missing="$missing npm"
+fi
 [ -z "$missing" ] && exit 0
 echo "install-deps: installing:$missing"
 if ! command -v apt-get >/dev/null 2>&1; then

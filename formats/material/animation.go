@@ -113,11 +113,15 @@ func (m *Mat0) PlayAt(block int, clockMs uint32) (Sample, error) {
 	random := uint32(0)
 	if block >= 0 && block < len(m.Blocks) {
 		if d := m.Blocks[block].Duration(); d > 0 {
-			random = hash32(clockMs / d)
+			random = playRandom(clockMs, d)
 		}
 	}
 	return m.SampleAt(block, clockMs, 0, random)
 }
+
+// playRandom is the random value a viewer's random block (mode 3) uses at
+// clockMs for a block lasting d > 0 ms: a new one every cycle.
+func playRandom(clockMs, d uint32) uint32 { return hash32(clockMs / d) }
 
 // hash32 mixes the bits of x (an integer hash with good avalanche).
 func hash32(x uint32) uint32 {

@@ -103,25 +103,30 @@ func interpolate(A, B *Phase, mask uint32, alpha float32) Values {
 	if mask == 0 {
 		return v
 	}
-	lerp := func(i int) float32 {
-		a, c := float32(A.P[i])/255, float32(B.P[i])/255
-		return a + (c-a)*alpha
-	}
-	if mask&MaskAdditive != 0 {
-		v.Additive = [3]float32{lerp(0), lerp(1), lerp(2)}
+	w := B.Values()
+	lerpValues(&v, &w, mask, alpha)
+	return v
+}
+
+// lerpValues moves the groups of v whose mask bits are set toward w by
+// alpha; the texture, page, power and fourth channels stay v's.
+func lerpValues(v, w *Values, mask uint32, alpha float32) {
+	lerp := func(a, c float32) float32 { return a + (c-a)*alpha }
+	for i := 0; i < 3; i++ {
+		if mask&MaskAdditive != 0 {
+			v.Additive[i] = lerp(v.Additive[i], w.Additive[i])
+		}
+		if mask&MaskDirectional != 0 {
+			v.Directional[i] = lerp(v.Directional[i], w.Directional[i])
+		}
+		if mask&MaskSpecular != 0 {
+			v.Specular[i] = lerp(v.Specular[i], w.Specular[i])
+		}
+		if mask&MaskExtra != 0 {
+			v.Extra[i] = lerp(v.Extra[i], w.Extra[i])
+		}
 	}
 	if mask&MaskOpacity != 0 {
-		a, c := opacity(A.P[3]), opacity(B.P[3])
-		v.Opacity = a + (c-a)*alpha
+		v.Opacity = lerp(v.Opacity, w.Opacity)
 	}
-	if mask&MaskDirectional != 0 {
-		v.Directional[0], v.Directional[1], v.Directional[2] = lerp(4), lerp(5), lerp(6)
-	}
-	if mask&MaskSpecular != 0 {
-		v.Specular[0], v.Specular[1], v.Specular[2] = lerp(8), lerp(9), lerp(10)
-	}
-	if mask&MaskExtra != 0 {
-		v.Extra[0], v.Extra[1], v.Extra[2] = lerp(12), lerp(13), lerp(14)
-	}
-	return v
 }

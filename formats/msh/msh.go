@@ -1,7 +1,9 @@
 // Package msh reads Parkan: Iron Strategy MSH models: a nested NRes whose
 // entries are streams keyed by type id (specs/nres.md §4). It decodes the
-// nodes (type 1), slots (2), positions (3), indices (6), batches (13) and
-// the rest pose (8 and 19), and builds a geom.Mesh of LOD 0 / variant 0.
+// nodes (type 1), slots (2), positions (3), normals (4), UVs (5), indices
+// (6), batches (13) and the rest pose (8 and 19), and builds a geom.Mesh of
+// LOD 0 / variant 0 with each group's material resolved through the chain
+// batch → WEAR row → MAT0 → Texm.
 package msh
 
 import (
@@ -33,7 +35,17 @@ const (
 	SlotSize       = 68
 	BatchSize      = 20
 	KeySize        = 24
+	NormalSize     = 4
+	UVSize         = 4
 )
+
+// UVScale is what a stream 5 coordinate is divided by: 1024 units span
+// the texture once.
+const UVScale = 1024
+
+// NormalScale is what a stream 4 component is divided by (the result is
+// clamped to ±1).
+const NormalScale = 127
 
 // FlagCockpit marks nodes drawn only by the unit's own first-person view;
 // they are left out of the mesh.
@@ -93,6 +105,12 @@ type Model struct {
 	Nodes     []Node
 	Slots     []Slot
 	Positions [][3]float32
+	// Normals is stream 4 as stored: int8 x, y, z over 127 and a fourth
+	// byte kept for the writer; nil when the model has none.
+	Normals [][4]int8
+	// UV0 is stream 5 as stored: int16 u, v over 1024 (UVScale); nil
+	// when the model has none.
+	UV0       [][2]int16
 	Indices   []uint16
 	Batches   []Batch
 	Keys      []Key

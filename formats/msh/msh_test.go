@@ -53,6 +53,17 @@ func twoQuads() *Model {
 	}
 	m.FrameMap = []uint16{0, 1}
 	m.Frames = 2
+	// Every quad faces +Z except the child's, which faces +X; UVs span
+	// the unit square, the fourth normal byte is a marker the writer keeps.
+	for i := range m.Positions {
+		n := [4]int8{0, 0, 127, int8(i)}
+		if i >= 4 && i < 8 {
+			n = [4]int8{127, 0, 0, int8(i)}
+		}
+		m.Normals = append(m.Normals, n)
+		c := [][2]int16{{0, 0}, {UVScale, 0}, {UVScale, UVScale}, {0, UVScale}}[i%4]
+		m.UV0 = append(m.UV0, c)
+	}
 	return m
 }
 
@@ -147,7 +158,12 @@ func TestParseBroken(t *testing.T) {
 	}{
 		{"not nres", []byte("NRes\x00\x01"), "", false},
 		{"missing batches", build(func(e []nres.Entry) []nres.Entry {
-			return append(e[:4], e[5:]...)
+			for i := range e {
+				if e[i].TypeID == StreamBatches {
+					return append(e[:i], e[i+1:]...)
+				}
+			}
+			return e
 		}), "stream 13 is missing", false},
 		{"odd node stride", build(func(e []nres.Entry) []nres.Entry {
 			n := byType(e, StreamNodes)
@@ -208,7 +224,7 @@ func TestNodeDescribe(t *testing.T) {
 		t.Fatal(err)
 	}
 	kids, _ := n.Children()
-	if len(kids) != 7 || kids[0].Name() != "stream_1" {
+	if len(kids) != 9 || kids[0].Name() != "stream_1" {
 		t.Errorf("children %d, first %q", len(kids), kids[0].Name())
 	}
 	d, err := n.(formats.Describer).Describe()
@@ -223,13 +239,22 @@ func TestNodeDescribe(t *testing.T) {
 
 func FuzzMSH(f *testing.F) {
 	f.Add(encode(f, twoQuads()))
+	bare := twoQuads()
+	bare.Normals, bare.UV0 = nil, nil
+	f.Add(encode(f, bare))
+	short := twoQuads()
+	short.UV0 = short.UV0[:5] // a UV stream shorter than the positions
+	f.Add(encode(f, short))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := NewModel(bytes.NewReader(data), 0, int64(len(data)))
 		if err != nil {
 			return
 		}
 		m.RestPose()
-		m.Mesh(nil)
+		m.VertexFindings()
+		if mesh, err := m.Mesh(nil); err == nil && ((mesh.Normals != nil && len(mesh.Normals) != len(mesh.Positions)) || (mesh.UVs != nil && len(mesh.UVs[0]) != len(mesh.Positions))) {
+			t.Fatalf("%d positions, %d normals, UVs %d", len(mesh.Positions), len(mesh.Normals), len(mesh.UVs))
+		}
 	})
 }
 
@@ -272,7 +297,7 @@ func TestLazyModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kids, _ := n.Children(); len(kids) != 7 {
+	if kids, _ := n.Children(); len(kids) != 9 {
 		t.Errorf("%d streams", len(kids))
 	}
 	if _, err := n.(formats.Mesher).Mesh(); err == nil || !strings.Contains(err.Error(), "exceed") {

@@ -3,13 +3,12 @@ package msh
 import (
 	"bytes"
 	"fmt"
-	"image/color"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"rummage/formats"
 	"rummage/formats/geom"
@@ -41,8 +40,10 @@ type MeshNode struct {
 	model     *Model
 	modelErr  error
 	once      sync.Once
+	built     atomic.Bool
 	mesh      *geom.Mesh
 	err       error
+	diags     []formats.Diagnostic
 	kids      []formats.Node
 }
 
@@ -104,9 +105,12 @@ func (s *StreamNode) Describe() (any, error) {
 }
 
 // Mesh builds (once) the mesh of LOD 0 / variant 0 without cockpit nodes,
-// posed, one group per material row.
+// posed, one group per material row, each with its surface resolved
+// through WEAR → MAT0 → Texm (textures decoded here, once). What the
+// chain lacks becomes a finding (Diagnostics), not an error.
 func (n *MeshNode) Mesh() (*geom.Mesh, error) {
 	n.once.Do(func() {
+		defer n.built.Store(true)
 		m, err := n.Model()
 		if err != nil {
 			n.err = err
@@ -116,84 +120,37 @@ func (n *MeshNode) Mesh() (*geom.Mesh, error) {
 			n.err = fmt.Errorf("%s is a landscape mesh (streams 11/21), which is not decoded", n.NodeName)
 			return
 		}
+		for _, f := range m.VertexFindings() {
+			n.diags = append(n.diags, formats.Diagnostic{Off: f.Off, Msg: f.Msg})
+		}
 		names := map[int]string{}
 		mats := map[int]string{}
-		for _, b := range n.Batches() {
+		bs := n.Batches()
+		for _, b := range bs {
 			names[b.Row] = b.Label()
 			mats[b.Row] = b.Texture
 			if b.Texture == "" {
 				mats[b.Row] = b.Material
 			}
 		}
-		n.mesh, n.err = m.Mesh(func(row int) (string, string) { return names[row], mats[row] })
+		surf, diags := n.surfaces(m, bs)
+		n.diags = append(n.diags, diags...)
+		n.mesh, n.err = m.MeshWith(func(row int, g *geom.Group) {
+			g.Name, g.Material, g.Surface = names[row], mats[row], surf[row]
+		})
 	})
 	return n.mesh, n.err
 }
 
-// Mesh builds the mesh with groups named by names(row) (name, material).
-func (m *Model) Mesh(names func(row int) (string, string)) (*geom.Mesh, error) {
-	if err := m.Check(); err != nil {
-		return nil, err
+// Diagnostics lists what the mesh was built without: a WEAR table,
+// material or texture that is missing or broken, a normal or UV stream
+// that does not fit. It is empty until the mesh is built (Mesh, or
+// Describe, which builds it), so listing a model costs nothing.
+func (n *MeshNode) Diagnostics() []formats.Diagnostic {
+	if !n.built.Load() {
+		return nil
 	}
-	poses := m.RestPose()
-	out := &geom.Mesh{Up: geom.ZUp}
-	byRow := map[int][]uint32{}
-	var rows []int
-	seen := make([]int32, len(m.Positions))
-	owner := make([]int32, len(m.Positions))
-	for i := range owner {
-		owner[i] = -1
-	}
-	for _, db := range m.DrawBatches() {
-		b := m.Batches[db.Index]
-		row := int(b.Material)
-		if _, ok := byRow[row]; !ok {
-			rows = append(rows, row)
-			byRow[row] = nil
-		}
-		tri := byRow[row]
-		for i := 0; i+2 < int(b.IndexCount); i += 3 {
-			var t [3]uint32
-			ok := true
-			for k := 0; k < 3; k++ {
-				v := int64(b.BaseVertex) + int64(m.Indices[int(b.IndexStart)+i+k])
-				if v >= int64(len(m.Positions)) {
-					ok = false
-					break
-				}
-				if owner[v] != int32(db.Node) {
-					owner[v] = int32(db.Node)
-					seen[v] = int32(len(out.Positions))
-					out.Positions = append(out.Positions, poses[db.Node].Apply(m.Positions[v]))
-				}
-				t[k] = uint32(seen[v])
-			}
-			if !ok {
-				return nil, m.errAt(StreamBatches, 0, BatchSize, db.Index, "MSH: batch %d indexes vertex past the %d positions", db.Index, len(m.Positions))
-			}
-			tri = append(tri, t[:]...)
-		}
-		byRow[row] = tri
-	}
-	sort.Ints(rows)
-	for _, row := range rows {
-		name, mat := "", ""
-		if names != nil {
-			name, mat = names(row)
-		}
-		if name == "" {
-			name = "material " + strconv.Itoa(row)
-		}
-		first := len(out.Indices) / 3
-		out.Indices = append(out.Indices, byRow[row]...)
-		out.Groups = append(out.Groups, geom.Group{Name: name, FirstTri: first, TriCount: len(byRow[row]) / 3, Material: mat, Color: rowColor(row)})
-	}
-	return out, nil
-}
-
-func rowColor(row int) color.NRGBA {
-	h := uint32(row)*2654435761 + 12345
-	return color.NRGBA{uint8(96 + h%160), uint8(96 + (h>>8)%160), uint8(96 + (h>>16)%160), 255}
+	return n.diags
 }
 
 // BatchInfo is one batch with the material chain resolved: MSH batch →

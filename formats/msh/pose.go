@@ -76,3 +76,9 @@ func (m *Model) RestPose() []Pose {
 	}
 	return out
 }
+
+// Rotate turns a direction (a normal) by the pose's rotation only.
+func (p Pose) Rotate(v [3]float32) [3]float32 {
+	r := p.Q.rotate([3]float64{float64(v[0]), float64(v[1]), float64(v[2])})
+	return [3]float32{float32(r[0]), float32(r[1]), float32(r[2])}
+}

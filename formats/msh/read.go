@@ -91,6 +91,8 @@ var modelStreams = []struct {
 	{StreamNodes, false, (*Model).readNodes},
 	{StreamSlots, false, (*Model).readSlots},
 	{StreamPositions, false, (*Model).readPositions},
+	{StreamNormals, true, (*Model).readNormals},
+	{StreamUV0, true, (*Model).readUV0},
 	{StreamIndices, false, (*Model).readIndices},
 	{StreamBatches, false, (*Model).readBatches},
 	{StreamKeys, true, (*Model).readKeys},

@@ -8,8 +8,9 @@ import (
 )
 
 // Encode writes a model as the nested NRes the game uses: streams 1, 2, 3,
-// 6, 13 and, when there are keys, 8 and 19, each with the count in attr1
-// and the stride in attr3 (type 19 carries the frame count in attr2).
+// 4 and 5 when the model has normals and UVs, 6, 13 and, when there are
+// keys, 8 and 19, each with the count in attr1 and the stride in attr3
+// (type 19 carries the frame count in attr2).
 // bounds is the type 2 header's 35 floats (zeros when nil).
 func (m *Model) Encode(bounds []float32) ([]byte, error) {
 	le := binary.LittleEndian
@@ -27,9 +28,16 @@ func (m *Model) Encode(bounds []float32) ([]byte, error) {
 		{TypeID: StreamNodes, Attr1: uint32(len(m.Nodes)), Attr3: NodeSize, Name: "nodes", Data: m.encodeNodes()},
 		{TypeID: StreamSlots, Attr1: uint32(len(m.Slots)), Attr3: SlotSize, Name: "slots", Data: m.encodeSlots(bounds)},
 		{TypeID: StreamPositions, Attr1: uint32(len(m.Positions)), Attr3: 12, Name: "positions", Data: pos},
-		{TypeID: StreamIndices, Attr1: uint32(len(m.Indices)), Attr3: 2, Name: "indices", Data: idx},
-		{TypeID: StreamBatches, Attr1: uint32(len(m.Batches)), Attr3: BatchSize, Name: "batches", Data: m.encodeBatches()},
 	}
+	if len(m.Normals) > 0 {
+		ents = append(ents, nres.Entry{TypeID: StreamNormals, Attr1: uint32(len(m.Normals)), Attr3: NormalSize, Name: "normals", Data: m.encodeNormals()})
+	}
+	if len(m.UV0) > 0 {
+		ents = append(ents, nres.Entry{TypeID: StreamUV0, Attr1: uint32(len(m.UV0)), Attr3: UVSize, Name: "uv0", Data: m.encodeUV0()})
+	}
+	ents = append(ents,
+		nres.Entry{TypeID: StreamIndices, Attr1: uint32(len(m.Indices)), Attr3: 2, Name: "indices", Data: idx},
+		nres.Entry{TypeID: StreamBatches, Attr1: uint32(len(m.Batches)), Attr3: BatchSize, Name: "batches", Data: m.encodeBatches()})
 	if len(m.Keys) > 0 {
 		var fm []byte
 		for _, v := range m.FrameMap {
@@ -106,4 +114,23 @@ func (m *Model) encodeKeys() []byte {
 		}
 	}
 	return keys
+}
+
+// encodeNormals is stream 4: four signed bytes per vertex.
+func (m *Model) encodeNormals() []byte {
+	out := make([]byte, 0, NormalSize*len(m.Normals))
+	for _, n := range m.Normals {
+		out = append(out, byte(n[0]), byte(n[1]), byte(n[2]), byte(n[3]))
+	}
+	return out
+}
+
+// encodeUV0 is stream 5: two int16 per vertex.
+func (m *Model) encodeUV0() []byte {
+	out := make([]byte, 0, UVSize*len(m.UV0))
+	for _, uv := range m.UV0 {
+		out = binary.LittleEndian.AppendUint16(out, uint16(uv[0]))
+		out = binary.LittleEndian.AppendUint16(out, uint16(uv[1]))
+	}
+	return out
 }

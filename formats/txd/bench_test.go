@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"rummage/formats/dxt"
 	"rummage/internal/testutil"
 )
 
@@ -53,13 +54,13 @@ func BenchmarkDXT5Decode512(b *testing.B) { benchDXT(b, CompDXT5) }
 
 func benchDXT(b *testing.B, comp int) {
 	img := pattern(512, 512, 0, []byte{0, 100, 255}, 3)
-	data := encodeDXT(img, comp)
+	data := dxt.Encode(img, dxt.Kind(comp))
 	b.SetBytes(512 * 512)
 	b.ReportAllocs()
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		decodeDXT(data, 512, 512, comp, true, 0)
+		dxt.Decode(data, 512, 512, dxt.Kind(comp), true, 0)
 	}
 	reportCPU(b, 512*512, c0)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
+
+	"rummage/formats/dxt"
 )
 
 // NewD3D builds a D3D8, D3D9 or Xbox texture native from an image.
@@ -44,7 +46,7 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 	for li, img := range levels {
 		L := Level{Width: img.Rect.Dx(), Height: img.Rect.Dy(), Off: -1}
 		if o.Compression != 0 {
-			L.Data = encodeDXT(img, o.Compression)
+			L.Data = dxt.Encode(img, dxt.Kind(o.Compression))
 		} else {
 			var idx []byte
 			if pal != 0 {

@@ -6,6 +6,7 @@ import (
 	"image"
 
 	"rummage/formats/binread"
+	"rummage/formats/dxt"
 	"rummage/formats/rw"
 )
 
@@ -251,7 +252,7 @@ func (t *Texture) d3dPalette(bgra bool) []uint32 {
 func (t *Texture) d3dImage(lv int) (*image.NRGBA, error) {
 	L := &t.Levels[lv]
 	if t.Compression != 0 {
-		return decodeDXT(L.Data, L.Width, L.Height, t.Compression, t.dxt1Alpha(), L.Off)
+		return dxt.Decode(L.Data, L.Width, L.Height, dxt.Kind(t.Compression), t.dxt1Alpha(), L.Off)
 	}
 	pitch := len(L.Data) / L.Height
 	return t.decodeLinear(L.Data, L.Width, L.Height, pitch, L.Off, false)
@@ -395,7 +396,7 @@ func (t *Texture) parseXbox(st sub) error {
 func (t *Texture) xboxImage(lv int) (*image.NRGBA, error) {
 	L := &t.Levels[lv]
 	if t.Compression != 0 {
-		return decodeDXT(L.Data, L.Width, L.Height, t.Compression, t.dxt1Alpha(), L.Off)
+		return dxt.Decode(L.Data, L.Width, L.Height, dxt.Kind(t.Compression), t.dxt1Alpha(), L.Off)
 	}
 	bpp := t.bitsPerPixel() / 8
 	lin := make([]byte, len(L.Data))

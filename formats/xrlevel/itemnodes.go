@@ -56,6 +56,7 @@ func (v *VisualNode) Describe() (any, error) {
 	m, _ := lv.VisualMesh(v.i)
 	n := lv.Walk(v.i, func(*Visual) {})
 	addMeshFacts(d, m, n)
+	lv.addMaterialFacts(d, m)
 	d["ownTriangles"] = lv.Triangles(vis)
 	return jsonSafe(d), nil
 }
@@ -157,6 +158,7 @@ func (s *SectorNode) Describe() (any, error) {
 	d["chunks"] = chunks
 	m, _ := s.lv.SectorMesh(s.i)
 	addMeshFacts(d, m, s.lv.Walk(sec.Root, func(*Visual) {}))
+	s.lv.addMaterialFacts(d, m)
 	return jsonSafe(d), nil
 }
 

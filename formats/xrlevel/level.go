@@ -8,6 +8,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/formats/geom"
 	"rummage/formats/xray"
 )
 
@@ -61,6 +62,10 @@ type Level struct {
 
 	statsOnce sync.Once
 	stats     *Stats
+
+	tex       *textureStore // the level's textures, found at Parse, decoded on first use
+	matMu     sync.Mutex
+	materials map[matKey]*geom.Material
 }
 
 // ChunkInfo is one top-level chunk with its role name and unpacked size.
@@ -103,6 +108,7 @@ func ParseWith(r io.ReaderAt, base, size int64, sf SideFiles) (*Level, error) {
 	if lv.Visuals != nil {
 		lv.loadSideFiles(sf)
 	}
+	lv.findTextures(sf.Dir)
 	lv.dataBytes = size
 	for _, b := range pc.m {
 		lv.dataBytes += int64(len(b))

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"rummage/formats"
+	"rummage/formats/geom"
 	"rummage/formats/xray"
 )
 
@@ -442,14 +443,18 @@ func FuzzLevel(f *testing.F) {
 		if err != nil {
 			return
 		}
-		lv.LevelMesh()
+		checkAttrs(t, lv.LevelMesh())
 		lv.CFormMesh()
 		lv.Stats()
 		for i := range lv.Visuals {
-			lv.VisualMesh(i)
+			if m, err := lv.VisualMesh(i); err == nil {
+				checkAttrs(t, m)
+			}
 		}
 		for i := range lv.Sectors {
-			lv.SectorMesh(i)
+			if m, err := lv.SectorMesh(i); err == nil {
+				checkAttrs(t, m)
+			}
 		}
 		d, err := ln.Describe()
 		if err == nil {
@@ -468,4 +473,23 @@ func FuzzLevel(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkAttrs fails when a mesh's normals, UV sets or colours are neither
+// empty nor one per position, or a group lacks its material.
+func checkAttrs(t *testing.T, m *geom.Mesh) {
+	np := len(m.Positions)
+	if len(m.Normals) != 0 && len(m.Normals) != np || len(m.Colors) != 0 && len(m.Colors) != np {
+		t.Fatalf("%d positions, %d normals, %d colours", np, len(m.Normals), len(m.Colors))
+	}
+	for k, set := range m.UVs {
+		if len(set) != np {
+			t.Fatalf("%d positions, UV set %d has %d", np, k, len(set))
+		}
+	}
+	for _, g := range m.Groups {
+		if !g.Lines && g.Surface == nil {
+			t.Fatalf("group %s has no material", g.Name)
+		}
+	}
 }

@@ -78,12 +78,22 @@ func (lv *Level) meshBudget() int {
 	return int(min(4*lv.dataBytes+1<<20, 1<<28))
 }
 
-// meshBuilder appends visuals to a mesh.
+// meshBuilder appends visuals to a mesh, with their normals, diffuse and
+// lightmap UVs and vertex colours in lists beside the positions.
 type meshBuilder struct {
 	lv     *Level
 	m      *geom.Mesh
 	budget int  // positions + indices allowed
 	cut    bool // the budget stopped the mesh short
+
+	normals  []geom.Vec3
+	hasN     []bool // the vertex's normal came from its buffer
+	nNormals int
+	uv, lmap []geom.Vec2
+	nUV      int
+	nLmap    int
+	colors   []color.NRGBA
+	nColors  int
 }
 
 func newBuilder(lv *Level) *meshBuilder {
@@ -97,6 +107,18 @@ func (b *meshBuilder) room(n int) bool {
 		return false
 	}
 	return true
+}
+
+// pad gives the positions added without attributes (portal outlines)
+// default ones: no normal, UV (0, 0), white.
+func (b *meshBuilder) pad() {
+	for len(b.normals) < len(b.m.Positions) {
+		b.normals = append(b.normals, geom.Vec3{})
+		b.hasN = append(b.hasN, false)
+		b.uv = append(b.uv, geom.Vec2{})
+		b.lmap = append(b.lmap, geom.Vec2{})
+		b.colors = append(b.colors, color.NRGBA{255, 255, 255, 255})
+	}
 }
 
 // visual appends v's own triangles and returns how many it added.
@@ -119,6 +141,7 @@ func (b *meshBuilder) visual(v *Visual) int {
 	if !b.room(count + len(idx)) {
 		return 0
 	}
+	b.pad()
 	first := uint32(len(b.m.Positions))
 	for k := 0; k < count; k++ {
 		p := vb.Position(base + k)
@@ -127,6 +150,7 @@ func (b *meshBuilder) visual(v *Visual) int {
 		}
 		b.m.Positions = append(b.m.Positions, p)
 	}
+	b.attributes(v, vb, base, count)
 	n := 0
 	for t := 0; t+2 < len(idx); t += 3 {
 		a, c, d := int(idx[t]), int(idx[t+1]), int(idx[t+2])
@@ -139,6 +163,70 @@ func (b *meshBuilder) visual(v *Visual) int {
 	return n
 }
 
+// attributes appends the normals, UVs and colours of vertices base..
+// base+count of vb. The diffuse UVs are the set of the visual's base
+// texture and the lightmap UVs that of its lightmap (UV set k belongs to
+// element k of the texture list).
+func (b *meshBuilder) attributes(v *Visual, vb *VertexBuffer, base, count int) {
+	r := newVertexReader(&vb.Format, b.lv.Version)
+	diffuse, light := b.lv.uvSets(v)
+	for k := 0; k < count; k++ {
+		raw := vb.Vertex(base + k)
+		n, okN := r.Normal(raw)
+		if okN && v.Xform != nil {
+			n = transformNormal(v.Xform, n)
+		}
+		uv, okUV := r.UV(raw, diffuse)
+		lm, okL := r.UV(raw, light)
+		c, okC := r.Color(raw)
+		if !okC {
+			c = color.NRGBA{255, 255, 255, 255}
+		}
+		b.normals, b.hasN = append(b.normals, n), append(b.hasN, okN)
+		b.uv, b.lmap, b.colors = append(b.uv, uv), append(b.lmap, lm), append(b.colors, c)
+		b.nNormals += b2i(okN)
+		b.nUV += b2i(okUV)
+		b.nLmap += b2i(okL)
+		b.nColors += b2i(okC)
+	}
+}
+
+func b2i(ok bool) int {
+	if ok {
+		return 1
+	}
+	return 0
+}
+
+// finish sets the mesh's attribute lists: each only when some vertex has
+// it. Vertices without a stored normal get the smooth normal of the
+// triangles around them.
+func (b *meshBuilder) finish() *geom.Mesh {
+	b.pad()
+	m := b.m
+	if b.nNormals > 0 {
+		m.Normals = b.normals
+		if b.nNormals < len(b.normals) {
+			smooth := m.SmoothNormals()
+			for i, ok := range b.hasN {
+				if !ok {
+					m.Normals[i] = smooth[i]
+				}
+			}
+		}
+	}
+	if b.nUV > 0 {
+		m.UVs = [][]geom.Vec2{b.uv}
+		if b.nLmap > 0 {
+			m.UVs = append(m.UVs, b.lmap)
+		}
+	}
+	if b.nColors > 0 {
+		m.Colors = b.colors
+	}
+	return m
+}
+
 func xform(m *[16]float32, p geom.Vec3) geom.Vec3 {
 	return geom.Vec3{
 		p[0]*m[0] + p[1]*m[4] + p[2]*m[8] + m[12],
@@ -147,27 +235,34 @@ func xform(m *[16]float32, p geom.Vec3) geom.Vec3 {
 	}
 }
 
-// visuals appends the given visuals grouped by base texture, each group
-// named prefix+texture.
+// visuals appends the given visuals grouped by base texture and shader,
+// each group named prefix+texture (with the shader in brackets when one
+// texture goes with several shaders) and carrying their material.
 func (b *meshBuilder) visuals(list []*Visual, prefix string, col color.NRGBA) {
-	var order []string
-	by := map[string][]*Visual{}
+	var order []matKey
+	by := map[matKey][]*Visual{}
+	shaders := map[string]int{}
 	for _, v := range list {
 		if len(b.lv.visualIndices(v)) == 0 {
 			continue
 		}
-		t := b.lv.BaseTexture(v)
-		if _, ok := by[t]; !ok {
-			order = append(order, t)
+		k := b.lv.surface(v)
+		if _, ok := by[k]; !ok {
+			order = append(order, k)
+			shaders[k.texture]++
 		}
-		by[t] = append(by[t], v)
+		by[k] = append(by[k], v)
 	}
-	for _, t := range order {
-		g := geom.Group{Name: prefix + t, FirstTri: b.m.Triangles(), Color: col, Material: t}
-		if t == "" {
+	for _, k := range order {
+		g := geom.Group{Name: prefix + k.texture, FirstTri: b.m.Triangles(), Color: col, Material: k.texture,
+			Surface: b.lv.material(k)}
+		if k.texture == "" {
 			g.Name = prefix + "untextured"
 		}
-		for _, v := range by[t] {
+		if shaders[k.texture] > 1 {
+			g.Name += " [" + k.shader + "]"
+		}
+		for _, v := range by[k] {
 			g.TriCount += b.visual(v)
 		}
 		if g.TriCount > 0 {
@@ -194,6 +289,7 @@ func (b *meshBuilder) outlines(name string, portals []int, col color.NRGBA) {
 		if len(vs) < 2 || !b.room(4*len(vs)) {
 			continue
 		}
+		b.pad()
 		first := uint32(len(b.m.Positions))
 		b.m.Positions = append(b.m.Positions, vs...)
 		for k := range vs {
@@ -220,7 +316,7 @@ func (lv *Level) VisualMesh(i int) (*geom.Mesh, error) {
 	}
 	b := newBuilder(lv)
 	b.visuals(lv.subtree(i), "", color.NRGBA{})
-	return b.m, nil
+	return b.finish(), nil
 }
 
 // SectorMesh returns a sector's geometry (its root visual's subtree) and
@@ -240,7 +336,7 @@ func (lv *Level) SectorMesh(i int) (*geom.Mesh, error) {
 		ps = append(ps, int(p))
 	}
 	b.outlines("portals", ps, portalColor)
-	return b.m, nil
+	return b.finish(), nil
 }
 
 // LevelMesh returns the whole level: each sector's visuals grouped by
@@ -286,7 +382,7 @@ func (lv *Level) LevelMesh() *geom.Mesh {
 		ps[i] = i
 	}
 	b.outlines("portals", ps, portalColor)
-	return b.m
+	return b.finish()
 }
 
 // CFormMesh returns the collision mesh grouped by sector ("sector N"), with
@@ -337,7 +433,7 @@ func (lv *Level) PortalMesh() *geom.Mesh {
 		ps[i] = i
 	}
 	b.outlines("portals", ps, portalColor)
-	return b.m
+	return b.finish()
 }
 
 func sortU16(s []uint16) { sort.Slice(s, func(i, j int) bool { return s[i] < s[j] }) }

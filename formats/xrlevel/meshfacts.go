@@ -67,4 +67,34 @@ func addMeshFacts(d map[string]any, m *geom.Mesh, nodes int) {
 	d["triangles"] = solidTriangles(m)
 	d["batches"] = len(m.Groups)
 	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
+	d["uvSets"] = len(m.UVs)
+	d["normals"] = len(m.Normals) > 0
+	d["prelit"] = len(m.Colors) > 0
+}
+
+// addMaterialFacts adds the mesh's materials: per group with one, its
+// texture and shader names, the colour it is drawn in without a texture,
+// and the .dds file used (null when none was found).
+func (lv *Level) addMaterialFacts(d map[string]any, m *geom.Mesh) {
+	lv.matMu.Lock()
+	keys := make(map[*geom.Material]matKey, len(lv.materials))
+	for k, mat := range lv.materials {
+		keys[mat] = k
+	}
+	lv.matMu.Unlock()
+	out := []map[string]any{}
+	for _, g := range m.Groups {
+		k, ok := keys[g.Surface]
+		if g.Surface == nil || !ok {
+			continue
+		}
+		var found any
+		if tf := lv.TextureFile(k.texture); tf != nil && tf.Path != "" && g.Surface.Texture != nil {
+			found = tf.Path
+		}
+		c := g.Surface.Color
+		out = append(out, map[string]any{"group": g.Name, "texture": k.texture, "shader": k.shader,
+			"color": []int{int(c.R), int(c.G), int(c.B), int(c.A)}, "found": found})
+	}
+	d["materials"] = out
 }

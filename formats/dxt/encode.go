@@ -1,108 +1,20 @@
-package txd
+package dxt
 
 import (
 	"encoding/binary"
 	"image"
-
-	"rummage/formats/binread"
 )
-
-func rgb565(c uint16) (r, g, b int) {
-	v := uint32(c)
-	return int(expand5(v >> 11)), int(expand6(v >> 5 & 63)), int(expand5(v & 31))
-}
-
-// colorBlock decodes the 8-byte colour part of a DXT block into 16 packed
-// NRGBA words. fourOnly forces the 4-colour mode (DXT3/DXT5).
-func colorBlock(b []byte, out *[16]uint32, fourOnly, alpha1 bool) {
-	c0 := binary.LittleEndian.Uint16(b)
-	c1 := binary.LittleEndian.Uint16(b[2:])
-	r0, g0, b0 := rgb565(c0)
-	r1, g1, b1 := rgb565(c1)
-	var pal [4]uint32
-	pal[0] = packNRGBA(byte(r0), byte(g0), byte(b0), 255)
-	pal[1] = packNRGBA(byte(r1), byte(g1), byte(b1), 255)
-	if c0 > c1 || fourOnly {
-		pal[2] = packNRGBA(byte((2*r0+r1)/3), byte((2*g0+g1)/3), byte((2*b0+b1)/3), 255)
-		pal[3] = packNRGBA(byte((r0+2*r1)/3), byte((g0+2*g1)/3), byte((b0+2*b1)/3), 255)
-	} else {
-		pal[2] = packNRGBA(byte((r0+r1)/2), byte((g0+g1)/2), byte((b0+b1)/2), 255)
-		if alpha1 {
-			pal[3] = 0
-		} else {
-			pal[3] = packNRGBA(0, 0, 0, 255)
-		}
-	}
-	idx := binary.LittleEndian.Uint32(b[4:])
-	for i := 0; i < 16; i++ {
-		out[i] = pal[idx>>(2*i)&3]
-	}
-}
-
-// decodeDXT decodes a DXT1/3/5 level of w×h texels.
-func decodeDXT(d []byte, w, h, comp int, alpha1 bool, off int64) (*image.NRGBA, error) {
-	bw, bh := (w+3)/4, (h+3)/4
-	bs := dxtBlockSize(comp)
-	if len(d) < bw*bh*bs {
-		return nil, binread.Errorf(off, "DXT%d level %d×%d needs %d bytes, has %d", comp, w, h, bw*bh*bs, len(d))
-	}
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	var px [16]uint32
-	for by := 0; by < bh; by++ {
-		for bx := 0; bx < bw; bx++ {
-			blk := d[(by*bw+bx)*bs:]
-			switch comp {
-			case CompDXT1:
-				colorBlock(blk, &px, false, alpha1)
-			case CompDXT3:
-				colorBlock(blk[8:], &px, true, false)
-				a := binary.LittleEndian.Uint64(blk)
-				for i := 0; i < 16; i++ {
-					px[i] = px[i]&0xFFFFFF | uint32(expand4(uint32(a>>(4*i)&15)))<<24
-				}
-			case CompDXT5:
-				colorBlock(blk[8:], &px, true, false)
-				var al [8]uint32
-				a0, a1 := uint32(blk[0]), uint32(blk[1])
-				al[0], al[1] = a0, a1
-				if a0 > a1 {
-					for i := uint32(1); i < 7; i++ {
-						al[i+1] = ((7-i)*a0 + i*a1) / 7
-					}
-				} else {
-					for i := uint32(1); i < 5; i++ {
-						al[i+1] = ((5-i)*a0 + i*a1) / 5
-					}
-					al[6], al[7] = 0, 255
-				}
-				bitsA := uint64(blk[2]) | uint64(blk[3])<<8 | uint64(blk[4])<<16 | uint64(blk[5])<<24 | uint64(blk[6])<<32 | uint64(blk[7])<<40
-				for i := 0; i < 16; i++ {
-					px[i] = px[i]&0xFFFFFF | al[bitsA>>(3*i)&7]<<24
-				}
-			}
-			for i := 0; i < 16; i++ {
-				x, y := bx*4+i%4, by*4+i/4
-				if x < w && y < h {
-					putPix(img.Pix, y*img.Stride+x*4, px[i])
-				}
-			}
-		}
-	}
-	return img, nil
-}
-
-// Encoding.
 
 func to565(r, g, b int) uint16 {
 	return uint16((r*31+127)/255)<<11 | uint16((g*63+127)/255)<<5 | uint16((b*31+127)/255)
 }
 
-// encodeDXT compresses an NRGBA image (any size) with a simple bounding-box
+// Encode compresses an NRGBA image (any size) with a simple bounding-box
 // endpoint fit: good enough for a viewer's "replace" and for test fixtures.
-func encodeDXT(img *image.NRGBA, comp int) []byte {
+func Encode(img *image.NRGBA, comp Kind) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bw, bh := (w+3)/4, (h+3)/4
-	bs := dxtBlockSize(comp)
+	bs := comp.BlockSize()
 	out := make([]byte, bw*bh*bs)
 	var blk [16][4]int
 	for by := 0; by < bh; by++ {
@@ -115,16 +27,16 @@ func encodeDXT(img *image.NRGBA, comp int) []byte {
 			}
 			dst := out[(by*bw+bx)*bs:]
 			switch comp {
-			case CompDXT1:
+			case DXT1:
 				encodeColor(dst, &blk, true)
-			case CompDXT3:
+			case DXT3:
 				var a uint64
 				for i := 0; i < 16; i++ {
 					a |= uint64((blk[i][3]*15+127)/255) << (4 * i)
 				}
 				binary.LittleEndian.PutUint64(dst, a)
 				encodeColor(dst[8:], &blk, false)
-			case CompDXT5:
+			case DXT5:
 				encodeAlpha5(dst, &blk)
 				encodeColor(dst[8:], &blk, false)
 			}

@@ -1,0 +1,242 @@
+package xray
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Decode decompresses an X-Ray LZHUF payload: a u32 little-endian output
+// size followed by the bit stream. Declared sizes above MaxExpansion times
+// the stream length (or above limit, when limit > 0) are rejected before
+// anything is allocated, and a stream that runs out before the declared
+// size is produced is an error.
+func Decode(payload []byte, limit int) ([]byte, error) {
+	if len(payload) < 4 {
+		return nil, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", len(payload))}
+	}
+	size := binary.LittleEndian.Uint32(payload)
+	stream := payload[4:]
+	if size == 0 {
+		return []byte{}, nil
+	}
+	if uint64(size) > uint64(len(stream))*MaxExpansion+64 {
+		return nil, &DecodeError{0, fmt.Sprintf("declared size %d is impossible for a %d-byte stream (more than %d× expansion)", size, len(stream), MaxExpansion)}
+	}
+	if limit > 0 && uint64(size) > uint64(limit) {
+		return nil, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
+	}
+	// The output is its own window, after the ring's initial contents.
+	out := make([]byte, RingSize+int(size))
+	d := newDecoder(stream, nil, int64(size))
+	initWindow(out)
+	if _, err := d.run(out, RingSize, len(out), len(out)); err != nil {
+		return nil, err
+	}
+	if err := d.finish(); err != nil {
+		return nil, err
+	}
+	return out[RingSize:], nil
+}
+
+// DecodeTo decompresses an X-Ray LZHUF payload read from src (the u32
+// size prefix, then the bit stream) into dst and returns the bytes
+// written. It holds the 4 KB window and small buffers, whatever the size;
+// a declared size above limit (when limit > 0) is refused before
+// decoding, and a stream that ends early is an error.
+func DecodeTo(dst io.Writer, src io.Reader, limit int64) (int64, error) {
+	var pre [4]byte
+	if n, err := io.ReadFull(src, pre[:]); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return 0, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", n)}
+		}
+		return 0, err
+	}
+	size := int64(binary.LittleEndian.Uint32(pre[:]))
+	if limit > 0 && size > limit {
+		return 0, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
+	}
+	if size == 0 {
+		return 0, nil
+	}
+	const chunk = 60 << 10
+	out := make([]byte, RingSize+chunk+MaxMatch)
+	initWindow(out)
+	d := newDecoder(nil, src, size)
+	written := int64(0)
+	for written < size {
+		end := min(int64(len(out)), int64(RingSize)+size-written) // the output's end, in out
+		n, err := d.run(out, RingSize, len(out)-MaxMatch, int(end))
+		if err != nil {
+			return written, err
+		}
+		if _, err := dst.Write(out[RingSize:n]); err != nil {
+			return written, err
+		}
+		written += int64(n - RingSize)
+		copy(out, out[n-RingSize:n]) // the window for what follows
+	}
+	return written, d.finish()
+}
+
+// initWindow sets the RingSize bytes before the output to the ring's
+// initial contents as the engine's decoder sees them: output byte -k sits
+// at ring index RingSize-MaxMatch-k, spaces for k <= RingSize-MaxMatch,
+// then (wrapped round) the zeros at the top of the ring.
+func initWindow(out []byte) {
+	clear(out[:MaxMatch])
+	for i := MaxMatch; i < RingSize; i++ {
+		out[i] = ' '
+	}
+}
+
+// decoder is the state of one LZHUF decode: the adaptive tree, the bit
+// window and where the stream's bytes come from (a slice, or a reader
+// through a small buffer).
+type decoder struct {
+	h     huffTree
+	bits  uint64 // the next nbits bits are at the top; below them, zeros or the bits that follow
+	nbits int
+	in    []byte // stream bytes not yet in bits start at in[pos]
+	pos   int
+	src   io.Reader // nil: in is the whole stream
+	done  int64     // stream bytes before in[0]
+	zeros int64     // zero bytes fed past the stream's end
+	left  int64     // output bytes still to produce
+	err   error     // a read error of src
+}
+
+func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
+	d := &decoder{in: stream, src: src, left: size}
+	if src != nil {
+		d.in = make([]byte, 0, 32<<10)
+	}
+	d.h.start()
+	return d
+}
+
+// run decodes into out from position n until n reaches stop or the output
+// is complete; end is where the output ends in out (matches are cut
+// there), and out must hold MaxMatch bytes past stop when stop < end. It
+// returns the new position.
+func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
+	son := &d.h.son
+	start := n
+	bits, nbits := d.bits, d.nbits
+	stop = min(stop, end)
+	for n < stop {
+		if nbits < 40 {
+			if d.pos+8 <= len(d.in) {
+				bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> uint(nbits)
+				d.pos += (63 - nbits) >> 3
+				nbits |= 56
+			} else {
+				d.bits, d.nbits = bits, nbits
+				if err := d.slowRefill(n - start); err != nil {
+					return n, err
+				}
+				bits, nbits = d.bits, d.nbits
+			}
+		}
+		// A code is at most about 21 bits long (the sibling property
+		// and MaxFreq bound the tree's depth), a distance 14: the
+		// window holds both.
+		c := son[rootNode&tmask]
+		for c < treeSize {
+			c = son[(c+int32(bits>>63))&tmask]
+			bits <<= 1
+			nbits--
+		}
+		if nbits < 0 {
+			return n, &DecodeError{d.offset(), "code longer than the bit window"}
+		}
+		c -= treeSize
+		d.h.update(int(c))
+		if c < 256 {
+			out[n] = byte(c)
+			n++
+			continue
+		}
+		dist, used := matchDistance(bits)
+		bits <<= used
+		if nbits -= int(used); nbits < 0 {
+			return n, &DecodeError{d.offset(), "code longer than the bit window"}
+		}
+		n = copyMatch(out, n, n-int(dist)-1, min(int(c)-255+Threshold, end-n))
+	}
+	d.bits, d.nbits = bits, nbits
+	d.left -= int64(n - start)
+	return n, nil
+}
+
+// copyMatch copies length bytes from out[q:] to out[n:] (overlapping when
+// q+length > n: a run) and returns n+length.
+func copyMatch(out []byte, n, q, length int) int {
+	dst := out[n : n+length]
+	if n-q >= length {
+		copy(dst, out[q:q+length])
+		return n + length
+	}
+	src := out[q : q+length]
+	for k := range dst {
+		dst[k] = src[k]
+	}
+	return n + length
+}
+
+// slowRefill loads bits a byte at a time near the end of the buffered
+// input: more from the reader, or zero bytes past the stream's end (as the
+// C decoder reads), failing once the bits consumed run well past it. made
+// is the output produced by the current run, for the message.
+func (d *decoder) slowRefill(made int) error {
+	for d.nbits <= 56 {
+		if d.pos >= len(d.in) && d.src != nil && d.err == nil {
+			d.fill()
+		}
+		var b byte
+		if d.pos < len(d.in) {
+			b = d.in[d.pos]
+			d.pos++
+		} else {
+			if d.err != nil && d.err != io.EOF {
+				return d.err
+			}
+			d.zeros++
+		}
+		d.bits |= uint64(b) << uint(56-d.nbits)
+		d.nbits += 8
+	}
+	if d.zeros*8-int64(d.nbits) > 64 {
+		return &DecodeError{d.offset(), fmt.Sprintf("stream ends with %d output bytes still to come", d.left-int64(made))}
+	}
+	return nil
+}
+
+// fill reads more of the stream into in, keeping the bytes not yet used.
+func (d *decoder) fill() {
+	rest := copy(d.in[:cap(d.in)], d.in[d.pos:])
+	d.done += int64(d.pos)
+	d.pos = 0
+	n, err := io.ReadAtLeast(d.src, d.in[rest:cap(d.in)], 1)
+	d.in = d.in[:rest+n]
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = io.EOF
+		}
+		d.err = err
+	}
+}
+
+// offset is the payload offset of the stream's end as far as it is known:
+// the size prefix plus the stream bytes read.
+func (d *decoder) offset() int64 { return 4 + d.done + int64(len(d.in)) }
+
+// finish checks that the bits used lie within the stream (with a little
+// slack for encoders that pad differently).
+func (d *decoder) finish() error {
+	if d.zeros*8-int64(d.nbits) > 16 {
+		return &DecodeError{d.offset(), fmt.Sprintf("stream is truncated: %d bits used past its end", d.zeros*8-int64(d.nbits))}
+	}
+	return nil
+}

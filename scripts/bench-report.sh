@@ -1,0 +1,79 @@
+#!/bin/sh
+# The budgets of design.md ("Performance budgets") and issues 13 and 17,
+# each with the figure measured now beside it, from the benchmarks behind
+# them (-count 1, so figures on a busy machine wander: re-run to compare).
+# The frame benchmarks also report cpu-ns/op, the CPU of all cores per
+# frame, which a shared machine disturbs less (on an idle 2-core machine
+# wall ≈ cpu/2). Optional: REF_LZHUF=path/to/lzhuf.c-binary adds the
+# side-by-side LZHUF run of scripts/lzhuf-vs-c.sh.
+#   sh scripts/bench-report.sh
+set -eu
+cd "$(dirname "$0")/.."
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+
+# bench PKG REGEX: the benchmark lines of one run, into $d/out
+bench() { go test -run '^$' -bench "$2" -benchmem -count 1 "$1" 2>/dev/null | grep '^Benchmark' >"$d/out" || true; }
+# field NAME UNIT: the figure before UNIT on the line of benchmark NAME
+field() { awk -v n="$1" -v u="$2" '$1 ~ "^"n"(-[0-9]+)?$" {for (i = 2; i <= NF; i++) if ($i == u) {print $(i-1); exit}}' "$d/out"; }
+# row BUDGET MEASURED VERDICT
+row() { printf '%-62s %-34s %s\n' "$1" "$2" "$3"; }
+# check VALUE OP LIMIT: ok or OVER (VALUE empty: not measured)
+check() {
+	[ -n "$1" ] || { echo "not measured"; return; }
+	awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {ok = (op == "<=") ? v <= l : v >= l; print ok ? "ok" : "OVER"}'
+}
+ms() { [ -n "$1" ] && awk -v v="$1" 'BEGIN {printf "%.2f", v / 1e6}' || true; }
+
+row "BUDGET" "MEASURED" "HOLDS"
+bench ./formats/nres/ 'OpenList10k$'
+v=$(ms "$(field BenchmarkOpenList10k ns/op)")
+row "NRes: open + list 10,000 entries <= 10 ms" "$v ms, $(field BenchmarkOpenList10k B/op) B" "$(check "$v" '<=' 10)"
+
+bench ./formats/txd/ 'PS2Pal8Unswizzle512$'
+v=$(field BenchmarkPS2Pal8Unswizzle512 MB/s)
+row "PS2 unswizzle + palette >= 200 MB/s" "$v MB/s" "$(check "$v" '>=' 200)"
+
+bench ./formats/xray/ 'DecodeVBufferCPU$'
+v=$(field BenchmarkDecodeVBufferCPU cpu-MB/s)
+row "LZHUF decode >= 50 MB/s (one core, CPU time)" "$v MB/s" "$(check "$v" '>=' 50)"
+if [ -n "${REF_LZHUF:-}" ]; then
+	sh scripts/lzhuf-vs-c.sh "$REF_LZHUF" 50 5 >"$d/lz"
+	v=$(sed -n 's/.*, \([0-9.]*\) x the reference.*/\1/p' "$d/lz")
+	row "LZHUF decode >= 1.5 x lzhuf.c (whole process, 50 MB)" "$v x" "$(check "$v" '>=' 1.5)"
+else
+	row "LZHUF decode >= 1.5 x lzhuf.c (whole process, 50 MB)" "set REF_LZHUF to measure" ""
+fi
+
+bench ./preview/ 'Render1M$|Solid1M$|Textured1M$|ParkanAnimated$'
+for b in "Render1M|wireframe 1M triangles, 1280x800, both cores <= 16 ms|16" \
+	"Solid1M|solid 1M triangles, 1280x800, both cores <= 33 ms|33" \
+	"Textured1M|textured 1M triangles, 256x256 textures <= 50 ms|50" \
+	"ParkanAnimated|Parkan-sized model, animated material >= 60 fps|16.7"; do
+	name=${b%%|*}
+	rest=${b#*|}
+	v=$(ms "$(field "Benchmark$name" ns/op)")
+	c=$(ms "$(field "Benchmark$name" cpu-ns/op)")
+	a=$(field "Benchmark$name" allocs/op)
+	row "${rest%|*}" "$v ms (cpu $c ms), $a allocs" "$(check "$v" '<=' "${rest##*|}")"
+done
+
+bench ./ui/inspect/material/ 'SwatchFrame$'
+v=$(field BenchmarkSwatchFrame ns/op)
+p=$([ -n "$v" ] && awk -v v="$v" 'BEGIN {printf "%.2f", v * 60 / 1e9 * 100}' || true)
+row "material swatch at 60 fps <= 2 % of one core" "$p % ($(ms "$v") ms/frame)" "$(check "$p" '<=' 2)"
+
+bench ./ui/ 'Startup$'
+v=$(ms "$(field BenchmarkStartup ns/op)")
+row "GUI start to first frame <= 1.5 s (test driver)" "$v ms" "$(check "$v" '<=' 1500)"
+
+go build -o "$d/rummage" .
+"$d/rummage" samples "$d/s" >/dev/null
+: >"$d/walls"
+for _ in 1 2 3 4 5; do
+	t0=$(date +%s%N)
+	"$d/rummage" render --view solid --out "$d/x.png" "$d/s/xray_level_v4" cform >/dev/null
+	echo $(( ($(date +%s%N) - t0) / 1000000 )) >>"$d/walls"
+done
+v=$(sort -n "$d/walls" | sed -n 3p)
+row "rummage render of the sample level <= 0.5 s (whole process)" "$v ms (median of 5)" "$(check "$v" '<=' 500)"
