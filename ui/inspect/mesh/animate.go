@@ -9,15 +9,32 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/formats"
 	"rummage/formats/geom"
+	"rummage/formats/material"
 	"rummage/internal/cputime"
 	"rummage/ui/inspect"
 )
 
 // cycler is an animation that knows the length of its cycle in ms
-// (geom.CrateFlip, and MAT0 tracks that implement it): the scrubber spans
-// the longest cycle of the mesh's animations.
+// (geom.CrateFlip): the scrubber spans the longest cycle of the mesh's
+// animations.
 type cycler interface{ Duration() uint32 }
+
+// animCycle is the cycle of group g's animation a: its own, or when the
+// group's material is a MAT0 node (an MSH model's, which plays block 0),
+// that block's duration; 0 when unknown.
+func animCycle(n formats.Node, g int, a geom.Animator) uint32 {
+	if cy, ok := a.(cycler); ok {
+		return cy.Duration()
+	}
+	if mn, ok := inspect.GroupMaterial(n, g).(*material.Node); ok {
+		if b, err := mn.Material().BlockAt(0); err == nil {
+			return b.Duration()
+		}
+	}
+	return 0
+}
 
 // defaultCycle is the scrubber's span when no animation tells its cycle.
 const defaultCycle = 4000
@@ -71,14 +88,12 @@ func newClockBar(c *previewCanvas, clk *inspect.Clock) *clockBar {
 // playing the clock on it.
 func (b *clockBar) meshLoaded(m *geom.Mesh) {
 	b.animated, b.cycle = false, 0
-	for _, g := range m.Groups {
+	for i, g := range m.Groups {
 		if g.Surface == nil || g.Surface.Anim == nil {
 			continue
 		}
 		b.animated = true
-		if cy, ok := g.Surface.Anim.(cycler); ok {
-			b.cycle = max(b.cycle, cy.Duration())
-		}
+		b.cycle = max(b.cycle, animCycle(b.c.node, i, g.Surface.Anim))
 	}
 	if !b.animated {
 		return

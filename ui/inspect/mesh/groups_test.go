@@ -186,6 +186,18 @@ func TestBatchesClickIsolates(t *testing.T) {
 		t.Fatal(err)
 	}
 	v, frames := viewFixture(t, m, previewConfig{node: node, host: h, clock: inspect.NewClock(), manual: true})
+	// the scrubber spans the longest block 0 of the animated groups' MAT0s
+	want := uint32(0)
+	for _, b := range node.Batches() {
+		if mn, ok := b.MatNode.(*material.Node); ok && b.Node >= 0 {
+			if blk, err := mn.Material().BlockAt(0); err == nil && len(blk.Keys) > 1 {
+				want = max(want, blk.Duration())
+			}
+		}
+	}
+	if want == 0 || v.clock.cycle != want || !v.clock.content.Visible() {
+		t.Errorf("the model's scrubber spans %d ms (shown %v), its animated materials' longest block %d", v.clock.cycle, v.clock.content.Visible(), want)
+	}
 	var batches fyne.CanvasObject
 	for _, p := range inspecttest.Providers(t, node) {
 		if p.Name == "Batches" {
