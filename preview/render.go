@@ -17,6 +17,7 @@ import (
 type Options struct {
 	Mode        Mode        // wire (the zero value), solid, textured or textured+wire
 	Shading     Shading     // solid and textured views: flat or smooth (auto: smooth when the mesh has normals)
+	Unlit       bool        // solid and textured views: no head light, every face in its material's own colour
 	Nearest     bool        // sample textures at the nearest texel instead of bilinear
 	Clock       uint32      // material animation clock, milliseconds
 	GroupColors bool        // colour edges, and in the solid view faces, by group (the group's hint or a palette colour)
@@ -211,6 +212,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 	st.Decimated = rr.setEdgeLook()
 	rr.setPalette()
 	rr.prepareFill()
+	rr.unlight()
 
 	if cap(rr.verts) < len(m.Positions) {
 		rr.verts = make([]vert, len(m.Positions))

@@ -8,13 +8,14 @@ import (
 )
 
 // Nodes returns the sample nodes made in code rather than read from a
-// file: meshes for the wireframe preview and mesh export (an icosphere
-// with one group per icosahedron face, Y up, and a torus in six ring
-// groups, Z up).
+// file: meshes for the preview and mesh export (an icosphere with one
+// group per icosahedron face, Y up, a torus in six ring groups, Z up, and
+// a crate with textured and animated materials, Z up).
 func Nodes() []formats.Node {
 	return []formats.Node{
 		&MeshNode{NodeName: "icosphere", Make: func() *geom.Mesh { return geom.Icosphere(1, 6, geom.YUp) }},
 		&MeshNode{NodeName: "torus", Make: func() *geom.Mesh { return geom.Torus(2, 0.6, 48, 20, 6, geom.ZUp) }},
+		&MeshNode{NodeName: "crate", Make: geom.Crate},
 	}
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Takes screenshots of every inspector (one per node kind found in the
 # built-in samples, and of the tabs after the first, see scripts/kindshots)
-# with the real window under Xvfb, each at 1024x640 and at 1280x800:
+# and of the Preview's views (RUMMAGE_PREVIEW_VIEW) with the real window
+# under Xvfb, each at 1024x640 and at 1280x800:
 # `rummage --screenshot BIG.png --size 1280x800 --screenshot SMALL.png
 # --size 1024x640 --select NODE [--tab TAB] FILE`. A window whose content
 # does not fit the size fails, and every PNG is checked (not blank).
@@ -26,21 +27,37 @@ go build -o "$d/kindshots" ./scripts/kindshots
 go build -o "$d/pngcheck" ./scripts/pngcheck
 "$d/kindshots" "$bin" "$d/samples" >"$d/list"
 n=0
-tab=$(printf '\t')
-while IFS="$tab" read -r name file node sub; do
+# shot NAME NODE TAB VIEW [FILE]: one screenshot at both sizes; VIEW (wire,
+# solid, textured, textured+wire) opens the Preview in that view; without
+# FILE the window opens the built-in samples, code-made shapes included.
+shot() {
+  name=$1 node=$2 sub=$3 view=$4
+  shift 4
   big="$out/1280x800/$name.png"
   small="$out/$name.png"
-  set -- --screenshot "$big" --size 1280x800 --screenshot "$small" --size 1024x640 --select "$node"
-  if [ -n "$sub" ]; then
-    set -- "$@" --tab "$sub"
-  fi
-  if ! timeout 120 "$bin" "$@" "$file" >"$d/log" 2>&1 </dev/null; then
-    echo "inspector-shots: $name: $bin $* $file failed:" >&2
+  set -- --screenshot "$big" --size 1280x800 --screenshot "$small" --size 1024x640 --select "$node" ${sub:+--tab "$sub"} "$@"
+  if ! RUMMAGE_PREVIEW_VIEW=$view timeout 120 "$bin" "$@" >"$d/log" 2>&1 </dev/null; then
+    echo "inspector-shots: $name: $bin $* failed:" >&2
     cat "$d/log" >&2
     exit 1
   fi
   "$d/pngcheck" "$big" "$small"
-  echo "inspector-shots: $name: $(basename "$file") › $node${sub:+ › $sub}"
+  echo "inspector-shots: $name: ${file:+$(basename "$file") › }$node${sub:+ › $sub}${view:+ ($view)}"
   n=$((n + 1))
+}
+tab=$(printf '\t')
+while IFS="$tab" read -r name file node sub; do
+  shot "$name" "$node" "$sub" "" "$file"
 done <"$d/list"
-echo "inspector-shots: ok ($n inspectors and tabs, at 1280x800 and 1024x640)"
+# The Preview's views: the code-made crate (textured, its materials
+# animating), the sample model solid and textured+wire, the level solid.
+file=
+shot mesh-crate shapes/crate Preview ""
+file=$(grep '^mesh	' "$d/list" | cut -f2)
+mesh=$(grep '^mesh	' "$d/list" | cut -f3)
+shot mesh-solid "$mesh" Preview solid "$file"
+shot mesh-textured-wire "$mesh" Preview textured+wire "$file"
+file=$(grep '^level	' "$d/list" | cut -f2)
+level=$(grep '^level	' "$d/list" | cut -f3)
+shot level-preview-solid "$level" Preview solid "$file"
+echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640)"

@@ -50,7 +50,7 @@ func TestHeaderFactsOfSamples(t *testing.T) {
 		{"xray_level_v4/visuals/0", "visual · 289 vertices · 512 triangles · 1 batch · 6 chunks · 2 textures · 3.1 KiB"},
 		{"xray_level_v4/sectors/1", "sector · 168 vertices · 84 triangles · 3 batches · 5 chunks · 128 B"},
 		{"xray_level_v4/vertex_buffers/1", "vertex_buffer · 192 rows · 192 vertices · 6.8 KiB"},
-		{"shapes", "code · 2 items"},
+		{"shapes", "code · 3 items"},
 		{"shapes/torus", "mesh · 960 vertices · 1920 triangles · 6 batches"},
 	} {
 		file, rest, _ := strings.Cut(c.path, "/")

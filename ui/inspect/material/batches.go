@@ -111,8 +111,9 @@ func batchLink(b msh.BatchInfo, col int) formats.Node {
 
 // newBatchesView lists every batch of a model with the material chain:
 // WEAR row → material → phase 0 texture (+ page). Clicking the WEAR row, a
-// material or a texture cell opens it; "Set material library…" picks the
-// library used when none is found beside the file.
+// material or a texture cell opens it; clicking another cell selects the
+// batch's group, which the Preview isolates; "Set material library…"
+// picks the library used when none is found beside the file.
 func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 	m, err := n.Model()
 	if err != nil {
@@ -147,7 +148,9 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 		}
 		if to := batchLink(bs[id.Row], id.Col); to != nil {
 			h.SelectNode(to)
+			return
 		}
+		selectBatch(h, n, bs, bs[id.Row])
 	}
 	counts := fmt.Sprintf("%d nodes, %d slots, %d batches, %d vertices, %d triangles", len(m.Nodes), len(m.Slots), len(m.Batches), len(m.Positions), len(m.Indices)/3)
 	fits := true

@@ -50,12 +50,12 @@ type materialTab struct {
 
 	draft   *material.Mat0 // live preview while a slider is dragged
 	block   int
-	phase   int // phase selected in the editor
-	playing bool
-	baseMs  uint32        // clock at playStart (or the paused clock)
-	started time.Time     // when playing started
-	stop    chan struct{} // closes the ticker of tick
-	pace    pacer         // redraw rate of the running animation
+	phase   int            // phase selected in the editor
+	clk     *inspect.Clock // the material clock, shared with the Preview tab
+	unwatch func()         // stops watching clk
+	stop    chan struct{}  // closes the ticker of tick; nil while the clock is paused
+	closed  bool
+	pace    inspect.Pacer // redraw rate of the running animation
 	loading bool          // widgets are being filled from the material: ignore callbacks
 	textMs  uint32        // clock of the last time-label update
 	active  int           // the phase the swatch shows (key k's phase), marked ▸ in the table
@@ -112,7 +112,12 @@ type texEntry struct {
 // editors on the right. Each side scrolls on its own, so the tab fits the
 // inspector at 1024×640.
 func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
-	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, playing: true, started: time.Now()}
+	return newMaterialTabOn(h, n, inspect.MaterialClock())
+}
+
+// newMaterialTabOn is newMaterialTab playing on clock clk.
+func newMaterialTabOn(h inspect.Host, n *material.Node, clk *inspect.Clock) *materialTab {
+	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, clk: clk}
 	left := t.makeSwatchColumn()
 	t.table = t.makeTable()
 	editors := container.NewAppTabs(
@@ -126,17 +131,40 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 	t.content = split
 
 	t.refreshAll()
-	t.pace.cpu = cputime.Process
-	t.stop = make(chan struct{})
-	go t.tick(t.stop)
+	t.pace.CPU = cputime.Process
+	t.showPlaying()
+	t.unwatch = clk.Watch(func() {
+		t.showPlaying()
+		t.update(true)
+	})
 	return t
 }
 
-// tick drives the swatch at most maxFPS times a second until stop is
+// showPlaying sets the play button's icon, pause while the clock plays,
+// and runs the ticker only then: a paused clock changes only through
+// Watch.
+func (t *materialTab) showPlaying() {
+	icon := theme.MediaPlayIcon()
+	if t.clk.Playing() {
+		icon = theme.MediaPauseIcon()
+		if t.stop == nil && !t.closed {
+			t.stop = make(chan struct{})
+			go t.tick(t.stop)
+		}
+	} else if t.stop != nil {
+		close(t.stop)
+		t.stop = nil
+	}
+	if t.play.Icon != icon {
+		t.play.SetIcon(icon)
+	}
+}
+
+// tick drives the swatch at most inspect.MaxFPS times a second until stop is
 // closed. A plain ticker, not a fyne.Animation: a running animation makes
 // the driver repaint the whole window every frame, changed or not.
 func (t *materialTab) tick(stop chan struct{}) {
-	tk := time.NewTicker(time.Second / maxFPS)
+	tk := time.NewTicker(time.Second / inspect.MaxFPS)
 	defer tk.Stop()
 	for {
 		select {
@@ -149,8 +177,8 @@ func (t *materialTab) tick(stop chan struct{}) {
 					return // closed meanwhile
 				default:
 				}
-				if now := time.Now(); t.pace.due(now) && t.update(false) {
-					t.pace.ask(now)
+				if now := time.Now(); t.pace.Due(now) && t.update(false) {
+					t.pace.Ask(now)
 				}
 			})
 		}
@@ -168,7 +196,7 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 	t.blend.ScaleMode = canvas.ImageScalePixels
 	t.blend.SetMinSize(fyne.NewSize(160, 80))
 
-	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.togglePlay)
+	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.clk.Toggle)
 	t.blockSel = widget.NewSelect(nil, func(s string) {
 		if t.loading {
 			return
@@ -185,9 +213,8 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 		if t.loading {
 			return
 		}
-		t.pause()
-		t.baseMs = uint32(v)
-		t.update(true)
+		t.clk.Pause()
+		t.clk.Seek(uint32(v))
 	}
 	t.timeLabel, t.modeLabel, t.texLabel, t.blendLabel = wrapping(), wrapping(), wrapping(), wrapping()
 	t.texButton = widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
@@ -223,6 +250,11 @@ func wrapping() *widget.Label {
 }
 
 func (t *materialTab) close() {
+	t.closed = true
+	if t.unwatch != nil {
+		t.unwatch()
+		t.unwatch = nil
+	}
 	if t.stop != nil {
 		close(t.stop)
 		t.stop = nil
@@ -238,31 +270,7 @@ func (t *materialTab) view() *material.Mat0 {
 }
 
 // clock returns the swatch clock in ms.
-func (t *materialTab) clock() uint32 {
-	if !t.playing {
-		return t.baseMs
-	}
-	return t.baseMs + uint32(time.Since(t.started).Milliseconds())
-}
-
-func (t *materialTab) togglePlay() {
-	if t.playing {
-		t.pause()
-	} else {
-		t.playing = true
-		t.started = time.Now()
-		t.play.SetIcon(theme.MediaPauseIcon())
-	}
-	t.update(true)
-}
-
-func (t *materialTab) pause() {
-	if t.playing {
-		t.baseMs = t.clock()
-		t.playing = false
-		t.play.SetIcon(theme.MediaPlayIcon())
-	}
-}
+func (t *materialTab) clock() uint32 { return t.clk.Ms() }
 
 // duration of the current block (0 without one).
 func (t *materialTab) duration() uint32 {
@@ -448,7 +456,7 @@ func (t *materialTab) srcRow(y, h int, cols []int) []uint8 {
 
 // drawSwatch shows the texture under the swatch colour, opaque.
 func (t *materialTab) drawSwatch(w, h int) image.Image {
-	t.pace.paint(time.Now())
+	t.pace.Paint(time.Now())
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.swatchBuf, w, h)
 	var cols [swatchRes]int

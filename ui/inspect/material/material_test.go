@@ -17,6 +17,7 @@ import (
 	"rummage/formats/msh"
 	"rummage/formats/nres"
 	"rummage/formats/texm"
+	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 )
 
@@ -75,13 +76,13 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, node := openArchive(t, testMaterialArchive(t))
-	tab := newMaterialTab(h, node)
+	tab := newMaterialTabOn(h, node, pausedClock())
 	defer tab.close()
 	h.Win.SetContent(tab.content)
 	h.Win.Resize(fyne.NewSize(1000, 700))
 
-	tab.pause()
-	tab.baseMs = 100 // key 0, alpha 0.2
+	tab.clk.Pause()
+	tab.clk.Seek(100) // key 0, alpha 0.2
 	tab.update(true)
 	before := tab.lit
 	if tab.texNode == nil || tab.texPage != image.Rect(0, 0, 8, 8) {
@@ -130,7 +131,7 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	_, node := openArchive(t, testMaterialArchive(t))
-	tab := newMaterialTab(h, node)
+	tab := newMaterialTabOn(h, node, pausedClock())
 	defer tab.close()
 
 	tab.phase = 1
@@ -167,8 +168,8 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	n := len(h.Edits)
 	tab.phase = int(node.Material().Blocks[0].Keys[0].Phase) // the phase shown at clock 0
 	tab.refreshEditor()
-	tab.pause()
-	tab.baseMs = 0
+	tab.clk.Pause()
+	tab.clk.Seek(0)
 	tab.slide((*material.Phase).SetRawOpacity, 10)
 	if tab.lit.A != uint8(0.1*255+0.5) {
 		t.Errorf("draft opacity not shown: %v", tab.lit)
@@ -191,12 +192,12 @@ func BenchmarkSwatchFrame(b *testing.B) {
 		b.Fatal(err)
 	}
 	kids, _ := root.Children()
-	tab := newMaterialTab(h, kids[0].(*material.Node))
+	tab := newMaterialTabOn(h, kids[0].(*material.Node), pausedClock())
 	defer tab.close()
-	tab.pause()
+	tab.clk.Pause()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		tab.baseMs = uint32(i * 16)
+		tab.clk.Seek(uint32(i * 16))
 		tab.update(false)
 		tab.drawSwatch(320, 320)
 		tab.drawBlend(320, 160)
@@ -324,31 +325,36 @@ func TestMaterialTransport(t *testing.T) {
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	fire := sampleMaterial(t, "FIRESTORM")
-	tab := newMaterialTab(h, fire)
+	clk := inspect.NewClock()
+	clk.Pause() // a playing tab's ticker updates it on its own goroutine in the test driver
+	tab := newMaterialTabOn(h, fire, clk)
 	defer tab.close()
 	d := fire.Material().Blocks[0].Duration()
 	if tab.timeSlider.Max != float64(d) {
 		t.Errorf("scrubber spans %v ms, the block %d", tab.timeSlider.Max, d)
 	}
 	tab.timeSlider.SetValue(float64(d / 2))
-	if tab.playing || tab.last.LocalMs != d/2 {
-		t.Fatalf("scrubbing: playing %v, local time %d", tab.playing, tab.last.LocalMs)
+	if tab.clk.Playing() || tab.last.LocalMs != d/2 {
+		t.Fatalf("scrubbing: playing %v, local time %d", tab.clk.Playing(), tab.last.LocalMs)
 	}
 	if want := fmt.Sprintf("%d / %d ms", d/2, d); !strings.Contains(tab.timeLabel.Text, want) || !strings.Contains(tab.modeLabel.Text, "pingpong") {
 		t.Errorf("readout %q / %q", tab.timeLabel.Text, tab.modeLabel.Text)
 	}
-	tab.baseMs = d + 100 // second cycle: ping-pong runs backwards
+	tab.clk.Seek(d + 100) // second cycle: ping-pong runs backwards
 	tab.update(true)
 	if tab.last.LocalMs != d-100 || tab.timeSlider.Value != float64(d-100) {
 		t.Errorf("backward cycle: local %d, scrubber %v, want %d", tab.last.LocalMs, tab.timeSlider.Value, d-100)
 	}
-	tab.togglePlay()
-	if !tab.playing {
+	tab.clk.Toggle()
+	if !tab.clk.Playing() {
 		t.Error("play did not resume")
 	}
+	tab.clk.Pause()
 
 	lbl := sampleMaterial(t, "B_LBL_01")
-	tab2 := newMaterialTab(h, lbl)
+	paused := inspect.NewClock()
+	paused.Pause()
+	tab2 := newMaterialTabOn(h, lbl, paused)
 	defer tab2.close()
 	m := lbl.Material()
 	if len(m.Blocks) < 3 || len(tab2.blockSel.Options) != len(m.Blocks) {
@@ -359,4 +365,13 @@ func TestMaterialTransport(t *testing.T) {
 	if tab2.block != 2 || tab2.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.last.Phase.Texture != want.TextureName() || tab2.last.Phase.Page != want.Page() {
 		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.last, tab2.active)
 	}
+}
+
+// pausedClock is a paused material clock: a playing one would make the
+// tab's ticker update it on its own goroutine (the test driver runs
+// fyne.Do there) while the test reads it.
+func pausedClock() *inspect.Clock {
+	c := inspect.NewClock()
+	c.Pause()
+	return c
 }

@@ -45,8 +45,8 @@ func TestMaterialShots(t *testing.T) {
 	mk, _ := inspecttest.OpenSample(t, "Material.lib").Children()
 	for _, k := range mk {
 		if m, ok := k.(*material.Node); ok && (m.Name() == "FIRESTORM" || m.Name() == "B_LBL_01") {
-			tab := newMaterialTab(h, m)
-			tab.pause()
+			tab := newMaterialTabOn(h, m, pausedClock())
+			tab.clk.Pause()
 			shot("mat_"+m.Name(), tab.content)
 			if at := inspecttest.Find[*container.AppTabs](tab.content); len(at) > 0 {
 				at[0].SelectIndex(1)

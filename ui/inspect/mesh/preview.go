@@ -1,6 +1,8 @@
-// Package mesh is the mesh inspector: the Preview tab (a software
-// wireframe of any mesh or level) and the header facts of MSH models and
-// the sample meshes.
+// Package mesh is the mesh inspector: the Preview tab (any mesh or level
+// drawn by the software renderer: wire, solid, textured, textured+wire,
+// with its materials playing on the shared material clock, and a click
+// on a triangle isolating its group) and the header facts of MSH models
+// and the sample meshes.
 package mesh
 
 import (
@@ -35,7 +37,7 @@ func init() {
 			return ok && (k == formats.KindMesh || k == formats.KindLevel)
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			v := NewPreviewView(n.(formats.Mesher))
+			v := NewPreviewView(h, n.(formats.Mesher))
 			return &inspect.Tab{Title: "Preview", Content: v.Content, Close: v.Close}
 		},
 	})
@@ -49,64 +51,79 @@ const (
 	minDecimated  = 50_000 // edges a decimated frame keeps at least
 )
 
-// PreviewView is the mesh inspector: a software wireframe of any
-// formats.Mesher. Drag orbits, right/middle or Shift+drag pans, the wheel
-// zooms, a double click (or F) fits; arrows orbit and +/- zoom. Frames
-// are drawn on a goroutine and handed to the UI with fyne.Do; the UI never
+// PreviewView is the mesh inspector: any formats.Mesher drawn by the
+// software renderer. Drag orbits, right/middle or Shift+drag pans, the
+// wheel zooms, a double click (or F) fits; arrows orbit and +/- zoom; a
+// click on a triangle isolates its group (see groups.go). Frames are
+// drawn on a goroutine and handed to the UI with fyne.Do; the UI never
 // waits for one.
 type PreviewView struct {
 	Content fyne.CanvasObject
 	canvas  *previewCanvas
 
+	view, shading, projection     *widget.Select
+	light                         *widget.Check
 	groups, points, bounds, backs *widget.Check
-	projection                    *widget.Select
+	bar                           *groupBar
+	clock                         *clockBar
 }
 
-// NewPreviewView builds the inspector and starts loading the mesh.
-func NewPreviewView(src formats.Mesher) *PreviewView { return newPreviewView(src, nil) }
+// previewConfig is what a view is made with besides its mesh.
+type previewConfig struct {
+	host    inspect.Host        // for the jump to a group's material; nil: none
+	node    formats.Node        // the mesh's node, whose other tabs share the selected group; nil: the view keeps its own
+	clock   *inspect.Clock      // the material clock; nil: inspect.MaterialClock()
+	onFrame func(preview.Stats) // called on the UI goroutine after each frame is shown (tests)
+	manual  bool                // tests: no animation ticker, they call clockBar.frame
+}
 
-// newPreviewView is NewPreviewView with a hook called after each frame is
-// shown (for tests).
-func newPreviewView(src formats.Mesher, onFrame func(preview.Stats)) *PreviewView {
-	v := &PreviewView{canvas: newPreviewCanvas(src, onFrame)}
-	c := v.canvas
-	set := func(f func(o *preview.Options, on bool)) func(bool) {
-		return func(on bool) {
-			f(&c.opt, on)
-			c.request(false)
-		}
+// NewPreviewView builds the inspector of src and starts loading its mesh;
+// h (which may be nil) opens a group's material. When src is a node, a
+// group selected in its other tabs (Batches) is selected here too.
+func NewPreviewView(h inspect.Host, src formats.Mesher) *PreviewView {
+	n, _ := src.(formats.Node)
+	return newPreviewView(src, previewConfig{host: h, node: n})
+}
+
+// newPreviewView is NewPreviewView with every setting.
+func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
+	if cfg.clock == nil {
+		cfg.clock = inspect.MaterialClock()
 	}
-	v.groups = widget.NewCheck("Groups", set(func(o *preview.Options, on bool) { o.GroupColors = on }))
-	v.groups.Checked = c.opt.GroupColors
-	v.points = widget.NewCheck("Points", set(func(o *preview.Options, on bool) { o.Points = on }))
-	v.points.Checked = c.opt.Points
-	v.bounds = widget.NewCheck("Bounds", set(func(o *preview.Options, on bool) { o.Bounds = on }))
-	v.bounds.Checked = c.opt.Bounds
-	v.backs = widget.NewCheck("Dim back", set(func(o *preview.Options, on bool) { o.BackFaces = on }))
-	v.backs.Checked = c.opt.BackFaces
-	v.projection = widget.NewSelect([]string{"Perspective", "Orthographic"}, func(s string) {
-		p := preview.Perspective
-		if s == "Orthographic" {
-			p = preview.Orthographic
-		}
-		if c.cam.Projection != p {
-			c.cam.Projection = p
-			c.fit()
-		}
-	})
-	v.projection.SetSelectedIndex(0)
-	reset := widget.NewButton("Reset", c.reset)
-	fit := widget.NewButton("Fit", c.fit)
-	bar := container.NewHBox(v.groups, v.points, v.bounds, v.backs, v.projection, fit, reset)
-	v.Content = container.NewBorder(bar, nil, nil, nil, c)
+	v := &PreviewView{canvas: newPreviewCanvas(src, cfg.onFrame)}
+	c := v.canvas
+	c.view = v
+	c.node, c.host, c.group = cfg.node, cfg.host, -1
+	top := v.makeToolbar()
+	v.bar = newGroupBar(c)
+	v.clock = newClockBar(c, cfg.clock)
+	v.clock.manual = cfg.manual
+	bars := container.NewVBox(top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content))
+	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
+	if c.node != nil {
+		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
+			if n == c.node {
+				c.showGroup(g)
+			}
+		})
+	}
 	return v
 }
 
-// Close stops the render goroutine; the view shows its last frame.
-func (v *PreviewView) Close() { v.canvas.close() }
+// Close stops the render goroutine and the animation; the view shows its
+// last frame.
+func (v *PreviewView) Close() {
+	v.clock.close()
+	if v.canvas.unwatchGroups != nil {
+		v.canvas.unwatchGroups()
+		v.canvas.unwatchGroups = nil
+	}
+	v.canvas.close()
+}
 
 // previewRequest is what the render goroutine is asked to draw.
 type previewRequest struct {
+	mesh   *geom.Mesh // the whole mesh or an isolated group
 	cam    preview.Camera
 	opt    preview.Options
 	w, h   int
@@ -125,17 +142,26 @@ type previewCanvas struct {
 	counts string // the overlay's counts of the mesh (countText)
 
 	// UI goroutine state
-	mesh      *geom.Mesh
-	cam       preview.Camera
-	opt       preview.Options
-	fitted    bool
-	pxW, pxH  int
-	button    desktop.MouseButton
-	shift     bool
-	pressed   bool
-	lastMouse fyne.Position
-	frames    int         // frames shown
-	blank     *image.RGBA // shown before the first frame
+	view          *PreviewView
+	node          formats.Node // nil: the group selection is the view's own
+	host          inspect.Host
+	unwatchGroups func()
+	mesh          *geom.Mesh         // the whole mesh
+	group         int                // the isolated group, -1 for none
+	isolated      map[int]*geom.Mesh // the isolated groups' meshes, made once
+	pace          inspect.Pacer      // paces the animation's frames
+	pickSeq       uint64             // the last click's number: an older pick is dropped
+	onPicked      func(tri int)      // tests: called after a pick is handled
+	cam           preview.Camera
+	opt           preview.Options
+	fitted        bool
+	pxW, pxH      int
+	button        desktop.MouseButton
+	shift         bool
+	pressed       bool
+	lastMouse     fyne.Position
+	frames        int         // frames shown
+	blank         *image.RGBA // shown before the first frame
 
 	// shared with the render goroutine
 	*previewShared
@@ -223,6 +249,7 @@ func (r *previewRenderer) Destroy() {}
 // generate is the raster's generator (UI goroutine): it returns the last
 // finished frame at once and asks for a new one when the size changed.
 func (c *previewCanvas) generate(w, h int) image.Image {
+	c.pace.Paint(time.Now())
 	c.resizePixels(w, h)
 	c.mu.Lock()
 	f := c.front
@@ -263,8 +290,15 @@ func (c *previewCanvas) request(moving bool) {
 	if c.mesh == nil || c.pxW <= 0 || c.pxH <= 0 {
 		return
 	}
+	shown := c.mesh
+	if c.group >= 0 {
+		shown = c.isolate(c.group)
+	}
+	if c.view != nil && c.view.clock != nil && c.view.clock.animated {
+		c.opt.Clock = c.view.clock.clk.Ms()
+	}
 	c.mu.Lock()
-	c.req = previewRequest{cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.req.seq + 1}
+	c.req = previewRequest{mesh: shown, cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.req.seq + 1}
 	c.mu.Unlock()
 	select {
 	case c.wake <- struct{}{}:
@@ -326,6 +360,13 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
 	c.fitted = c.pxW > 0
+	if c.view != nil && c.view.clock != nil {
+		c.view.meshLoaded(m)
+		if c.node != nil {
+			c.group = c.checkGroup(inspect.SelectedGroup(c.node))
+		}
+		c.view.bar.refresh()
+	}
 	c.request(false)
 }
 
@@ -349,7 +390,11 @@ func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 		}
 	}
 	c.frames++
-	text := fmt.Sprintf("%s  %s edges  %.1f ms", c.counts, group3(st.Edges), float64(st.Elapsed.Microseconds())/1000)
+	drawn := group3(st.Edges) + " edges"
+	if st.Faces > 0 || c.opt.Mode != preview.ModeWire {
+		drawn = group3(st.Faces) + " faces drawn"
+	}
+	text := fmt.Sprintf("%s  %s  %.1f ms", c.counts, drawn, float64(st.Elapsed.Microseconds())/1000)
 	if st.Decimated {
 		text += fmt.Sprintf("  (moving: %s edges)", group3(st.Drawn))
 	}
@@ -412,7 +457,7 @@ func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas
 			req := *pending
 			req.moving = false
 			pending = nil
-			c.draw(r, m, &req, view)
+			c.draw(r, req.mesh, &req, view)
 			continue
 		}
 		c.mu.Lock()
@@ -422,7 +467,7 @@ func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas
 			continue
 		}
 		last = req.seq
-		if c.draw(r, m, &req, view) {
+		if c.draw(r, req.mesh, &req, view) {
 			pending = &req
 			rest.Reset(previewRest)
 		} else {
@@ -567,11 +612,13 @@ func (c *previewCanvas) zoom(notches float32) {
 	c.request(true)
 }
 
-// Tapped takes the keyboard focus.
-func (c *previewCanvas) Tapped(*fyne.PointEvent) {
+// Tapped takes the keyboard focus and selects the group of the triangle
+// under the pointer (none, every group, when there is no triangle).
+func (c *previewCanvas) Tapped(ev *fyne.PointEvent) {
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
 		cv.Focus(c)
 	}
+	c.pickAt(ev.Position)
 }
 
 // DoubleTapped fits the mesh.

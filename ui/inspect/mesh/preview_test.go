@@ -15,6 +15,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/preview"
 	"rummage/samples"
+	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 )
 
@@ -39,12 +40,12 @@ func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan
 	frames := make(chan preview.Stats, 1000)
 	src := gatedMesh{m, make(chan struct{})}
 	var open sync.Once
-	v := newPreviewView(src, func(st preview.Stats) {
+	v := newPreviewView(src, previewConfig{clock: inspect.NewClock(), onFrame: func(st preview.Stats) {
 		select { // never block the render goroutine, even if nobody reads
 		case frames <- st:
 		default:
 		}
-	})
+	}})
 	t.Cleanup(func() {
 		v.Close()
 		open.Do(func() { close(src.gate) })
@@ -218,7 +219,7 @@ func TestPreviewToolbarAndClose(t *testing.T) {
 func TestPreviewCloseWhileLoading(t *testing.T) {
 	test.NewTempApp(t)
 	src := gatedMesh{geom.Icosphere(1, 2, geom.YUp), make(chan struct{})}
-	v := newPreviewView(src, nil)
+	v := newPreviewView(src, previewConfig{clock: inspect.NewClock()})
 	w := test.NewTempWindow(t, v.Content)
 	w.Resize(fyne.NewSize(200, 150))
 	v.Close()
@@ -231,7 +232,7 @@ func TestPreviewCloseWhileLoading(t *testing.T) {
 
 func TestPreviewBrokenMesh(t *testing.T) {
 	test.NewTempApp(t)
-	v := NewPreviewView(panicMesh{})
+	v := NewPreviewView(nil, panicMesh{})
 	defer v.Close()
 	waitDone(t, v.canvas) // the loop ends when there is nothing to draw
 	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error: decoder bug" {

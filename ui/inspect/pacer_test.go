@@ -1,4 +1,4 @@
-package material
+package inspect
 
 import (
 	"testing"
@@ -6,28 +6,28 @@ import (
 )
 
 func TestPacer(t *testing.T) {
-	var p pacer
+	var p Pacer
 	t0 := time.Unix(1000, 0)
 	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
 	// Painted after every redraw: at most 30 a second over one second of
 	// about 60 ticks.
 	frames := 0
 	for ms := 0; ms < 1000; ms += 17 {
-		if p.due(at(ms)) {
-			p.ask(at(ms))
+		if p.Due(at(ms)) {
+			p.Ask(at(ms))
 			frames++
-			p.paint(at(ms + 1))
+			p.Paint(at(ms + 1))
 		}
 	}
-	if frames < 25 || frames > maxFPS {
-		t.Errorf("%d frames in a second, want about %d", frames, maxFPS)
+	if frames < 25 || frames > MaxFPS {
+		t.Errorf("%d frames in a second, want about %d", frames, MaxFPS)
 	}
 	// Nothing paints it any more (tab hidden): after idleAfter only a
 	// probe every probeEvery.
 	asks := 0
 	for ms := 1000; ms < 3000; ms += 17 {
-		if p.due(at(ms)) {
-			p.ask(at(ms))
+		if p.Due(at(ms)) {
+			p.Ask(at(ms))
 			asks++
 		}
 	}
@@ -36,17 +36,17 @@ func TestPacer(t *testing.T) {
 	}
 	// Shown again: the next probe is painted and the rate comes back.
 	for ms := 3000; ms < 3600; ms += 17 {
-		if p.due(at(ms)) {
-			p.ask(at(ms))
-			p.paint(at(ms + 1))
+		if p.Due(at(ms)) {
+			p.Ask(at(ms))
+			p.Paint(at(ms + 1))
 		}
 	}
 	frames = 0
 	for ms := 3600; ms < 4600; ms += 17 {
-		if p.due(at(ms)) {
-			p.ask(at(ms))
+		if p.Due(at(ms)) {
+			p.Ask(at(ms))
 			frames++
-			p.paint(at(ms + 1))
+			p.Paint(at(ms + 1))
 		}
 	}
 	if frames < 25 {
@@ -58,16 +58,16 @@ func TestPacer(t *testing.T) {
 // process stays within the budget, and comes back up when it gets cheap.
 func TestPacerBudget(t *testing.T) {
 	var cpu time.Duration
-	p := pacer{cpu: func() time.Duration { return cpu + 1 }}
+	p := Pacer{CPU: func() time.Duration { return cpu + 1 }}
 	t0 := time.Unix(1000, 0)
 	frameCost := 10 * time.Millisecond // a 1 % idle cost plus 10 ms a frame
 	run := func(from, to int) (frames int) {
 		for ms := from; ms < to; ms += 17 {
 			now := t0.Add(time.Duration(ms) * time.Millisecond)
 			cpu += 170 * time.Microsecond
-			if p.due(now) {
-				p.ask(now)
-				p.paint(now.Add(time.Millisecond))
+			if p.Due(now) {
+				p.Ask(now)
+				p.Paint(now.Add(time.Millisecond))
 				cpu += frameCost
 				frames++
 			}
