@@ -258,15 +258,10 @@ func oneLine(s string) string {
 // isControl reports whether r is a C0 or C1 control character or DEL.
 func isControl(r rune) bool { return r < 0x20 || r >= 0x7F && r < 0xA0 }
 
-// openNode opens FILE (a.pos[0]) and resolves the optional NODE path
-// (a.pos[1]) in it, as info and ls take them. On failure f is nil and st
-// is the exit status, the error already reported; otherwise the caller
-// closes f.
-func (e *env) openNode(a *args) (f *formats.File, node formats.Node, canon string, st int) {
-	file, nodePath := a.pos[0], ""
-	if len(a.pos) == 2 {
-		nodePath = a.pos[1]
-	}
+// openNode opens file and resolves the NODE path nodePath ("" for the
+// root) in it, as info and ls take them. On failure f is nil and st is the
+// exit status, the error already reported; otherwise the caller closes f.
+func (e *env) openNode(a *args, file, nodePath string) (f *formats.File, node formats.Node, canon string, st int) {
 	f, st = e.openFile(a, file)
 	if f == nil {
 		return nil, nil, "", st

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -175,8 +176,10 @@ func TestExportSampleCancel(t *testing.T) {
 	if err != context.Canceled {
 		t.Fatalf("Run = %v, want context.Canceled", err)
 	}
-	if len(res.Written) != len(p.Jobs[0].Files) {
-		t.Errorf("written %v after cancelling at the first job", res.Written)
+	// Jobs run on GOMAXPROCS goroutines: the ones already running when
+	// the first finished may complete, no other starts.
+	if most := runtime.GOMAXPROCS(0) * len(p.Jobs[0].Files); len(res.Written) == 0 || len(res.Written) > most {
+		t.Errorf("written %v after cancelling at the first job; want 1 to %d files", res.Written, most)
 	}
 	checkExported(t, out, res.Written)
 	ents, _ := os.ReadDir(out)
