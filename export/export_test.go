@@ -372,4 +372,3 @@ func TestPanickingNodeIsAFailure(t *testing.T) {
 		t.Errorf("files = %v", got)
 	}
 }
-
