@@ -66,18 +66,18 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"ls": {
-			usage: "rummage ls [--json] [-r] [--materials FILE] [--geom FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "r": false, "materials": true, "geom": true},
+			usage: "rummage ls [--json] [-r] [-q] [--materials FILE] [--geom FILE] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "r": false, "q": false, "materials": true, "geom": true},
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true},
+			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] FILE [NODE...]",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] (FILE [NODE...] | FILE|FOLDER...)",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true},
 			run:   runExport,
 		},
 		"render": {
@@ -129,6 +129,7 @@ type env struct {
 	stdout, stderr io.Writer
 	name           string  // the command's name
 	tty            ttyFunc // tells whether a writer is a terminal, and its width
+	interrupted    bool    // a many-file export said it was interrupted
 }
 
 // Run runs a subcommand with its arguments (args[0] is the subcommand) and
@@ -274,8 +275,24 @@ func (e *env) openNode(a *args, file, nodePath string) (f *formats.File, node fo
 	return f, node, canon, 0
 }
 
-// openFile opens FILE with the --materials setting; errors are reported.
+// openFile opens FILE with the --materials and --geom settings; errors are
+// reported.
 func (e *env) openFile(a *args, file string) (*formats.File, int) {
+	opts, st := e.fileOptions(a)
+	if opts == nil {
+		return nil, st
+	}
+	f, err := formats.Open(file, opts)
+	if err != nil {
+		f.Close()
+		return nil, e.fail(file, "", plainErr(err))
+	}
+	return f, exitOK
+}
+
+// fileOptions checks --materials and --geom and returns the options files
+// are opened with; on failure nil and the status, the error reported.
+func (e *env) fileOptions(a *args) (*formats.Options, int) {
 	opts := &formats.Options{}
 	if m, ok := a.vals["materials"]; ok {
 		if m == "" {
@@ -299,12 +316,7 @@ func (e *env) openFile(a *args, file string) (*formats.File, int) {
 		}
 		opts.Geom = g
 	}
-	f, err := formats.Open(file, opts)
-	if err != nil {
-		f.Close()
-		return nil, e.fail(file, "", plainErr(err))
-	}
-	return f, exitOK
+	return opts, exitOK
 }
 
 // plainErr drops the path from an *fs.PathError: the message names the file already.
