@@ -1,5 +1,5 @@
 // Package cli implements Rummage's command-line subcommands: ls, info,
-// export, render, samples and help. It shares the node model (formats) and the
+// export, render, samples, completion and help. It shares the node model (formats) and the
 // exporters (export) with the GUI but never starts Fyne, so it needs
 // no display.
 //
@@ -41,7 +41,7 @@ import (
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
 	switch name {
-	case "ls", "info", "export", "render", "samples", "help", "--help", "-h":
+	case "ls", "info", "export", "render", "samples", "completion", "help", "--help", "-h", "--version":
 		return true
 	}
 	return false
@@ -89,6 +89,11 @@ func init() {
 			usage: "rummage samples DIR",
 			flags: map[string]bool{},
 			run:   runSamples,
+		},
+		"completion": {
+			usage: "rummage completion bash|zsh|fish",
+			flags: map[string]bool{},
+			run:   runCompletion,
 		},
 		"help": {
 			usage: "rummage help [COMMAND]",
@@ -147,16 +152,20 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, help)")
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, completion, help)")
 		return exitUsage
 	}
 	name := args[0]
 	if name == "--help" || name == "-h" {
 		name = "help"
 	}
+	if name == "--version" {
+		fmt.Fprintln(stdout, Version())
+		return exitOK
+	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, completion, help)\n", name)
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
@@ -168,7 +177,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		if name == "help" {
 			fmt.Fprint(stdout, helpText)
 		} else {
-			fmt.Fprintf(stdout, "usage: %s\n", cmd.usage)
+			writeCommandHelp(stdout, name)
 		}
 		return exitOK
 	}
@@ -328,18 +337,16 @@ func plainErr(err error) error {
 	return err
 }
 
-func runHelp(e *env, a *args) int {
-	if len(a.pos) > 1 {
-		return e.usagef("too many arguments")
+// UnknownWord returns the one-line usage error of a command line whose
+// first word is neither a command, a flag, nor an existing file or folder
+// (a mistyped command must not open the window), or "" when the window may
+// open.
+func UnknownWord(args []string) string {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") || IsCommand(args[0]) {
+		return ""
 	}
-	if len(a.pos) == 1 {
-		cmd, ok := commands[a.pos[0]]
-		if !ok {
-			return e.usagef("unknown command %q", a.pos[0])
-		}
-		fmt.Fprintf(e.stdout, "usage: %s\n", cmd.usage)
-		return exitOK
+	if _, err := os.Stat(args[0]); err == nil {
+		return ""
 	}
-	fmt.Fprint(e.stdout, helpText)
-	return exitOK
+	return fmt.Sprintf("rummage: %s is neither a command nor a file (commands: ls, info, export, render, samples, completion, help; see rummage help)", strconv.Quote(args[0]))
 }

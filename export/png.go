@@ -26,8 +26,9 @@ type pngLevelKey struct{}
 
 // WithPNGLevel returns a context under which Plan.Run writes PNG files at
 // the named level (one of PNGLevels, any case); without it Run uses
-// "default". Bulk exports choose "fast": zlib level 1 takes about half the
-// time of level 6 for files a few percent larger (see the README).
+// "default". Bulk exports choose "fast": on San Andreas PS2 textures zlib
+// level 1 encodes about 2.5 times as fast as level 6 for files about 13%
+// larger ("best" is 3.7 times slower than level 6 for 1% smaller files).
 func WithPNGLevel(ctx context.Context, name string) (context.Context, error) {
 	l, ok := pngLevel[strings.ToLower(name)]
 	if !ok {
