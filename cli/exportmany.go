@@ -110,11 +110,12 @@ func exportFile(ctx context.Context, f *fileExport, s exportSettings, nodes *ato
 		return
 	}
 	file, err := formats.Open(f.path, s.files)
-	defer file.Close()
 	if err != nil {
+		file.Close()
 		f.err, f.errNode = plainErr(err), true
 		return
 	}
+	defer file.Close()
 	opts := s.opts
 	opts.Dir = f.dir
 	opts.Progress = func(done, _ int, _ string) {
