@@ -119,7 +119,14 @@ Usage:
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
-  rummage help [COMMAND]                   this text
+  rummage completion bash|zsh|fish         the shell completion script
+  rummage help [COMMAND]                   this text, or a command's flags
+  rummage --version                        the version, commit and build
+
+ls, info and export also take many FILEs and FOLDERs (read recursively; files no
+format recognises are skipped and counted): ls --json and info --json then print one
+JSON object per line with "file", export writes DIR/<file name>/<node path> and
+filters with --kind K, --type T, --name REGEX (see rummage help export).
 
 NODE is a /-separated path of child names as printed by "rummage ls --json" in "path";
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
