@@ -7,7 +7,7 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build cli deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
@@ -26,6 +26,10 @@ build: deps
 ## needs no GL, X11 or C library)
 cli:
 	CGO_ENABLED=0 $(GO) build -tags nogui -o $(CLI) .
+
+## man: the man page rummage.1, made from the CLI's flag definitions
+man:
+	$(GO) run ./scripts/genman > rummage.1
 
 deps:
 	@sh scripts/install-deps.sh build

@@ -1,5 +1,7 @@
 // Command rummage is a desktop explorer for classic game asset files. With a
-// subcommand it is the command-line tool; otherwise it opens the window.
+// subcommand (or --version) it is the command-line tool; otherwise it opens
+// the window, unless the first word is neither a subcommand nor an existing
+// file: that is a usage error (exit status 2), not a window.
 //
 // Built with -tags nogui (and CGO_ENABLED=0) it is the static
 // command-line-only rummage-cli: every subcommand, no window, no Fyne, GL
@@ -7,6 +9,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
 
@@ -20,6 +23,10 @@ func main() {
 		// from growing its peak.
 		debug.SetMemoryLimit(cli.MemoryLimit(os.Args[2:]))
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if msg := cli.UnknownWord(os.Args[1:]); msg != "" {
+		fmt.Fprintln(os.Stderr, msg)
+		os.Exit(2)
 	}
 	os.Exit(runWindow(os.Args[1:]))
 }

@@ -91,3 +91,33 @@ func TestBinaryCLIContract(t *testing.T) {
 		t.Fatalf("usage: exit %d, stderr %q; want 2 and a message", code, e)
 	}
 }
+
+// TestBinaryIdentity checks --version against the build information the
+// go tool stamped into the binary, and that a mistyped command is a usage
+// error rather than a window.
+func TestBinaryIdentity(t *testing.T) {
+	bin := buildBinary(t)
+	out, e, code := run(t, bin, "--version")
+	if code != 0 || e != "" || !strings.HasPrefix(out, "rummage ") {
+		t.Fatalf("--version: exit %d, stderr %q, stdout %q", code, e, out)
+	}
+	meta, err := exec.Command("go", "version", "-m", bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(meta), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 3 && f[0] == "mod" && !strings.Contains(out, " "+f[2]+" "):
+			t.Errorf("--version %q lacks the module version %s", out, f[2])
+		case len(f) == 2 && strings.HasPrefix(f[1], "vcs.revision=") && !strings.Contains(out, strings.TrimPrefix(f[1], "vcs.revision=")[:12]):
+			t.Errorf("--version %q lacks the commit of %s", out, f[1])
+		}
+	}
+	for _, args := range [][]string{{"frobnicate"}, {"lss", "x.txd"}} {
+		_, e, code := run(t, bin, args...)
+		if code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "neither a command nor a file") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, e)
+		}
+	}
+}

@@ -10,14 +10,15 @@ import (
 // "--" ends the flags.
 type args struct {
 	bools map[string]bool
-	vals  map[string]string
+	vals  map[string]string   // the last value of each flag given
+	all   map[string][]string // every value of each flag, in order (repeatable flags)
 	pos   []string
 	help  bool
 }
 
 // parseArgs parses list against spec (flag name -> takes a value).
 func parseArgs(list []string, spec map[string]bool) (*args, error) {
-	a := &args{bools: map[string]bool{}, vals: map[string]string{}}
+	a := &args{bools: map[string]bool{}, vals: map[string]string{}, all: map[string][]string{}}
 	for i := 0; i < len(list); i++ {
 		s := list[i]
 		if s == "--" {
@@ -67,6 +68,7 @@ func parseArgs(list []string, spec map[string]bool) (*args, error) {
 			value = list[i]
 		}
 		a.vals[name] = value
+		a.all[name] = append(a.all[name], value)
 	}
 	return a, nil
 }

@@ -1,5 +1,5 @@
 // Package cli implements Rummage's command-line subcommands: ls, info,
-// export, render, samples and help. It shares the node model (formats) and the
+// export, render, samples, completion and help. It shares the node model (formats) and the
 // exporters (export) with the GUI but never starts Fyne, so it needs
 // no display.
 //
@@ -41,7 +41,7 @@ import (
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
 	switch name {
-	case "ls", "info", "export", "render", "samples", "help", "--help", "-h":
+	case "ls", "info", "export", "render", "samples", "completion", "help", "--help", "-h", "--version":
 		return true
 	}
 	return false
@@ -66,18 +66,18 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"ls": {
-			usage: "rummage ls [--json] [-r] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "r": false, "materials": true, "geom": true, "txd": true},
+			usage: "rummage ls [--json] [-r] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "r": false, "q": false, "materials": true, "geom": true, "txd": true},
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE]",
-			flags: map[string]bool{"json": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true},
+			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] [--txd FILE] FILE [NODE...]",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true, "txd": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true},
 			run:   runExport,
 		},
 		"render": {
@@ -89,6 +89,11 @@ func init() {
 			usage: "rummage samples DIR",
 			flags: map[string]bool{},
 			run:   runSamples,
+		},
+		"completion": {
+			usage: "rummage completion bash|zsh|fish",
+			flags: map[string]bool{},
+			run:   runCompletion,
 		},
 		"help": {
 			usage: "rummage help [COMMAND]",
@@ -114,7 +119,14 @@ Usage:
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
-  rummage help [COMMAND]                   this text
+  rummage completion bash|zsh|fish         the shell completion script
+  rummage help [COMMAND]                   this text, or a command's flags
+  rummage --version                        the version, commit and build
+
+ls, info and export also take many FILEs and FOLDERs (read recursively; files no
+format recognises are skipped and counted): ls --json and info --json then print one
+JSON object per line with "file", export writes DIR/<file name>/<node path> and
+filters with --kind K, --type T, --name REGEX (see rummage help export).
 
 NODE is a /-separated path of child names as printed by "rummage ls --json" in "path";
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
@@ -130,6 +142,7 @@ type env struct {
 	stdout, stderr io.Writer
 	name           string  // the command's name
 	tty            ttyFunc // tells whether a writer is a terminal, and its width
+	interrupted    bool    // a many-file export said it was interrupted
 }
 
 // Run runs a subcommand with its arguments (args[0] is the subcommand) and
@@ -147,16 +160,20 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, help)")
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, completion, help)")
 		return exitUsage
 	}
 	name := args[0]
 	if name == "--help" || name == "-h" {
 		name = "help"
 	}
+	if name == "--version" {
+		fmt.Fprintln(stdout, Version())
+		return exitOK
+	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, completion, help)\n", name)
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
@@ -168,7 +185,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		if name == "help" {
 			fmt.Fprint(stdout, helpText)
 		} else {
-			fmt.Fprintf(stdout, "usage: %s\n", cmd.usage)
+			writeCommandHelp(stdout, name)
 		}
 		return exitOK
 	}
@@ -259,15 +276,10 @@ func oneLine(s string) string {
 // isControl reports whether r is a C0 or C1 control character or DEL.
 func isControl(r rune) bool { return r < 0x20 || r >= 0x7F && r < 0xA0 }
 
-// openNode opens FILE (a.pos[0]) and resolves the optional NODE path
-// (a.pos[1]) in it, as info and ls take them. On failure f is nil and st
-// is the exit status, the error already reported; otherwise the caller
-// closes f.
-func (e *env) openNode(a *args) (f *formats.File, node formats.Node, canon string, st int) {
-	file, nodePath := a.pos[0], ""
-	if len(a.pos) == 2 {
-		nodePath = a.pos[1]
-	}
+// openNode opens file and resolves the NODE path nodePath ("" for the
+// root) in it, as info and ls take them. On failure f is nil and st is the
+// exit status, the error already reported; otherwise the caller closes f.
+func (e *env) openNode(a *args, file, nodePath string) (f *formats.File, node formats.Node, canon string, st int) {
 	f, st = e.openFile(a, file)
 	if f == nil {
 		return nil, nil, "", st
@@ -280,8 +292,24 @@ func (e *env) openNode(a *args) (f *formats.File, node formats.Node, canon strin
 	return f, node, canon, 0
 }
 
-// openFile opens FILE with the --materials setting; errors are reported.
+// openFile opens FILE with the --materials and --geom settings; errors are
+// reported.
 func (e *env) openFile(a *args, file string) (*formats.File, int) {
+	opts, st := e.fileOptions(a)
+	if opts == nil {
+		return nil, st
+	}
+	f, err := formats.Open(file, opts)
+	if err != nil {
+		f.Close()
+		return nil, e.fail(file, "", plainErr(err))
+	}
+	return f, exitOK
+}
+
+// fileOptions checks --materials and --geom and returns the options files
+// are opened with; on failure nil and the status, the error reported.
+func (e *env) fileOptions(a *args) (*formats.Options, int) {
 	opts := &formats.Options{}
 	if m, ok := a.vals["materials"]; ok {
 		if m == "" {
@@ -314,12 +342,7 @@ func (e *env) openFile(a *args, file string) (*formats.File, int) {
 		}
 		opts.TXD = x
 	}
-	f, err := formats.Open(file, opts)
-	if err != nil {
-		f.Close()
-		return nil, e.fail(file, "", plainErr(err))
-	}
-	return f, exitOK
+	return opts, exitOK
 }
 
 // plainErr drops the path from an *fs.PathError: the message names the file already.
@@ -331,18 +354,16 @@ func plainErr(err error) error {
 	return err
 }
 
-func runHelp(e *env, a *args) int {
-	if len(a.pos) > 1 {
-		return e.usagef("too many arguments")
+// UnknownWord returns the one-line usage error of a command line whose
+// first word is neither a command, a flag, nor an existing file or folder
+// (a mistyped command must not open the window), or "" when the window may
+// open.
+func UnknownWord(args []string) string {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") || IsCommand(args[0]) {
+		return ""
 	}
-	if len(a.pos) == 1 {
-		cmd, ok := commands[a.pos[0]]
-		if !ok {
-			return e.usagef("unknown command %q", a.pos[0])
-		}
-		fmt.Fprintf(e.stdout, "usage: %s\n", cmd.usage)
-		return exitOK
+	if _, err := os.Stat(args[0]); err == nil {
+		return ""
 	}
-	fmt.Fprint(e.stdout, helpText)
-	return exitOK
+	return fmt.Sprintf("rummage: %s is neither a command nor a file (commands: ls, info, export, render, samples, completion, help; see rummage help)", strconv.Quote(args[0]))
 }

@@ -2,42 +2,95 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 
 	"rummage/export"
 	"rummage/formats"
 )
 
+// defaultPNGLevel is export's --png-level when none is given: zlib level 1,
+// for bulk conversion (see export.WithPNGLevel).
+const defaultPNGLevel = "fast"
+
+// exportSettings are the parsed flags of `export`.
+type exportSettings struct {
+	opts   export.Options
+	filter *nodeFilter
+	level  string
+	files  *formats.Options
+}
+
 func runExport(e *env, a *args) int {
 	if len(a.pos) < 1 {
 		return e.usagef("missing FILE")
 	}
-	opts := export.Options{Dir: a.vals["out"], As: a.vals["as"], AllMips: a.bools["all-mips"]}
-	if a.bools["overwrite"] {
-		opts.Existing = export.Overwrite
+	s, msg := exportFlags(a)
+	if msg != "" {
+		return e.usagef("%s", msg)
 	}
-	if _, ok := a.vals["out"]; ok && opts.Dir == "" {
-		return e.usagef("--out needs a folder")
+	var st int
+	if s.files, st = e.fileOptions(a); s.files == nil {
+		return st
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	ctx, _ = export.WithPNGLevel(ctx, s.level)
+	out := &writtenList{e: e, json: a.bools["json"]}
+	t := resolveTargets(a.pos)
+	if t.many {
+		st = e.exportMany(ctx, a, t, s, out)
+	} else {
+		st = e.exportOne(ctx, a, t, s, out)
+	}
+	out.finish()
+	return st
+}
+
+// exportFlags checks the flags of `export`; msg is a usage error, "" when none.
+func exportFlags(a *args) (s exportSettings, msg string) {
+	s.opts = export.Options{Dir: a.vals["out"], As: a.vals["as"], AllMips: a.bools["all-mips"]}
+	if a.bools["overwrite"] {
+		s.opts.Existing = export.Overwrite
+	}
+	if _, ok := a.vals["out"]; ok && s.opts.Dir == "" {
+		return s, "--out needs a folder"
 	}
 	if _, ok := a.vals["as"]; ok {
 		valid := false
 		for _, f := range export.Formats {
-			valid = valid || f == opts.As
+			valid = valid || f == s.opts.As
 		}
 		if !valid {
-			return e.usagef("--as %q: want png, obj, gltf, json or raw", opts.As)
+			return s, fmt.Sprintf("--as %q: want png, obj, gltf, json or raw", s.opts.As)
 		}
 	}
-	file := a.pos[0]
-	f, st := e.openFile(a, file)
-	if f == nil {
-		return st
+	s.level = defaultPNGLevel
+	if l, ok := a.vals["png-level"]; ok {
+		if _, err := export.WithPNGLevel(context.Background(), l); err != nil {
+			return s, "--png-level: " + err.Error()
+		}
+		s.level = l
+	}
+	s.filter, msg = parseFilter(a)
+	return s, msg
+}
+
+// exportOne is the single-file form: FILE and optional NODE paths, written
+// straight into --out, with the per-node progress line.
+func (e *env) exportOne(ctx context.Context, a *args, t *targets, s exportSettings, out *writtenList) int {
+	file := t.files[0].path
+	f, err := formats.Open(file, s.files)
+	if err != nil {
+		f.Close()
+		return e.fail(file, "", plainErr(err))
 	}
 	defer f.Close()
 	var items []export.Item
-	for _, p := range a.pos[1:] {
+	for _, p := range t.nodes {
 		n, canon, err := formats.ResolvePath(f.Root, p)
 		if err != nil {
 			return e.fail(file, p, err)
@@ -47,17 +100,43 @@ func runExport(e *env, a *args) int {
 	if len(items) == 0 {
 		items = []export.Item{{Node: f.Root, Path: ""}}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	// On a terminal, stderr shows a progress line that is erased before
 	// anything else is printed; otherwise the output is unchanged.
-	bar := newProgressLine(e.stderr, e.tty)
+	bar := e.progress(a)
+	opts := s.opts
 	opts.Progress = bar.update
-	res, err := runPlan(ctx, items, opts, bar)
+	bar.message("planning the export…")
+	res, err := runPlan(ctx, items, opts, s.filter, f.Root)
 	bar.clear()
-	for _, w := range res.Written {
-		fmt.Fprintln(e.stdout, w)
+	out.add(res.Written)
+	return e.reportExport(file, res, err)
+}
+
+// progress is the progress line on stderr: nil with -q or when stderr is
+// not a terminal.
+func (e *env) progress(a *args) *progressLine {
+	if a.bools["q"] {
+		return nil
 	}
+	return newProgressLine(e.stderr, e.tty)
+}
+
+// runPlan plans an export, keeps what passes the filter, and runs it.
+func runPlan(ctx context.Context, items []export.Item, opts export.Options, flt *nodeFilter, root formats.Node) (export.Result, error) {
+	p, err := export.NewPlan(ctx, items, opts)
+	if err != nil {
+		return export.Result{}, err
+	}
+	flt.apply(p, root)
+	if opts.Progress != nil {
+		opts.Progress(0, len(p.Jobs), "")
+	}
+	return p.Run(ctx)
+}
+
+// reportExport prints the failures of a file's export, one line each, and
+// returns its status.
+func (e *env) reportExport(file string, res export.Result, err error) int {
 	status := exitOK
 	for _, fl := range res.Failures {
 		fmt.Fprintln(e.stderr, errLine(file, fl.Path, fl.Err))
@@ -70,13 +149,31 @@ func runExport(e *env, a *args) int {
 	return status
 }
 
-// runPlan is export.Export with the planning step shown on the progress line.
-func runPlan(ctx context.Context, items []export.Item, opts export.Options, bar *progressLine) (export.Result, error) {
-	bar.message("planning the export…")
-	p, err := export.NewPlan(ctx, items, opts)
-	if err != nil {
-		return export.Result{}, err
+// writtenList prints the files an export wrote: one per line as they come,
+// or with --json one JSON array at the end.
+type writtenList struct {
+	e     *env
+	json  bool
+	paths []string
+}
+
+func (w *writtenList) add(paths []string) {
+	if w.json {
+		w.paths = append(w.paths, paths...)
+		return
 	}
-	bar.update(0, len(p.Jobs), "")
-	return p.Run(ctx)
+	if len(paths) > 0 {
+		fmt.Fprintln(w.e.stdout, strings.Join(paths, "\n"))
+	}
+}
+
+func (w *writtenList) finish() {
+	if !w.json {
+		return
+	}
+	if w.paths == nil {
+		w.paths = []string{}
+	}
+	b, _ := json.MarshalIndent(w.paths, "", "  ")
+	w.e.stdout.Write(append(b, '\n'))
 }

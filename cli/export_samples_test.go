@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -153,6 +154,7 @@ func TestExportSampleDuplicates(t *testing.T) {
 
 // A cancelled export of a sample stops early and leaves only whole files.
 func TestExportSampleCancel(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	dir, _ := writeSamples(t)
 	f, err := formats.Open(filepath.Join(dir, "Textures.lib"), nil)
 	if err != nil {
@@ -177,8 +179,11 @@ func TestExportSampleCancel(t *testing.T) {
 	if err != context.Canceled {
 		t.Fatalf("Run = %v, want context.Canceled", err)
 	}
-	if len(res.Written) != len(p.Jobs[0].Files) {
-		t.Errorf("written %v after cancelling at the first job", res.Written)
+	// Jobs run on 2 goroutines here: the first job, the one running beside
+	// it and the one its goroutine may take before the cancel can
+	// complete; no other starts.
+	if len(res.Written) == 0 || len(res.Written) > 3*len(p.Jobs[0].Files) {
+		t.Errorf("written %v after cancelling at the first job; want the jobs started before it", res.Written)
 	}
 	checkExported(t, out, res.Written)
 	ents, _ := os.ReadDir(out)

@@ -15,15 +15,27 @@ func runInfo(e *env, a *args) int {
 	if len(a.pos) < 1 {
 		return e.usagef("missing FILE")
 	}
-	if len(a.pos) > 2 {
-		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
+	t := resolveTargets(a.pos)
+	if !t.many && len(t.nodes) > 1 {
+		return e.usagef("too many arguments: %s", strings.Join(t.nodes[1:], " "))
 	}
 	q, sampling, msg := sampleQuery(a)
 	if msg != "" {
 		return e.usagef("%s", msg)
 	}
-	file := a.pos[0]
-	f, node, canon, st := e.openNode(a)
+	if !t.many {
+		return e.infoFile(a, t.files[0].path, strings.Join(t.nodes, ""), false, q, sampling)
+	}
+	if sampling {
+		return e.usagef("--at samples one material: give one FILE and its NODE")
+	}
+	return e.eachFile(a, t, func(file string) int { return e.infoFile(a, file, "", true, q, false) })
+}
+
+// infoFile prints the facts of NODE (nodePath) of FILE; with many, as one
+// record of a many-file command (a JSON line, or lines after "file: FILE").
+func (e *env) infoFile(a *args, file, nodePath string, many bool, q formats.SampleQuery, sampling bool) int {
+	f, node, canon, st := e.openNode(a, file, nodePath)
 	if f == nil {
 		return st
 	}
@@ -40,35 +52,58 @@ func runInfo(e *env, a *args) int {
 		facts = appendMember(facts, "warnings", b)
 	}
 	if sampling {
-		s, ok := node.(formats.Sampler)
-		if !ok {
-			return e.fail(file, canon, fmt.Errorf("%s node cannot be sampled with --at (not a material)", node.Kind()))
-		}
-		v, err := s.Sample(q)
-		if err != nil {
+		if facts, err = withSample(node, facts, q); err != nil {
 			return e.fail(file, canon, err)
 		}
-		sample, err := marshal(v)
-		if err != nil {
-			return e.fail(file, canon, fmt.Errorf("sample: %w", err))
-		}
-		facts = appendMember(facts, "sample", sample)
 	}
 	if a.bools["json"] {
-		var out bytes.Buffer
-		if err := json.Indent(&out, facts, "", "  "); err != nil {
+		out, err := factsJSON(file, facts, many)
+		if err != nil {
 			return e.fail(file, canon, err)
 		}
-		out.WriteByte('\n')
-		e.stdout.Write(out.Bytes())
+		e.stdout.Write(out)
 		return exitOK
 	}
 	v, err := decodeOrdered(facts)
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
+	if many {
+		fmt.Fprintf(e.stdout, "file: %s\n", printable(file))
+	}
 	writePlain(e.stdout, v)
 	return exitOK
+}
+
+// factsJSON is the `info --json` output of facts: indented, or with many
+// the file's JSON line.
+func factsJSON(file string, facts []byte, many bool) ([]byte, error) {
+	if many {
+		return fileRecord(file, "", facts)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, facts, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// withSample adds the "sample" member of a material sampled at q.
+func withSample(node formats.Node, facts []byte, q formats.SampleQuery) ([]byte, error) {
+	s, ok := node.(formats.Sampler)
+	if !ok {
+		return nil, fmt.Errorf("%s node cannot be sampled with --at (not a material)", node.Kind())
+	}
+	v, err := s.Sample(q)
+	if err != nil {
+		return nil, err
+	}
+	sample, err := marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("sample: %w", err)
+	}
+	return appendMember(facts, "sample", sample), nil
 }
 
 // sampleQuery reads --at, --start, --random and --block; sampling is

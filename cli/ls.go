@@ -147,11 +147,20 @@ func runLs(e *env, a *args) int {
 	if len(a.pos) < 1 {
 		return e.usagef("missing FILE")
 	}
-	if len(a.pos) > 2 {
-		return e.usagef("too many arguments: %s", strings.Join(a.pos[2:], " "))
+	t := resolveTargets(a.pos)
+	if !t.many {
+		if len(t.nodes) > 1 {
+			return e.usagef("too many arguments: %s", strings.Join(t.nodes[1:], " "))
+		}
+		return e.lsFile(a, t.files[0].path, strings.Join(t.nodes, ""), false)
 	}
-	file := a.pos[0]
-	f, node, canon, st := e.openNode(a)
+	return e.eachFile(a, t, func(file string) int { return e.lsFile(a, file, "", true) })
+}
+
+// lsFile lists NODE (nodePath) of FILE; with many, as one record of a
+// many-file listing (a JSON line, or a table under the file's name).
+func (e *env) lsFile(a *args, file, nodePath string, many bool) int {
+	f, node, canon, st := e.openNode(a, file, nodePath)
 	if f == nil {
 		return st
 	}
@@ -166,25 +175,30 @@ func runLs(e *env, a *args) int {
 	l := &lister{rec: a.bools["r"]}
 	l.list(node, kids, canon, 0)
 	entries := l.out
-	done := func() int {
-		if len(entries) >= maxListNodes {
-			return e.fail(file, canon, errTooMany)
-		}
-		if l.deep != "" {
-			return e.fail(file, l.deep, tooDeep(l.deepNode))
-		}
-		return exitOK
-	}
 	if a.bools["json"] {
 		out, path, err := listJSON(entries)
 		if err != nil {
 			return e.fail(file, path, err)
 		}
+		if many {
+			if out, err = fileRecord(file, "entries", out); err != nil {
+				return e.fail(file, "", err)
+			}
+		}
 		e.stdout.Write(out)
-		return done()
+	} else {
+		if many {
+			fmt.Fprintf(e.stdout, "%s:\n", printable(file))
+		}
+		writeTable(e.stdout, entries)
 	}
-	writeTable(e.stdout, entries)
-	return done()
+	if len(entries) >= maxListNodes {
+		return e.fail(file, canon, errTooMany)
+	}
+	if l.deep != "" {
+		return e.fail(file, l.deep, tooDeep(l.deepNode))
+	}
+	return exitOK
 }
 
 // listJSON is the `ls --json` array, in the layout of json.Indent with two

@@ -100,3 +100,52 @@ func (p *progressLine) clear() {
 	io.WriteString(p.w, "\r\x1b[K")
 	p.shown = false
 }
+
+// manyProgress is the state of a many-file export shown on the progress line.
+type manyProgress struct {
+	files, totalFiles int
+	nodes             int64
+	bytes, totalBytes int64 // input bytes of the files done, of all files
+	elapsed           time.Duration
+}
+
+// text is "exporting 12/345 files, 678 nodes, 1.2/34.5 MB, 5.6 MB/s, ETA 0:06":
+// the rate is of input bytes, the ETA from the bytes left at that rate
+// (shown once a file is done).
+func (m manyProgress) text() string {
+	s := fmt.Sprintf("exporting %d/%d files, %d nodes, %s/%s MB", m.files, m.totalFiles, m.nodes,
+		megabytes(m.bytes), megabytes(m.totalBytes))
+	secs := m.elapsed.Seconds()
+	if m.bytes <= 0 || secs <= 0 {
+		return s
+	}
+	rate := float64(m.bytes) / secs
+	eta := time.Duration(float64(m.totalBytes-m.bytes) / rate * float64(time.Second))
+	return s + fmt.Sprintf(", %s MB/s, ETA %s", megabytes(int64(rate)), clock(eta))
+}
+
+// megabytes is n bytes in MB with one decimal.
+func megabytes(n int64) string { return fmt.Sprintf("%.1f", float64(n)/1e6) }
+
+// clock is d as M:SS, or H:MM:SS from an hour.
+func clock(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// many shows the progress of a many-file export, at most every
+// progressEvery unless final.
+func (p *progressLine) many(m manyProgress, final bool) {
+	if p == nil {
+		return
+	}
+	now := p.now()
+	if !final && p.shown && now.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = now
+	p.draw(m.text())
+}

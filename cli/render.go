@@ -31,7 +31,7 @@ func runRender(e *env, a *args) int {
 		return e.usagef("%s", msg)
 	}
 	file := a.pos[0]
-	f, node, canon, st := e.openNode(a)
+	f, node, canon, st := e.openNode(a, file, a.pos[1])
 	if f == nil {
 		return st
 	}

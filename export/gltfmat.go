@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strconv"
 
@@ -56,7 +57,7 @@ func (b *gltfBuilder) texture(t *texImage, u, v geom.Address) (int, error) {
 	img, ok := b.images[t.sum]
 	if !ok {
 		var buf bytes.Buffer
-		if err := writePNG(&buf, t.img); err != nil {
+		if err := writePNG(context.Background(), &buf, t.img); err != nil {
 			return 0, err
 		}
 		var err error

@@ -10,8 +10,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"rummage/formats"
@@ -21,6 +23,12 @@ import (
 // job and returns ctx.Err() when cancelled (the files written so far are
 // complete; the one being written is removed). Nothing is written outside
 // Options.Dir: a symbolic link met inside it is never followed.
+//
+// Jobs run on up to GOMAXPROCS goroutines at once (decoding and encoding
+// are the work; each goroutine holds one job's data, so memory stays
+// bounded), while Options.Progress is still called on the goroutine that
+// called Run, once per job in the order they finish. Result.Written and
+// Result.Failures keep the plan's job order whatever the order of finishing.
 func (p *Plan) Run(ctx context.Context) (Result, error) {
 	res := Result{Failures: append([]Failure(nil), p.Failures...)}
 	out, err := openOut(p.opts)
@@ -34,23 +42,66 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	for _, d := range p.Dirs {
 		out.mkdir(d)
 	}
-	for i, j := range p.Jobs {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		written, err := out.runJob(ctx, j)
-		res.Written = append(res.Written, written...)
-		if err != nil {
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-			res.Failures = append(res.Failures, Failure{j.Path, err})
-		}
-		if p.opts.Progress != nil {
-			p.opts.Progress(i+1, len(p.Jobs), j.Path)
+	done := out.runAll(ctx, p.Jobs, p.opts.Progress)
+	for _, d := range done {
+		res.Written = append(res.Written, d.written...)
+		if d.err != nil && ctx.Err() == nil {
+			res.Failures = append(res.Failures, Failure{d.job.Path, d.err})
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
 	return res, nil
+}
+
+// jobResult is what one job did.
+type jobResult struct {
+	job     Job
+	written []string
+	err     error
+	ran     bool
+}
+
+// runAll runs jobs on a bounded set of goroutines and returns their results
+// in job order; jobs not started before ctx was cancelled are left out.
+// progress (may be nil) is called on this goroutine as jobs finish.
+func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, total int, nodePath string)) []jobResult {
+	results := make([]jobResult, len(jobs))
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	var next atomic.Int64
+	finished := make(chan int) // unbuffered: no worker runs ahead of a cancel
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				written, err := o.runJob(ctx, jobs[i])
+				results[i] = jobResult{job: jobs[i], written: written, err: err, ran: true}
+				finished <- i
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(finished) }()
+	n := 0
+	for i := range finished {
+		n++
+		if progress != nil {
+			progress(n, len(jobs), jobs[i].Path)
+		}
+	}
+	out := results[:0]
+	for _, r := range results {
+		if r.ran {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // outDir is the output folder, opened as an os.Root so that no write can
@@ -178,7 +229,7 @@ func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
 			return written, fmt.Errorf("image level %d: %w", level, err)
 		}
 		var werr error
-		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return writePNG(w, img) }); werr != nil {
+		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return writePNG(ctx, w, img) }); werr != nil {
 			return written, werr
 		}
 	}
@@ -241,7 +292,7 @@ func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) Text
 				continue
 			}
 			var err error
-			*written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(w, img) })
+			*written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(ctx, w, img) })
 			return path.Base(rel), err
 		}
 	}

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"rummage/export"
+	"rummage/formats"
+)
+
+// kinds are the node kinds `export --kind` takes.
+var kinds = []formats.Kind{formats.KindArchive, formats.KindTexture, formats.KindMaterial, formats.KindWear,
+	formats.KindMesh, formats.KindLevel, formats.KindChunk, formats.KindTable, formats.KindText, formats.KindRaw}
+
+// nodeFilter is export's --kind, --type and --name: a node passes when it
+// matches one value of each kind of filter given.
+type nodeFilter struct {
+	kinds map[string]bool // lower case
+	types map[string]bool // lower case
+	names []*regexp.Regexp
+}
+
+// parseFilter reads the repeatable --kind, --type and --name; nil when none
+// is given, msg a usage error ("" when none).
+func parseFilter(a *args) (f *nodeFilter, msg string) {
+	if len(a.all["kind"])+len(a.all["type"])+len(a.all["name"]) == 0 {
+		return nil, ""
+	}
+	f = &nodeFilter{kinds: map[string]bool{}, types: map[string]bool{}}
+	for _, k := range a.all["kind"] {
+		k = strings.ToLower(k)
+		if !validKind(k) {
+			return nil, fmt.Sprintf("--kind %q: want one of %s", k, kindList())
+		}
+		f.kinds[k] = true
+	}
+	for _, t := range a.all["type"] {
+		if t == "" {
+			return nil, "--type needs a type tag (as ls prints it)"
+		}
+		f.types[strings.ToLower(t)] = true
+	}
+	for _, n := range a.all["name"] {
+		re, err := regexp.Compile(n)
+		if err != nil {
+			return nil, fmt.Sprintf("--name %q: %v", n, err)
+		}
+		f.names = append(f.names, re)
+	}
+	return f, ""
+}
+
+func validKind(k string) bool {
+	for _, v := range kinds {
+		if string(v) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func kindList() string {
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+// match reports whether n passes the filter (a nil filter passes all).
+func (f *nodeFilter) match(n formats.Node) bool {
+	if f == nil {
+		return true
+	}
+	if len(f.kinds) > 0 && !f.kinds[string(formats.SafeKind(n))] {
+		return false
+	}
+	if len(f.types) > 0 && !f.types[strings.ToLower(formats.SafeType(n))] {
+		return false
+	}
+	if len(f.names) == 0 {
+		return true
+	}
+	name := formats.SafeName(n)
+	for _, re := range f.names {
+		if re.MatchString(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// apply keeps the plan's jobs whose node passes, the folders they go into,
+// and the failures of nodes that pass or are containers (which may hold
+// nodes that pass); root resolves a failure's node path.
+func (f *nodeFilter) apply(p *export.Plan, root formats.Node) {
+	if f == nil {
+		return
+	}
+	jobs := p.Jobs[:0]
+	need := map[string]bool{}
+	for _, j := range p.Jobs {
+		if !f.match(j.Node) {
+			continue
+		}
+		jobs = append(jobs, j)
+		for d := path.Dir(j.Files[0]); d != "." && d != "/" && !need[d]; d = path.Dir(d) {
+			need[d] = true
+		}
+	}
+	p.Jobs = jobs
+	dirs := p.Dirs[:0]
+	for _, d := range p.Dirs {
+		if need[d] {
+			dirs = append(dirs, d)
+		}
+	}
+	p.Dirs = dirs
+	fails := p.Failures[:0]
+	for _, fl := range p.Failures {
+		n, _, err := formats.ResolvePath(root, fl.Path)
+		if err != nil || fl.Path == "" || export.IsContainer(n) || n.Kind() == formats.KindArchive || f.match(n) {
+			fails = append(fails, fl)
+		}
+	}
+	p.Failures = fails
+}

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+func runHelp(e *env, a *args) int {
+	if len(a.pos) > 1 {
+		return e.usagef("too many arguments")
+	}
+	if len(a.pos) == 1 {
+		if _, ok := commands[a.pos[0]]; !ok {
+			return e.usagef("unknown command %q", a.pos[0])
+		}
+		writeCommandHelp(e.stdout, a.pos[0])
+		return exitOK
+	}
+	fmt.Fprint(e.stdout, helpText)
+	return exitOK
+}
+
+// writeCommandHelp writes `rummage help COMMAND`: the usage line, what
+// the command does and its flags.
+func writeCommandHelp(w io.Writer, name string) {
+	fmt.Fprintf(w, "usage: %s\n\n%s.\n", commands[name].usage, summaries[name])
+	flags := flagNames(name)
+	if len(flags) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nflags:")
+	for _, f := range flags {
+		d, _ := docOf(name, f)
+		if sp := flagSpelling(f, d); len(sp) > 22 {
+			fmt.Fprintf(w, "  %s\n  %-22s %s\n", sp, "", d.help)
+		} else {
+			fmt.Fprintf(w, "  %-22s %s\n", sp, d.help)
+		}
+	}
+	if name == "ls" || name == "info" || name == "export" {
+		fmt.Fprintln(w, "\n"+nodeRule)
+	}
+}
+
+// flagSpelling is "--name VALUE" (or "-r") with the value's choices.
+func flagSpelling(f string, d flagDoc) string {
+	s := dashed(f)
+	switch {
+	case len(d.choices) > 0:
+		s += " " + strings.Join(d.choices, "|")
+	case d.arg != "":
+		s += " " + d.arg
+	}
+	return s
+}
+
+// nodeRule says how a NODE is told from a FILE.
+const nodeRule = `A NODE is a /-separated path as "ls --json" prints it in "path". NODE words are
+taken only after exactly one FILE that is not a folder, and only when the first
+of them is not an existing file or folder; otherwise every word is a FILE or a
+FOLDER (read recursively; files no format recognises are skipped and counted).`
