@@ -61,9 +61,9 @@ bench:
 lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-## install: the binary, the desktop file, the icon and the MIME types, so a
-## double-click in a file manager opens Rummage (PREFIX=/usr/local by default,
-## ~/.local when not root; DESTDIR for staging)
+## install: the binary, the desktop file, the icon, the MIME types and the
+## AppStream metainfo, so a double-click in a file manager opens Rummage
+## (PREFIX=/usr/local by default, ~/.local when not root; DESTDIR for staging)
 ifeq ($(shell id -u),0)
 PREFIX  ?= /usr/local
 else
@@ -76,6 +76,7 @@ install-files:
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rummage
 	install -D -m 644 packaging/linux/$(APPID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop
 	install -D -m 644 packaging/linux/$(APPID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml
+	install -D -m 644 packaging/linux/$(APPID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APPID).metainfo.xml
 	install -D -m 644 icons/rummage.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
 	-[ -n "$(DESTDIR)" ] || ! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 	-[ -n "$(DESTDIR)" ] || ! command -v update-desktop-database >/dev/null || update-desktop-database $(PREFIX)/share/applications
@@ -88,7 +89,8 @@ package: build
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rummage $(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop \
-	  $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
+	  $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APPID).metainfo.xml \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
 	-! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 
 clean:
