@@ -7,7 +7,7 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build cli man deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
@@ -15,9 +15,9 @@ run: build
 
 ## test: vet, staticcheck, unit tests, the Khronos glTF validator on every
 ## .glb the unit tests wrote, the race detector on the packages without a
-## window, the command-line-only build, and the real window under Xvfb
-## with --screenshot
-test: test-deps vet lint unit gltf-validate race cli screenshot-test desktop-test
+## window, the command-line-only build and its cross-builds, and the real
+## window under Xvfb with --screenshot
+test: test-deps vet lint unit gltf-validate race cli cross screenshot-test desktop-test
 
 build: deps
 	$(GO) build -o $(BIN) .
@@ -30,6 +30,16 @@ cli:
 ## man: the man page rummage.1, made from the CLI's flag definitions
 man:
 	$(GO) run ./scripts/genman > rummage.1
+
+## cross: the command-line-only binary builds for every release target (pure Go)
+CROSS := linux/amd64 linux/arm64 windows/amd64 darwin/arm64
+cross:
+	@for t in $(CROSS); do GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null . || { echo "cross: $$t failed" >&2; exit 1; }; done
+
+## release: dist/ gets the static CLI for each of CROSS, the Windows window
+## (cross-built with mingw-w64, installed when missing) and SHA256SUMS
+release:
+	@GO=$(GO) sh scripts/release.sh $(CROSS)
 
 deps:
 	@sh scripts/install-deps.sh build
@@ -77,9 +87,9 @@ bench:
 lint:
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-## install: the binary, the desktop file, the icon and the MIME types, so a
-## double-click in a file manager opens Rummage (PREFIX=/usr/local by default,
-## ~/.local when not root; DESTDIR for staging)
+## install: the binary, the desktop file, the icon, the MIME types and the
+## AppStream metainfo, so a double-click in a file manager opens Rummage
+## (PREFIX=/usr/local by default, ~/.local when not root; DESTDIR for staging)
 ifeq ($(shell id -u),0)
 PREFIX  ?= /usr/local
 else
@@ -92,6 +102,7 @@ install-files:
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/rummage
 	install -D -m 644 packaging/linux/$(APPID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop
 	install -D -m 644 packaging/linux/$(APPID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml
+	install -D -m 644 packaging/linux/$(APPID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APPID).metainfo.xml
 	install -D -m 644 icons/rummage.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
 	-[ -n "$(DESTDIR)" ] || ! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 	-[ -n "$(DESTDIR)" ] || ! command -v update-desktop-database >/dev/null || update-desktop-database $(PREFIX)/share/applications
@@ -104,7 +115,8 @@ package: build
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rummage $(DESTDIR)$(PREFIX)/share/applications/$(APPID).desktop \
-	  $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
+	  $(DESTDIR)$(PREFIX)/share/mime/packages/$(APPID).xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APPID).metainfo.xml \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/512x512/apps/$(APPID).png
 	-! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
 
 clean:

@@ -1,39 +1,112 @@
 #!/bin/sh
-# Checks the desktop integration: the MIME package against its schema and
-# update-mime-database, the .desktop file with desktop-file-validate, and a
-# staged `make install` whose MIME database maps files to Rummage's types
-# by their magic bytes (as a file manager does on double-click).
+# Checks the desktop integration as a user's file manager sees it:
+#   - the MIME package against upstream shared-mime-info's DTD (the one inside
+#     the freedesktop.org.xml that the shared-mime-info package installs), the
+#     .desktop file with desktop-file-validate, the AppStream metainfo with
+#     `appstreamcli validate`, and that the three list the same types;
+#   - `make install-files` into a private prefix used as XDG_DATA_HOME (as a
+#     ~/.local install), beside the system's own MIME database;
+#   - `gio info` types files written by Rummage's own writers (`rummage
+#     samples`) as ours: a San Andreas (VER2) gta3.img, a version 1 gta3.img
+#     with its gta3.dir, TXDs, a DFF, a Parkan .lib, an X-Ray level, also under
+#     names that say nothing; while a raw disk image named *.img and a DSDIFF
+#     *.dff keep their system types;
+#   - `gio mime` offers Rummage for every type (what a double-click uses).
+# Usage: scripts/desktop-test.sh [BINARY]   (default ./rummage)
 set -eu
 bin=${1:-./rummage}
+id=io.github.rummage
+pkg=packaging/linux
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-xmllint --noout --relaxng packaging/linux/shared-mime-info.rng packaging/linux/io.github.rummage.xml
-desktop-file-validate packaging/linux/io.github.rummage.desktop
-make -s install-files DESTDIR="$d/prefix" PREFIX= BIN="$bin" >/dev/null
-for f in bin/rummage share/applications/io.github.rummage.desktop share/mime/packages/io.github.rummage.xml \
-         share/icons/hicolor/512x512/apps/io.github.rummage.png; do
-  [ -e "$d/prefix/$f" ] || { echo "desktop-test: make install did not write $f" >&2; exit 1; }
+fail() { echo "desktop-test: $*" >&2; exit 1; }
+
+# Upstream's schema: the DTD at the head of freedesktop.org.xml.
+sed -n '/<!DOCTYPE mime-info \[/,/^\]>/p' /usr/share/mime/packages/freedesktop.org.xml | sed '1d;$d' >"$d/smi.dtd"
+grep -q '<!ATTLIST generic-icon name' "$d/smi.dtd" || fail "no DTD found in /usr/share/mime/packages/freedesktop.org.xml"
+xmllint --noout --dtdvalid "$d/smi.dtd" $pkg/$id.xml
+desktop-file-validate $pkg/$id.desktop
+appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >/dev/null ||
+  appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >&2 || fail "$id.metainfo.xml is not valid AppStream"
+
+# One list of types: the MIME package, the .desktop file, the metainfo, FyneApp.toml.
+types=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' $pkg/$id.xml | sort)
+for list in \
+  "$(sed -n 's/^MimeType=//p' $pkg/$id.desktop | tr ';' '\n' | sed '/^$/d' | sort)" \
+  "$(sed -n 's/.*<mediatype>\(.*\)<\/mediatype>.*/\1/p' $pkg/$id.metainfo.xml | sort)" \
+  "$(sed -n 's/^MimeTypes *= *"\(.*\)"/\1/p' FyneApp.toml | tr ';' '\n' | sed '/^$/d' | sort)"; do
+  [ "$list" = "$types" ] || fail "type lists differ: $(echo $types) versus $(echo $list)"
 done
-XDG_DATA_DIRS="$d/prefix/share:/usr/share" update-mime-database "$d/prefix/share/mime"
-# Files with names that say nothing: only the magic bytes can type them.
-printf 'NRes\000\001\000\000\000\000\000\000\020\000\000\000' >"$d/archive.bin"
-printf 'VER2\000\000\000\000' >"$d/models.bin"
-printf 'NL\000\001\000\000\000\000' >"$d/fonts.bin"
-cp "$d/archive.bin" "$d/level"   # a name-only rule must still not beat strong magic
+
+# A user install (the Makefile runs update-mime-database and update-desktop-database).
+p=$d/prefix
+make -s install-files PREFIX="$p" BIN="$bin" >"$d/install.log" 2>&1 || { cat "$d/install.log" >&2; fail "make install-files failed"; }
+for f in bin/rummage share/applications/$id.desktop share/mime/packages/$id.xml share/metainfo/$id.metainfo.xml \
+         share/icons/hicolor/512x512/apps/$id.png share/mime/mime.cache share/applications/mimeinfo.cache; do
+  [ -e "$p/$f" ] || fail "make install-files did not write $f"
+done
+run() { PATH="$p/bin:$PATH" XDG_DATA_HOME="$p/share" XDG_DATA_DIRS=/usr/share XDG_CONFIG_HOME="$d/config" "$@"; }
 expect() {
-  got=$(XDG_DATA_HOME="$d/prefix/share" XDG_DATA_DIRS="$d/prefix/share:/usr/share" \
-        gio info -a standard::content-type "$1" 2>/dev/null | sed -n 's/.*standard::content-type: //p')
-  if [ "$got" != "$2" ]; then
-    echo "desktop-test: $1 has type '$got', want '$2'" >&2
-    exit 1
-  fi
+  got=$(run gio info -a standard::content-type "$1" 2>/dev/null | sed -n 's/.*standard::content-type: //p')
+  [ "$got" = "$2" ] || fail "$1 has type '$got', want '$2'"
 }
-expect "$d/archive.bin" application/x-parkan-nres
-expect "$d/models.bin" application/x-gta-img
-expect "$d/fonts.bin" application/x-parkan-rsli
-printf '\026\000\000\000\050\000\000\000\377\377\003\030' >"$d/props.txd"
-expect "$d/props.txd" application/x-renderware-txd
-mkdir -p "$d/lvl" && printf '\001\000\000\000\200\000\000\000' >"$d/lvl/level"
-expect "$d/lvl/level" application/x-xray-level
-grep -q '^MimeType=.*application/x-parkan-nres' "$d/prefix/share/applications/io.github.rummage.desktop"
-echo "desktop-test: ok"
+
+# Fixtures from Rummage's own writers.
+s=$d/samples
+"$bin" samples "$s" >/dev/null
+f=$d/files
+mkdir -p "$f/sa" "$f/vc" "$f/lvl"
+[ "$(head -c 4 "$s/gta3.img")" = VER2 ] || fail "the sample gta3.img is not VER2"
+[ "$(head -c 4 "$s/Material.lib")" = NRes ] || fail "the sample Material.lib is not NRes"
+cp "$s/gta3.img" "$f/sa/gta3.img"
+cp "$s/gta3.img" "$f/sa/mymod.img"
+cp "$s/gta3.img" "$f/models.bin"
+# Version 1 (GTA III, Vice City) from the same archive: the VER2 entry table
+# (after "VER2" and the count) is the .dir; the .img is the data, header zeroed.
+n=$(od -An -tu4 -j4 -N4 "$s/gta3.img" | tr -d ' ')
+dd if="$s/gta3.img" of="$f/vc/gta3.dir" bs=1 skip=8 count=$((32 * n)) status=none
+cp "$s/gta3.img" "$f/vc/gta3.img"
+dd if=/dev/zero of="$f/vc/gta3.img" bs=1 count=$((8 + 32 * n)) conv=notrunc status=none
+"$bin" ls "$s/gta3.img" >"$d/v2.txt"
+"$bin" ls "$f/vc/gta3.img" >"$d/v1.txt" || fail "rummage cannot read the version 1 gta3.img made here"
+cmp -s "$d/v1.txt" "$d/v2.txt" || fail "the version 1 gta3.img lists differently from the VER2 one"
+cp "$s/ps2_sa.txd" "$s/pc_d3d9.txd" "$f/"
+cp "$s/pc_d3d9.txd" "$f/textures.bin"
+dff=$(find "$s" -name '*.dff' | head -n 1)
+if [ -n "$dff" ]; then
+  cp "$dff" "$f/car.dff"
+else
+  # No DFF writer in this build: a RenderWare 3.6 clump header (chunk 0x10)
+  # whose struct (0x01) says no atomics, lights or cameras.
+  printf '\020\000\000\000\030\000\000\000\377\377\003\030\001\000\000\000\014\000\000\000\377\377\003\030' >"$f/car.dff"
+  printf '\000\000\000\000\000\000\000\000\000\000\000\000' >>"$f/car.dff"
+fi
+cp "$f/car.dff" "$f/model.bin"
+cp "$s/Material.lib" "$f/Material.lib"
+cp "$s/Material.lib" "$f/archive.bin"
+cp "$s/xray_level_v4" "$f/lvl/level"
+# Not ours: a disk image and a DSDIFF audio file under the shared suffixes.
+head -c 65536 /dev/zero >"$f/disk.img"
+printf 'FRM8\000\000\000\000\000\000\000\040DSD FVER\000\000\000\000\000\000\000\004\001\005\000\000' >"$f/song.dff"
+
+expect "$f/sa/gta3.img" application/x-gta-img
+expect "$f/sa/mymod.img" application/x-gta-img
+expect "$f/models.bin" application/x-gta-img
+expect "$f/vc/gta3.img" application/x-gta-img
+expect "$f/vc/gta3.dir" application/x-gta-img-dir
+expect "$f/ps2_sa.txd" application/x-renderware-txd
+expect "$f/pc_d3d9.txd" application/x-renderware-txd
+expect "$f/textures.bin" application/x-renderware-txd
+expect "$f/car.dff" application/x-renderware-dff
+expect "$f/model.bin" application/x-renderware-dff
+expect "$f/Material.lib" application/x-parkan-nres
+expect "$f/archive.bin" application/x-parkan-nres
+expect "$f/lvl/level" application/x-xray-level
+expect "$f/disk.img" application/x-raw-disk-image
+expect "$f/song.dff" audio/x-dff
+
+for t in $types; do
+  run gio mime "$t" 2>/dev/null | grep -q "^Default application for .*: $id.desktop" ||
+    fail "gio mime $t does not name $id.desktop as the default"
+done
+echo "desktop-test: ok ($(echo $types | wc -w) types, 15 files typed)"
