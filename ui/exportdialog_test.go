@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -237,6 +238,9 @@ func (r *slowReader) Read(p []byte) (int, error) {
 
 // Cancel stops the export early and leaves no partial file behind.
 func TestExportDialogCancel(t *testing.T) {
+	// One job at a time, so which files finish is known (export's
+	// TestCancelParallel covers cancelling jobs that run side by side).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	w := newTestWindow(t)
 	slow := &slowNode{Raw: *rawNode("slow", formats.KindRaw, "", nil, 0), started: make(chan struct{}), once: &sync.Once{}}
 	slow.Raw.N = 1 << 20
