@@ -4,7 +4,8 @@
 # this repository with gcc -O2; never commit it) against Rummage's
 # streaming decoder (scripts/lzhufcmp), on the same stream of MB megabytes
 # of vertex-buffer-like data, PAIRS runs each, interleaved; prints the
-# medians, the throughput ratio and both peak RSS figures.
+# medians, the throughput ratio and both peak RSS figures, then the same
+# CPU medians for compressing (ENCODE=0 skips that).
 #   sh scripts/lzhuf-vs-c.sh REF_LZHUF [MB] [PAIRS]     (default 50 and 5)
 set -eu
 ref=$(realpath "$1")
@@ -35,3 +36,12 @@ printf 'stream: %s MB of vertex-buffer-like data, %s bytes compressed; %s pairs\
 printf 'reference lzhuf.c: %s ms CPU (median), %s KB peak RSS\n' "$c" "$(rss "$ref" d "$d/c.lz" "$d/c.out")"
 printf 'rummage          : %s ms CPU (median), %s KB peak RSS\n' "$g" "$(rss "$d/lzhufcmp" d "$d/x.lz" "$d/go.out")"
 echo "$c $g $mb" | awk '{printf "rummage throughput: %.0f MB/s of output, %.2f x the reference (%.0f MB/s)\n", $3*1048.576/$2, $1/$2, $3*1048.576/$1}'
+[ "${ENCODE:-1}" = 0 ] && exit 0
+for _ in $(seq "$pairs"); do
+	printf 'ce %s\n' "$("$d/cputime" -n 1 "$ref" e "$d/data.bin" "$d/c.enc" | cut -d' ' -f1)" >>"$d/times"
+	printf 'goe %s\n' "$("$d/cputime" -n 1 "$d/lzhufcmp" e "$d/data.bin" "$d/go.enc" | cut -d' ' -f1)" >>"$d/times"
+done
+c=$(med ce)
+g=$(med goe)
+printf 'encode: reference %s ms CPU (%s bytes out), rummage %s ms CPU (%s bytes out), %s KB peak RSS\n' "$c" "$(wc -c <"$d/c.enc" | tr -d ' ')" "$g" "$(wc -c <"$d/go.enc" | tr -d ' ')" "$(rss "$d/lzhufcmp" e "$d/data.bin" "$d/go.enc")"
+echo "$c $g" | awk '{printf "rummage encode: %.2f x the reference throughput\n", $1/$2}'

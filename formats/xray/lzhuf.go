@@ -58,13 +58,21 @@ func genTables() {
 // huffTree is the adaptive Huffman tree shared by the encoder and decoder.
 //
 // Tree node i keeps its frequency and parent side by side (the update walk
-// touches both); leaf parents (prnt[c+T] in LZHUF.C) are in leaf. Arrays
-// are longer than needed so that indices masked with tmask or lmask need no
-// bounds checks in the hot loops.
+// touches both); the parent of leaf symbol c (prnt[c+T] in LZHUF.C) is
+// n[c+T].prnt. Nodes are kept in order of frequency, and lead[w] is the
+// last node of frequency w (for the frequencies present), the node LZHUF.C
+// finds by scanning. Arrays are longer than needed so that masked indices
+// need no bounds checks in the hot loops.
 type huffTree struct {
-	n    [1024]hnode // freq[i], prnt[i] for i <= treeSize (freq[treeSize] is a sentinel)
+	n    [1024]hnode // freq[i], prnt[i]; freq[treeSize] is a sentinel
 	son  [1024]int32
-	leaf [512]int32 // parent of leaf symbol c
+	lead [leadSize]uint16
+
+	// The decoder's table over the top of the tree (see fillTop).
+	top      [1 << tabBits]topEntry
+	inTop    [1024]uint8 // 1 for the nodes the table reads
+	topNodes []int32     // those nodes
+	stale    bool        // the table no longer matches the tree
 }
 
 type hnode struct {
@@ -73,15 +81,15 @@ type hnode struct {
 }
 
 const (
-	tmask = 1023
-	lmask = 511
+	tmask    = 1023
+	leadSize = 2 * MaxFreq // frequencies reach MaxFreq
 )
 
 func (h *huffTree) start() {
 	for i := 0; i < nChar; i++ {
 		h.n[i].freq = 1
 		h.son[i] = int32(i + treeSize)
-		h.leaf[i] = int32(i)
+		h.n[i+treeSize].prnt = int32(i)
 	}
 	i, j := 0, nChar
 	for j <= rootNode {
@@ -94,17 +102,22 @@ func (h *huffTree) start() {
 	}
 	h.n[treeSize].freq = 0xFFFF
 	h.n[rootNode].prnt = 0
+	h.fillLead()
+}
+
+// fillLead sets lead from the frequencies and marks the table stale.
+func (h *huffTree) fillLead() {
+	for i := 0; i < treeSize; i++ {
+		h.lead[h.n[i].freq&(leadSize-1)] = uint16(i)
+	}
+	h.stale = true
 }
 
 // setParent sets the parent of child x (a node, and its sibling x+1, or a
 // leaf symbol code >= treeSize) to p.
 func (h *huffTree) setParent(x, p int32) {
-	if x >= treeSize {
-		h.leaf[(x-treeSize)&lmask] = p
-		return
-	}
 	h.n[x&tmask].prnt = p
-	h.n[(x+1)&tmask].prnt = p
+	h.n[(x+int32(uint32(x-treeSize)>>31))&tmask].prnt = p // x+1 for a node
 }
 
 // reconst halves the frequencies and rebuilds the tree.
@@ -132,40 +145,53 @@ func (h *huffTree) reconst() {
 	for i := int32(0); i < treeSize; i++ {
 		h.setParent(h.son[i], i)
 	}
+	h.fillLead()
 }
 
-// update counts symbol c and restores the sibling property.
-func (h *huffTree) update(c int) {
+// update counts symbol c and restores the sibling property: each node on
+// the way up, of frequency w, first trades places with the last node of
+// frequency w (its subtree moves, not its place in the order). The decoder's
+// loop has its own copy.
+func (h *huffTree) update(c int32) {
 	if h.n[rootNode].freq == MaxFreq {
 		h.reconst()
 	}
-	nodes := &h.n
-	son := &h.son
-	x := h.leaf[c&lmask]
+	x := h.n[(c+treeSize)&tmask].prnt // may be node 0
 	for {
-		nd := &nodes[x&tmask]
-		nd.freq++
-		k := nd.freq
-		if k > nodes[(x+1)&tmask].freq {
-			l := x + 1
-			for k > nodes[(l+1)&tmask].freq {
-				l++
-			}
-			nd.freq = nodes[l&tmask].freq
-			nodes[l&tmask].freq = k
-			i := son[x&tmask]
-			h.setParent(i, l)
-			j := son[l&tmask]
-			son[l&tmask] = i
-			h.setParent(j, x)
-			son[x&tmask] = j
-			x = l
+		w := h.n[x&tmask].freq
+		if h.n[(x+1)&tmask].freq == w { // x is not the last of w
+			x = h.swapLast(x, w)
 		}
-		x = nodes[x&tmask].prnt
-		if x == 0 {
+		h.count(x, w)
+		if x = h.n[x&tmask].prnt; x == 0 { // the root's parent
 			break
 		}
 	}
+}
+
+// count raises the frequency w of node x, the last node of frequency w,
+// by one and keeps lead right.
+func (h *huffTree) count(x int32, w uint32) {
+	h.n[x&tmask].freq = w + 1
+	h.lead[w&(leadSize-1)] = uint16(x - 1) // meaningless if x was the only one
+	up := &h.lead[(w+1)&(leadSize-1)]
+	v := *up
+	if h.n[(x+1)&tmask].freq != w+1 {
+		v = uint16(x) // x is the last of w+1 now
+	}
+	*up = v
+}
+
+// swapLast swaps the subtrees of node x and of the last node of x's
+// frequency w, and returns that node.
+func (h *huffTree) swapLast(x int32, w uint32) int32 {
+	l := int32(h.lead[w&(leadSize-1)])
+	i, j := h.son[x&tmask], h.son[l&tmask]
+	h.son[l&tmask], h.son[x&tmask] = i, j
+	h.setParent(i, l)
+	h.setParent(j, x)
+	h.stale = h.stale || h.inTop[x&tmask]|h.inTop[l&tmask] != 0
+	return l
 }
 
 // UnpackedSize returns the uncompressed size declared by an X-Ray LZHUF

@@ -126,23 +126,29 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 	bits, nbits := d.bits, d.nbits
 	stop = min(stop, end)
 	for n < stop {
-		if nbits < 40 {
-			if d.pos+8 <= len(d.in) {
-				bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> uint(nbits)
-				d.pos += (63 - nbits) >> 3
-				nbits |= 56
-			} else {
-				d.bits, d.nbits = bits, nbits
-				if err := d.slowRefill(n - start); err != nil {
-					return n, err
-				}
-				bits, nbits = d.bits, d.nbits
+		// Refill every symbol, without a branch on the bit count: the
+		// bits below the nbits valid ones are zeros or the right ones.
+		if d.pos+8 <= len(d.in) {
+			bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> uint(nbits)
+			d.pos += (63 - nbits) >> 3
+			nbits |= 56
+		} else if nbits < 40 {
+			d.bits, d.nbits = bits, nbits
+			if err := d.slowRefill(n - start); err != nil {
+				return n, err
 			}
+			bits, nbits = d.bits, d.nbits
 		}
 		// A code is at most about 21 bits long (the sibling property
 		// and MaxFreq bound the tree's depth), a distance 14: the
 		// window holds both.
-		c := son[rootNode&tmask]
+		if d.h.stale {
+			d.h.fillTop()
+		}
+		e := d.h.top[bits>>(64-tabBits)]
+		c := son[int32(e&0xFFFF)&tmask]
+		bits <<= e >> 16
+		nbits -= int(e >> 16)
 		for c < treeSize {
 			c = son[(c+int32(bits>>63))&tmask]
 			bits <<= 1
@@ -152,7 +158,23 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}
 		c -= treeSize
-		d.h.update(int(c))
+		// h.update(c), written out: a call here costs the spilling
+		// of this loop's registers, about a tenth of the time.
+		h := &d.h
+		if h.n[rootNode].freq == MaxFreq {
+			h.reconst()
+		}
+		x := h.n[(c+treeSize)&tmask].prnt
+		for {
+			w := h.n[x&tmask].freq
+			if h.n[(x+1)&tmask].freq == w {
+				x = h.swapLast(x, w)
+			}
+			h.count(x, w)
+			if x = h.n[x&tmask].prnt; x == 0 {
+				break
+			}
+		}
 		if c < 256 {
 			out[n] = byte(c)
 			n++

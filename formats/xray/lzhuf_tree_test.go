@@ -1,0 +1,69 @@
+package xray
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// refUpdate is LZHUF.C's update: it finds the last node of a frequency by
+// scanning.
+func refUpdate(h *huffTree, c int) {
+	if h.n[rootNode].freq == MaxFreq {
+		h.reconst()
+	}
+	x := h.n[c+treeSize].prnt
+	for {
+		h.n[x].freq++
+		k := h.n[x].freq
+		if k > h.n[x+1].freq {
+			l := x + 1
+			for k > h.n[l+1].freq {
+				l++
+			}
+			h.n[x].freq = h.n[l].freq
+			h.n[l].freq = k
+			i := h.son[x]
+			h.setParent(i, l)
+			j := h.son[l]
+			h.son[l] = i
+			h.setParent(j, x)
+			h.son[x] = j
+			x = l
+		}
+		x = h.n[x].prnt
+		if x == 0 {
+			break
+		}
+	}
+}
+
+// TestUpdateMatchesScan checks the tree and lead after each of enough
+// skewed random symbols to cross several rebuilds against LZHUF.C's way.
+func TestUpdateMatchesScan(t *testing.T) {
+	var a, b huffTree
+	a.start()
+	b.start()
+	rng := rand.New(rand.NewSource(1))
+	rebuilds := 0
+	for s := 0; s < 60000; s++ {
+		if a.n[rootNode].freq == MaxFreq {
+			rebuilds++
+		}
+		c := rng.Intn(1 + rng.Intn(nChar)) // low symbols more often
+		refUpdate(&a, c)
+		b.update(int32(c))
+		for i := 0; i < treeSize; i++ {
+			if w := b.n[i].freq; b.n[i+1].freq != w && int(b.lead[w]) != i {
+				t.Fatalf("step %d sym %d: lead[%d] = %d, want %d", s, c, w, b.lead[w], i)
+			}
+		}
+		for i := 0; i < treeSize; i++ {
+			if a.n[i].freq != b.n[i].freq || a.son[i] != b.son[i] {
+				t.Fatalf("step %d sym %d: node %d differs: %v %v / %d %d", s, c, i, a.n[i], b.n[i], a.son[i], b.son[i])
+			}
+		}
+	}
+	if rebuilds < 2 {
+		t.Fatalf("%d rebuilds: the test should cross some", rebuilds)
+	}
+}
