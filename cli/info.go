@@ -67,6 +67,17 @@ func runInfo(e *env, a *args) int {
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
+	if o, ok := v.(object); ok {
+		// Facts people read in another form (a TXD rasterFormat as hex
+		// flags); the JSON keeps the number.
+		for k, t := range formats.SafeFactText(node) {
+			for i := range o {
+				if o[i].k == k {
+					o[i].v = t
+				}
+			}
+		}
+	}
 	writePlain(e.stdout, v)
 	return exitOK
 }

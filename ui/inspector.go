@@ -102,7 +102,7 @@ func (in *inspector) show(it *item) {
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
 	in.descErr = descErr
-	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr)))
+	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr, formats.SafeFactText(it.node))))
 	in.hex = newHexView(in.w, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
 	items = append(items, in.hexTab)
@@ -244,7 +244,9 @@ func header(it *item) (string, error) {
 // counted by the facts), the size and the broken mark.
 func headerFacts(it *item, facts []string, countsChildren bool) string {
 	var parts []string
-	if it.tag != "" {
+	if it.label != "" {
+		parts = append(parts, it.label)
+	} else if it.tag != "" {
 		parts = append(parts, it.tag)
 	} else if it.kind != "" {
 		parts = append(parts, string(it.kind))
