@@ -382,9 +382,15 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 		}
 		paths = append(paths, u.Path())
 	}
-	if len(paths) > 0 {
-		w.openPaths(paths, true)
+	if len(paths) == 0 {
+		return
 	}
+	for _, d := range w.insp.drops {
+		if d(paths) {
+			return
+		}
+	}
+	w.openPaths(paths, true)
 }
 
 // summary is widgets.Summary under the short name the shell uses.

@@ -4,11 +4,11 @@ import "testing"
 
 func TestRasterFormatText(t *testing.T) {
 	for f, want := range map[uint32]string{
-		0x2104: "0x2104 = PAL8 | 1555",
-		0xB504: "0xB504 = PAL8 | 8888 | MIPMAP | AUTOMIPMAP",
-		0x4300: "0x4300 = PAL4 | 4444",
-		0x0200: "0x200 = 565",
-		0x0004: "0x4 = default",
+		0x2104:  "0x2104 = PAL8 | 1555",
+		0xB504:  "0xB504 = PAL8 | 8888 | MIPMAP | AUTOMIPMAP",
+		0x4300:  "0x4300 = PAL4 | 4444",
+		0x0200:  "0x200 = 565",
+		0x0004:  "0x4 = default",
 		0x10504: "0x10504 = 8888 | 0x10000",
 	} {
 		if got := RasterFormatText(f); got != want {
