@@ -249,9 +249,7 @@ func header(it *item) (string, error) {
 // counted by the facts), the size and the broken mark.
 func headerFacts(it *item, facts []string, countsChildren bool) string {
 	var parts []string
-	if it.label != "" {
-		parts = append(parts, it.label)
-	} else if it.tag != "" {
+	if it.tag != "" {
 		parts = append(parts, it.tag)
 	} else if it.kind != "" {
 		parts = append(parts, string(it.kind))

@@ -18,11 +18,10 @@ import (
 
 // layout is a dictionary's item list with its struct fields.
 type layout struct {
-	items  []*Item
-	count  uint16
-	strct  []byte
-	orig   []byte
-	edited bool
+	items []*Item
+	count uint16
+	strct []byte
+	orig  []byte
 }
 
 // Items returns a copy of the dictionary's item list (reading it if needed).

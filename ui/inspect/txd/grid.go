@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -46,20 +47,22 @@ func newGridView(h inspect.Host, kids []formats.Node) *gridView {
 			img.FillMode = canvas.ImageFillContain
 			img.ScaleMode = canvas.ImageScalePixels
 			img.SetMinSize(fyne.NewSize(gridThumb, gridThumb))
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			// canvas.Text, not a Label: a truncating label shapes its
+			// text again on every bind, the slow part of scrolling.
+			l := canvas.NewText("", theme.Color(theme.ColorNameForeground))
 			l.Alignment = fyne.TextAlignCenter
+			l.TextSize = theme.CaptionTextSize()
 			return container.NewBorder(nil, l, nil, nil, img)
 		},
 		func(id widget.GridWrapItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
 			var img *canvas.Image
-			var l *widget.Label
+			var l *canvas.Text
 			for _, x := range c.Objects {
 				switch y := x.(type) {
 				case *canvas.Image:
 					img = y
-				case *widget.Label:
+				case *canvas.Text:
 					l = y
 				}
 			}
@@ -67,8 +70,9 @@ func newGridView(h inspect.Host, kids []formats.Node) *gridView {
 				return
 			}
 			n := g.kids[id]
-			if name := formats.SafeName(n); l.Text != name {
-				l.SetText(name)
+			if name := gridName(formats.SafeName(n)); l.Text != name {
+				l.Text = name
+				l.Refresh()
 			}
 			th := g.thumbs.bind(img, n)
 			if img.Image != th {
@@ -85,4 +89,17 @@ func newGridView(h inspect.Host, kids []formats.Node) *gridView {
 	info.Truncation = fyne.TextTruncateEllipsis
 	g.content = container.NewBorder(info, nil, nil, nil, g.grid)
 	return g
+}
+
+// gridNameMax is the longest name a grid cell shows whole (caption text
+// under a 96-pixel thumbnail).
+const gridNameMax = 14
+
+// gridName cuts a long name to fit under its thumbnail.
+func gridName(s string) string {
+	r := []rune(s)
+	if len(r) <= gridNameMax {
+		return s
+	}
+	return string(r[:gridNameMax-1]) + "…"
 }

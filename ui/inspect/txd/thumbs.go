@@ -13,9 +13,9 @@ import (
 	"rummage/ui/widgets"
 )
 
-// thumbWorkers bounds the goroutines decoding thumbnails (the machine's
-// other work, the renderer and the UI, keep the rest).
-const thumbWorkers = 2
+// thumbWorkers bounds the goroutines decoding thumbnails: one, so the UI
+// goroutine keeps a core for scrolling on a two-core machine.
+const thumbWorkers = 1
 
 // thumbs decodes texture thumbnails in the background for the rows and
 // cells on screen: a cell asks for a node's thumbnail when it is bound
@@ -32,9 +32,12 @@ type thumbs struct {
 	cache   map[any]image.Image
 	wanted  map[any]int // how many cells show each key
 	cells   map[any]any // the key each cell shows
-	queue   []thumbJob  // LIFO: the latest cells first
+	inQueue map[any]bool
+	queue   []thumbJob // LIFO: the latest cells first
 	running int
 	closed  bool
+	// refreshing is set while a done is queued on the UI goroutine.
+	refreshing bool
 }
 
 type thumbJob struct {
@@ -43,7 +46,7 @@ type thumbJob struct {
 }
 
 func newThumbs(size int, done func()) *thumbs {
-	return &thumbs{size: size, done: done, cache: map[any]image.Image{}, wanted: map[any]int{}, cells: map[any]any{}}
+	return &thumbs{size: size, done: done, cache: map[any]image.Image{}, wanted: map[any]int{}, cells: map[any]any{}, inQueue: map[any]bool{}}
 }
 
 // thumbKey is the cache key of a node: the node and its texture when it
@@ -72,7 +75,8 @@ func (t *thumbs) bind(cell any, n formats.Node) image.Image {
 	if img, ok := t.cache[k]; ok {
 		return img
 	}
-	if t.wanted[k] == 1 || !t.queued(k) {
+	if !t.inQueue[k] {
+		t.inQueue[k] = true
 		t.queue = append(t.queue, thumbJob{k, n})
 	}
 	if t.running < thumbWorkers && !t.closed {
@@ -80,16 +84,6 @@ func (t *thumbs) bind(cell any, n formats.Node) image.Image {
 		go t.work()
 	}
 	return nil
-}
-
-// queued reports whether k waits in the queue (t.mu held).
-func (t *thumbs) queued(k any) bool {
-	for _, j := range t.queue {
-		if j.key == k {
-			return true
-		}
-	}
-	return false
 }
 
 // pending is the count of queued thumbnails still wanted (for tests and
@@ -109,7 +103,7 @@ func (t *thumbs) pending() int {
 // close stops the workers after their current decode.
 func (t *thumbs) close() {
 	t.mu.Lock()
-	t.closed, t.queue = true, nil
+	t.closed, t.queue, t.inQueue = true, nil, map[any]bool{}
 	t.mu.Unlock()
 }
 
@@ -121,6 +115,7 @@ func (t *thumbs) work() {
 		for len(t.queue) > 0 && !t.closed {
 			j = t.queue[len(t.queue)-1]
 			t.queue = t.queue[:len(t.queue)-1]
+			delete(t.inQueue, j.key)
 			if _, done := t.cache[j.key]; t.wanted[j.key] > 0 && !done {
 				found = true
 				break
@@ -135,10 +130,21 @@ func (t *thumbs) work() {
 		img := thumbnail(j.node, t.size)
 		t.mu.Lock()
 		t.cache[j.key] = img
-		closed := t.closed
+		done := t.done
+		if t.closed || t.refreshing {
+			done = nil
+		}
+		t.refreshing = done != nil
 		t.mu.Unlock()
-		if !closed && t.done != nil {
-			fyne.Do(t.done)
+		if done != nil {
+			// One refresh at a time: thumbnails decoded meanwhile show
+			// with it.
+			fyne.Do(func() {
+				t.mu.Lock()
+				t.refreshing = false
+				t.mu.Unlock()
+				done()
+			})
 		}
 	}
 }
@@ -161,7 +167,7 @@ func thumbnail(n formats.Node, size int) image.Image {
 		}
 		return im.Image(lv)
 	})
-	out := image.NewNRGBA(image.Rect(0, 0, size, size))
+	out := image.NewRGBA(image.Rect(0, 0, size, size))
 	if img == nil {
 		for i := 0; i < size; i++ {
 			out.Pix[(i*size+i)*4], out.Pix[(i*size+i)*4+3] = 220, 255
