@@ -71,6 +71,17 @@ func (e *env) infoFile(a *args, file, nodePath string, many bool, q formats.Samp
 	if many {
 		fmt.Fprintf(e.stdout, "file: %s\n", printable(file))
 	}
+	if o, ok := v.(object); ok {
+		// Facts people read in another form (a TXD rasterFormat as hex
+		// flags); the JSON keeps the number.
+		for k, t := range formats.SafeFactText(node) {
+			for i := range o {
+				if o[i].k == k {
+					o[i].v = t
+				}
+			}
+		}
+	}
 	writePlain(e.stdout, v)
 	return exitOK
 }

@@ -90,6 +90,9 @@ func (w *window) mark(a applied, d int) {
 		if it.edits < 0 {
 			it.edits = 0
 		}
+		if w.model.syncItem(a.uid) {
+			w.tree.Refresh()
+		}
 		w.refreshItem(a.uid)
 		if a.file != nil {
 			w.refreshItem(a.file.uid)

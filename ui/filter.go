@@ -50,7 +50,7 @@ func (q query) matches(it *item) bool {
 		}
 	}
 	for _, t := range q.types {
-		if strings.ToLower(it.tag) != t {
+		if strings.ToLower(it.tag) != t && strings.ToLower(it.label) != t {
 			return false
 		}
 	}

@@ -29,6 +29,7 @@ type inspector struct {
 
 	it      *item
 	closers []func()
+	drops   []func([]string) bool // the shown tabs' Drop handlers
 	hex     *hexView
 	hexTab  *container.TabItem
 	descErr error // the shown node's Describe error (Show in hex goes there)
@@ -96,13 +97,16 @@ func (in *inspector) show(it *item) {
 		if t.Close != nil {
 			in.closers = append(in.closers, t.Close)
 		}
+		if t.Drop != nil {
+			in.drops = append(in.drops, t.Drop)
+		}
 		// A scroll keeps a tab's minimum size from growing the window
 		// (it still fills the space when it fits).
 		items = append(items, container.NewTabItem(t.Title, container.NewScroll(t.Content)))
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
 	in.descErr = descErr
-	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr)))
+	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr, formats.SafeFactText(it.node))))
 	in.hex = newHexView(in.w, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
 	items = append(items, in.hexTab)
@@ -187,6 +191,7 @@ func (in *inspector) close() {
 		in.w.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
 	}
 	in.closers = nil
+	in.drops = nil
 }
 
 // showHexAt selects the Hex tab and the row of off (absolute), the first

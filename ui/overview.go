@@ -204,12 +204,18 @@ func rowsText(rows []propRow) string {
 }
 
 // newOverview builds the Overview tab: the property table with Copy all and
-// Copy JSON; clicking a cell copies its text.
-func newOverview(h *window, desc any, descErr error) fyne.CanvasObject {
+// Copy JSON; clicking a cell copies its text. texts replace the shown
+// value of top-level facts (formats.FactTexter); Copy JSON keeps the JSON.
+func newOverview(h *window, desc any, descErr error, texts map[string]string) fyne.CanvasObject {
 	var rows []propRow
 	var err error
 	if desc != nil {
 		rows, err = flatten(desc)
+	}
+	for i, r := range rows {
+		if t, ok := texts[r.key]; ok {
+			rows[i].value = t
+		}
 	}
 	if descErr != nil {
 		err = descErr

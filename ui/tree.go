@@ -21,7 +21,8 @@ type item struct {
 	seg    string // the path segment (formats.ChildNames), "" for a root
 	path   string // node path from the file's root as `ls --json` prints it
 	name   string
-	tag    string
+	tag    string // Type: the filter's type:, Export all of a type
+	label  string // the tag shown in the row (formats.SafeLabel)
 	kind   formats.Kind
 	branch bool     // may have children (O(1) for IsBranch)
 	loaded bool     // kids is valid
@@ -75,6 +76,7 @@ func (m *treeModel) newItem(uid string, n formats.Node, f *openFile, parent, seg
 	it.name = formats.SafeName(n)
 	it.kind = formats.SafeKind(n)
 	it.tag = formats.SafeType(n)
+	it.label = formats.SafeLabel(n)
 	it.err = formats.SafeErr(n)
 	it.diags = formats.SafeDiagnostics(n)
 	it.branch = it.err == nil && mayHaveChildren(n, it.kind)

@@ -114,8 +114,8 @@ func (r *treeRow) set(it *item) {
 		r.bg.Refresh()
 	}
 	tc := theme.Color(theme.ColorNamePlaceHolder)
-	if r.tag.Text != it.tag || r.tag.Color != tc {
-		r.tag.Text, r.tag.Color = it.tag, tc
+	if r.tag.Text != it.label || r.tag.Color != tc {
+		r.tag.Text, r.tag.Color = it.label, tc
 		r.tag.Refresh()
 	}
 	if r.mark.Text != mark || r.mark.Color != mc {

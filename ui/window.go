@@ -119,7 +119,7 @@ func (w *window) SelectNode(n formats.Node) {
 // detachedItem is an item for a node that is not in the tree, counted as
 // part of the selection's file.
 func (w *window) detachedItem(n formats.Node) *item {
-	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
+	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), label: formats.SafeLabel(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
 	it.file = &openFile{name: "(outside the open files)"}
 	if w.sel != nil {
 		it.file = w.sel.file
@@ -382,9 +382,15 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 		}
 		paths = append(paths, u.Path())
 	}
-	if len(paths) > 0 {
-		w.openPaths(paths, true)
+	if len(paths) == 0 {
+		return
 	}
+	for _, d := range w.insp.drops {
+		if d(paths) {
+			return
+		}
+	}
+	w.openPaths(paths, true)
 }
 
 // summary is widgets.Summary under the short name the shell uses.

@@ -30,6 +30,8 @@ type Options struct {
 	Filter      uint32 // filter/addressing word; 0x1102 (0x1106 with mips) when 0
 	// Levels limits the mip chain (0: as many as the format allows).
 	Levels int
+	// MipFilter makes each mip level from the one above (MipBox when "").
+	MipFilter MipFilter
 	// Headerless writes a PS2 raster in the old layout without GIF packets
 	// (GTA III), with StreamVersion 0 (nothing swizzled) or 1 (8-bit
 	// indices swizzled). Levels too large for a GIF packet are always
@@ -104,8 +106,9 @@ func halve(src *image.NRGBA) *image.NRGBA {
 	return out
 }
 
-// mipChain returns level 0 and its halvings while keep(w, h, n) says so.
-func mipChain(img *image.NRGBA, keep func(w, h, n int) bool) []*image.NRGBA {
+// mipChain returns level 0 and its halvings by filter f while keep(w, h, n)
+// says so.
+func mipChain(img *image.NRGBA, f MipFilter, keep func(w, h, n int) bool) []*image.NRGBA {
 	out := []*image.NRGBA{img}
 	for {
 		last := out[len(out)-1]
@@ -113,7 +116,7 @@ func mipChain(img *image.NRGBA, keep func(w, h, n int) bool) []*image.NRGBA {
 		if w == 0 && h == 0 || !keep(w, h, len(out)) {
 			return out
 		}
-		out = append(out, halve(last))
+		out = append(out, f.halve(last))
 	}
 }
 
@@ -124,6 +127,12 @@ func mipChain(img *image.NRGBA, keep func(w, h, n int) bool) []*image.NRGBA {
 // again, PS2 indices are swizzled again with the GS headers rebuilt (marked
 // experimental when there are mipmaps).
 func Replace(t *Texture, img image.Image) (*Texture, error) {
+	return replaceMips(t, img, len(t.Levels), MipBox)
+}
+
+// replaceMips is Replace with levels mip levels (0: as many as the format
+// allows) made by filter f.
+func replaceMips(t *Texture, img image.Image, levels int, f MipFilter) (*Texture, error) {
 	if t.Depth == 24 {
 		return nil, fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
 	}
@@ -134,7 +143,7 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 		src = dst
 	}
 	o := Options{Name: t.Name, Mask: t.Mask, Format: t.RasterFormat & (FmtPixelMask | FmtPal4 | FmtPal8),
-		Compression: t.Compression, Mipmaps: len(t.Levels) > 1, Levels: len(t.Levels), Stamp: t.Stamp, Filter: t.FilterWord}
+		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f}
 	if o.Compression == CompDXT1 && !t.dxt1Alpha() {
 		// Opaque DXT1 (C565): transparent pixels would decode as black.
 		src = opaque(src)

@@ -57,8 +57,9 @@ type Root struct {
 	dict    *Dictionary
 	loadErr error
 
-	mu   sync.Mutex
-	kids []formats.Node
+	mu    sync.Mutex
+	kids  []formats.Node
+	first *layout // the dictionary as read, kept by the first SetItems (dictedit.go)
 }
 
 // NewRoot wraps a dictionary (built in memory) as a node.
@@ -113,22 +114,30 @@ func (r *Root) Children() ([]formats.Node, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.kids == nil {
-		r.kids = []formats.Node{}
-		for _, it := range r.dict.Items {
-			switch {
-			case it.Tex != nil:
-				r.kids = append(r.kids, &TexNode{root: r, item: it})
-			case it.Err != nil:
-				kind := formats.KindTexture
-				if it.Type != rw.IDTextureNative {
-					kind = formats.KindRaw
-				}
-				r.kids = append(r.kids, &formats.BrokenNode{Raw: formats.Raw{NodeName: it.Name, NodeKind: kind, Tag: "texture",
-					R: bytes.NewReader(it.Raw), N: int64(len(it.Raw)), Abs: it.Off}, Error: it.Err})
-			}
-		}
+		r.kids = r.makeKids(r.dict.Items, nil)
 	}
 	return r.kids, nil
+}
+
+// makeKids makes the child nodes of items, reusing those of keep by item.
+func (r *Root) makeKids(items []*Item, keep map[*Item]formats.Node) []formats.Node {
+	kids := []formats.Node{}
+	for _, it := range items {
+		switch {
+		case keep[it] != nil:
+			kids = append(kids, keep[it])
+		case it.Tex != nil:
+			kids = append(kids, &TexNode{root: r, item: it})
+		case it.Err != nil:
+			kind := formats.KindTexture
+			if it.Type != rw.IDTextureNative {
+				kind = formats.KindRaw
+			}
+			kids = append(kids, &formats.BrokenNode{Raw: formats.Raw{NodeName: it.Name, NodeKind: kind, Tag: "texture",
+				R: bytes.NewReader(it.Raw), N: int64(len(it.Raw)), Abs: it.Off}, Error: it.Err})
+		}
+	}
+	return kids
 }
 
 // Describe returns the dictionary's facts.

@@ -27,6 +27,7 @@ import (
 // their shot gets. A tab that is not there fails the screenshot.
 var moreTabs = []struct{ kind, name, tab string }{
 	{"archive-txd", "archive-txd-sections", "Sections"},
+	{"archive-txd", "archive-txd-grid", "Grid"},
 	{"material", "material-animation", "Material/Animation"},
 	{"texture-txd", "texture-txd-txd", "TXD"},
 	{"texture-txd", "texture-txd-ps2", "PS2"},

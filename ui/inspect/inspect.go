@@ -48,6 +48,10 @@ type Tab struct {
 	// Close, when set, is called when the inspector stops showing the node
 	// (stop animations and background work here).
 	Close func()
+	// Drop, when set, takes files and folders dropped on the window while
+	// the tab's node is shown (a folder of PNGs on a TXD); it reports
+	// whether it took them (else the window opens them).
+	Drop func(paths []string) bool
 }
 
 // TabProvider adds a kind's own tab to the inspector. Own tabs come before

@@ -204,6 +204,7 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
 	facts := fmt.Sprintf("%s  %d×%d  %s  %s  RW %s  depth %d  %d level(s)", t.Name, t.Width, t.Height, t.FormatName(),
 		t.PlatformName(), t.RWVersion(), t.Depth, len(t.Levels))
+	facts += "\nraster " + txd.RasterFormatText(t.RasterFormat)
 	if t.Mask != "" {
 		facts += "  mask " + t.Mask
 	}

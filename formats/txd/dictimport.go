@@ -1,0 +1,184 @@
+package txd
+
+import (
+	"fmt"
+	"image"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Making textures for a dictionary from images: the stored format named
+// as the CLI and the window spell it, "auto" choosing by alpha and
+// platform. (The TXD builder of the CLI has its own option parsing; this
+// is the small core the window needs.)
+
+// StoredFormats returns the format names NewTextureFor accepts, "auto"
+// first.
+func StoredFormats() []string {
+	return []string{"auto", "DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}
+}
+
+// AddOptions say how to store an image added to a dictionary.
+type AddOptions struct {
+	Name     string
+	Platform uint32 // PlatformPS2, PlatformD3D8, PlatformD3D9 or PlatformXbox
+	Stamp    uint32 // RW version stamp of the texture native
+	Format   string // a StoredFormats name
+	// Mips is the level count: 1 keeps none, 0 makes as many as the
+	// format allows.
+	Mips      int
+	MipFilter MipFilter
+}
+
+// AutoFormat chooses a stored format for img on a platform: PS2 stores
+// PAL8 (8888 entries); D3D and Xbox store DXT1 for opaque or 1-bit alpha
+// images and DXT3 otherwise, or 8888 when the size is not a multiple of 4.
+func AutoFormat(img *image.NRGBA, platform uint32) string {
+	if platform == PlatformPS2 {
+		return "PAL8"
+	}
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if w%4 != 0 || h%4 != 0 {
+		return "8888"
+	}
+	if alphaOf(img) == "yes" {
+		return "DXT3"
+	}
+	return "DXT1"
+}
+
+// alphaOf says whether img's alpha is "no" (all opaque), "1-bit" (0 or
+// 255 only) or "yes".
+func alphaOf(img *image.NRGBA) string {
+	out := "no"
+	for i := 3; i < len(img.Pix); i += 4 {
+		switch img.Pix[i] {
+		case 255:
+		case 0:
+			out = "1-bit"
+		default:
+			return "yes"
+		}
+	}
+	return out
+}
+
+// formatOptions turns a format name into the rasterFormat bits and
+// compression of Options.
+func formatOptions(name string, platform uint32) (format uint32, comp int, err error) {
+	switch strings.ToUpper(name) {
+	case "DXT1":
+		return 0, CompDXT1, nil
+	case "DXT3":
+		return 0, CompDXT3, nil
+	case "DXT5":
+		return 0, CompDXT5, nil
+	case "PAL8", "PAL4":
+		pal := uint32(FmtPal8)
+		if strings.ToUpper(name) == "PAL4" {
+			pal = FmtPal4
+		}
+		return pal | Fmt8888, 0, nil
+	case "8888":
+		return Fmt8888, 0, nil
+	case "888":
+		return Fmt888, 0, nil
+	case "565":
+		return Fmt565, 0, nil
+	case "1555":
+		return Fmt1555, 0, nil
+	case "4444":
+		return Fmt4444, 0, nil
+	}
+	return 0, 0, fmt.Errorf("no stored format %q (want one of %s)", name, strings.Join(StoredFormats(), ", "))
+}
+
+// NewTextureFor builds a texture from img as o says. PS2 textures must be
+// powers of two up to 1024; DXT on PS2 is an error.
+func NewTextureFor(img image.Image, o AddOptions) (*Texture, error) {
+	src := ToNRGBA(img)
+	name := o.Format
+	if name == "" || strings.EqualFold(name, "auto") {
+		name = AutoFormat(src, o.Platform)
+	}
+	f, comp, err := formatOptions(name, o.Platform)
+	if err != nil {
+		return nil, err
+	}
+	if comp != 0 && o.Platform == PlatformPS2 {
+		return nil, fmt.Errorf("texture %q: the PS2 has no %s", o.Name, name)
+	}
+	if comp == CompDXT1 && alphaOf(src) == "no" {
+		f = Fmt565
+	}
+	bo := Options{Name: o.Name, Format: f, Compression: comp, Mipmaps: o.Mips != 1, Levels: o.Mips,
+		Stamp: o.Stamp, MipFilter: o.MipFilter}
+	if o.Platform == PlatformPS2 {
+		return NewPS2(src, bo)
+	}
+	return NewD3D(o.Platform, src, bo)
+}
+
+// WithMips returns t with its mip chain made again from level 0 by filter
+// f: levels 1 keeps none, 0 as many as the format allows. Level 0 is
+// decoded and stored again (palettes are quantised anew, DXT encoded
+// again).
+func WithMips(t *Texture, levels int, f MipFilter) (*Texture, error) {
+	img, err := t.Image(0)
+	if err != nil {
+		return nil, err
+	}
+	return replaceMips(t, img, levels, f)
+}
+
+// Alpha says whether a texture has alpha: "no", "1-bit" (only 0 and 255)
+// or "yes". Formats without alpha and D3D textures whose flags say so are
+// "no"; otherwise level 0 is decoded and its texels looked at ("yes" when
+// it does not decode).
+func (t *Texture) Alpha() string {
+	if d := t.D3D; d != nil {
+		switch {
+		case t.Platform == PlatformD3D9 && d.Flags&1 == 0, t.Platform != PlatformD3D9 && d.Alpha&0xFFFF == 0:
+			return "no"
+		}
+	}
+	switch t.FormatName() {
+	case "565", "555", "888", "LUM8":
+		return "no"
+	}
+	img, err := t.Image(0)
+	if err != nil {
+		return "yes"
+	}
+	return alphaOf(ToNRGBA(img))
+}
+
+// ReplaceNamed matches images to the dictionary's textures by name
+// (case-insensitive) and returns, for each match, the child index and the
+// texture rebuilt from the image (Replace keeps format, size and mips).
+// Names matching no texture are returned in unmatched.
+func ReplaceNamed(items []*Item, imgs map[string]image.Image) (idx []int, texs []*Texture, unmatched []string, err error) {
+	slots := childSlots(items)
+	names := slices.Sorted(maps.Keys(imgs))
+	for _, name := range names {
+		img := imgs[name]
+		found := -1
+		for i, s := range slots {
+			if it := items[s]; it.Tex != nil && equalFold(it.Tex.Name, name) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			unmatched = append(unmatched, name)
+			continue
+		}
+		nt, err := Replace(items[slots[found]].Tex, img)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+		idx, texs = append(idx, found), append(texs, nt)
+	}
+	return idx, texs, unmatched, nil
+}
