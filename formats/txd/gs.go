@@ -3,8 +3,10 @@ package txd
 // GS memory layout for the PS2 writer: TEX0, MIPTBP1/2, palette offset, total
 // size and the TRXPOS of each level, as RenderWare computes them. The
 // no-mipmap formulas are checked against real files (spec §2.10); the
-// mipmap allocator follows librw's calcOffsets (MIT, "reversed from RW") and
-// is marked experimental.
+// mipmap allocator follows librw's calcOffsets (MIT, "reversed from RW"),
+// with the PSMT8 palette one block row higher, and reproduces the layout of
+// 495 of the 498 San Andreas PS2 textures with mipmaps (TestRealPS2MipLayout);
+// the one case no real file confirms is marked experimental.
 
 type gsLayout struct {
 	tex0          uint64
@@ -15,6 +17,7 @@ type gsLayout struct {
 	paletteOffset uint32
 	trxpos        [8]uint32 // DSAY<<16 | DSAX per level (before halving for swizzled data)
 	palTrxpos     uint32
+	unchecked     bool // the mipmap layout is not confirmed by real files (see calcOffsets)
 }
 
 func pageDims(depth int) (int, int) {
@@ -103,7 +106,8 @@ func (L *gsLayout) singleLevel(w, h, pageW, pageH int, pal bool) int {
 // mipLevels lays out up to nlev levels with the experimental allocator,
 // fills bufBase and bufWidth, and returns the level count it allows.
 func (L *gsLayout) mipLevels(w, h, psm, nlev int, pal bool, bufBase, bufWidth *[8]int) int {
-	n, base, bw, trx, total, palBase := calcOffsets(w, h, psm)
+	n, base, bw, trx, total, palBase, unchecked := calcOffsets(w, h, psm)
+	L.unchecked = unchecked
 	nlev = min(nlev, n)
 	for i := 0; i < nlev; i++ {
 		bufBase[i], bufWidth[i], L.trxpos[i] = base[i], bw[i], trx[i]
@@ -141,7 +145,10 @@ func (L *gsLayout) paletteTrxpos(bufBase, last int) uint32 {
 // rendering of librw's calcOffsets). It returns the level count it allows,
 // each level's block address and width (in 64-pixel units), TRXPOS, the total
 // size in words and the palette block address.
-func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, trxpos [8]uint32, total uint32, palBase uint32) {
+// unchecked says the layout went through the allocator's case that no real
+// file has confirmed (a level in a buffer more than one page wide but less
+// than a page tall, seen wrong on 256×64 PSMT4 textures of San Andreas).
+func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, trxpos [8]uint32, total uint32, palBase uint32, unchecked bool) {
 	a := newGSAlloc(psm)
 	a.nlevels = mipLevels(width, height)
 	a.bw[0] = ceilDiv(width, a.pageW) * a.pageW / 64
@@ -156,7 +163,7 @@ func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, t
 	pb = a.swizzleBlocks(a.pageRows(pb, bufwW))
 	last := a.nlevels - 1
 	t := a.bufPage[last] + a.bw[last]*64/a.blkW*a.pageH*a.bufH[last]/a.blkH
-	return a.nlevels, a.base, a.bw, trxpos, uint32(t * 64), uint32(max(pb, 0))
+	return a.nlevels, a.base, a.bw, trxpos, uint32(t * 64), uint32(max(pb, 0)), a.unchecked
 }
 
 // gsAlloc is the state of calcOffsets: block addresses, buffer widths (in
@@ -171,6 +178,7 @@ type gsAlloc struct {
 	sp, xoff, yoff, flag     int
 	widthStack, heightStack  [8]int
 	baseStack                [8]int
+	unchecked                bool // a level was placed by the unconfirmed case (see calcOffsets)
 }
 
 // newGSAlloc sets the page and block sizes of psm.
@@ -219,6 +227,7 @@ func (a *gsAlloc) place(n, lastw, lasth int) {
 		a.bufH[n] = ceilDiv(miph, a.pageH)
 		a.xoff, a.yoff = 0, 0
 	case lastw >= a.pageW:
+		a.unchecked = a.unchecked || a.bw[n-1]*64 > a.pageW
 		a.bufPage[n], a.bufH[n], a.bw[n] = a.bufPage[n-1], a.bufH[n-1], a.bw[n-1]
 		if a.realh(lasth)+a.yoff < a.pageH {
 			a.yoff += a.realh(lasth)
@@ -298,7 +307,10 @@ func (a *gsAlloc) paletteBlock(lastw, lasth int) int {
 	case bufwPx != lastw || bufhPx != lasth:
 		switch a.psm {
 		case PSMT8:
-			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - (bufhPx/a.pageW)*a.pageWB - 2
+			// One block row up and two blocks left of the end: RenderWare
+			// (all 80 such San Andreas PS2 textures) goes one row up where
+			// librw's formula, (bufhPx/pageW) rows, gives none.
+			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - a.pageWB - 2
 		case PSMT4:
 			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - 1
 		}
