@@ -30,6 +30,10 @@ type Options struct {
 	Filter      uint32 // filter/addressing word; 0x1102 (0x1106 with mips) when 0
 	// Levels limits the mip chain (0: as many as the format allows).
 	Levels int
+	// MipImages, when set with Mipmaps, are the levels after the first to
+	// keep (imported from a DDS or an existing texture) instead of halving
+	// level 0; each must be half the size of the one before.
+	MipImages []*image.NRGBA
 	// Headerless writes a PS2 raster in the old layout without GIF packets
 	// (GTA III), with StreamVersion 0 (nothing swizzled) or 1 (8-bit
 	// indices swizzled). Levels too large for a GIF packet are always

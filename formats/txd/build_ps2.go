@@ -44,7 +44,7 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	}
 	levels := []*image.NRGBA{src}
 	if o.Mipmaps {
-		levels = mipChain(src, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 && (o.Levels == 0 || n < o.Levels) })
+		levels = o.chain(src, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 && (o.Levels == 0 || n < o.Levels) })
 	}
 	t := b.texture(w, h, len(levels) > 1)
 	b.streamLayout(w, h)
