@@ -109,6 +109,11 @@ func DeviceID(platform, stamp uint32) uint16 {
 type Source struct {
 	Name   string
 	Levels []*image.NRGBA
+	// DXT and Blocks are the compression (1, 3 or 5) and the stored bytes
+	// of each level of a DXT source (a DDS), kept by a build to the same
+	// compression; 0 and nil otherwise.
+	DXT    int
+	Blocks [][]byte
 }
 
 // BuildTexture builds a texture native from src as o says.
@@ -127,6 +132,9 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 	img := src.Levels[0]
 	if format == 0 && comp == 0 {
 		format, comp = AutoFormat(o.Platform, img)
+		if src.DXT != 0 && o.Platform != PlatformPS2 {
+			comp = src.DXT
+		}
 	}
 	opt := Options{Name: src.Name, Format: format, Compression: comp, Stamp: stamp, Mipmaps: o.Mips != 1}
 	if o.Mips > 1 {
@@ -135,7 +143,12 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 	if o.Mips == 0 && len(src.Levels) > 1 {
 		opt.MipImages = src.Levels[1:]
 	}
-	return newTexture(o.Platform, img, opt)
+	t, err := newTexture(o.Platform, img, opt)
+	if err != nil {
+		return nil, err
+	}
+	src.keepBlocks(t)
+	return t, nil
 }
 
 // newTexture builds a texture of any platform; DXT formats are refused on
