@@ -41,7 +41,7 @@ import (
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
 	switch name {
-	case "ls", "info", "export", "render", "samples", "help", "--help", "-h":
+	case "ls", "info", "export", "render", "samples", "build", "convert", "help", "--help", "-h":
 		return true
 	}
 	return false
@@ -90,6 +90,8 @@ func init() {
 			flags: map[string]bool{},
 			run:   runSamples,
 		},
+		"build":   buildCommand,   // cli/build.go
+		"convert": convertCommand, // cli/convert.go
 		"help": {
 			usage: "rummage help [COMMAND]",
 			flags: map[string]bool{},
@@ -114,6 +116,13 @@ Usage:
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
+  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
+                [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
+                                           a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
+  rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
+                                           an IMG archive of the files, sorted by name (version 1: OUT.dir too)
+  rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version V] [--overwrite] --out OUT.txd IN.txd
+                                           a TXD stored for another platform
   rummage help [COMMAND]                   this text
 
 NODE is a /-separated path of child names as printed by "rummage ls --json" in "path";
@@ -146,7 +155,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, help)")
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, build, convert, help)")
 		return exitUsage
 	}
 	name := args[0]
@@ -155,7 +164,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, build, convert, help)\n", name)
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}

@@ -133,3 +133,29 @@ func TestConvertDXT(t *testing.T) {
 		t.Fatalf("DXT5 → PS2 PAL8: PSNR %.1f dB", p)
 	}
 }
+
+// Palettes keep transparent colours that differ only in RGB, and colours
+// only a mip level uses, exactly (real PS2 textures have both).
+func TestPaletteKeepsTransparentAndMipColours(t *testing.T) {
+	l0 := pattern(16, 16, 8, []byte{255}, 1)
+	copy(l0.Pix, []byte{0, 0, 0, 0, 2, 2, 2, 0}) // two transparent pixels of nearly the same colour
+	l1 := pattern(8, 8, 4, []byte{255}, 9)
+	for i := 1; i < len(l1.Pix); i += 4 {
+		l1.Pix[i] ^= 0x55 // colours level 0 lacks
+	}
+	for _, plat := range []uint32{PlatformD3D9, PlatformPS2} {
+		tx, err := BuildTexture(Source{Name: "p", Levels: []*image.NRGBA{l0, l1}}, BuildOptions{Platform: plat, Format: "PAL8", Mips: 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := roundTrip(t, NewDictionaryOf([]*Texture{tx})).Textures()[0]
+		a, _ := got.Image(0)
+		b, _ := got.Image(1)
+		tol := 0
+		if plat == PlatformPS2 {
+			tol = 1 // alpha 0..128
+		}
+		sameImage(t, got.PlatformName()+" level 0", a, l0, tol)
+		sameImage(t, got.PlatformName()+" level 1", b, l1, tol)
+	}
+}

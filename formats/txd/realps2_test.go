@@ -125,3 +125,66 @@ func layoutDiff(a, b *Texture) string {
 	}
 	return ""
 }
+
+// TestRealPS2ConvertRoundTrip converts up to 300 real PS2 TXDs under
+// $RUMMAGE_PS2_TXD_DIR to D3D9 and back and checks that every level's
+// pixels survive exactly. Skipped when the variable is unset.
+func TestRealPS2ConvertRoundTrip(t *testing.T) {
+	dir := os.Getenv("RUMMAGE_PS2_TXD_DIR")
+	if dir == "" {
+		t.Skip("RUMMAGE_PS2_TXD_DIR not set")
+	}
+	files, levels := 0, 0
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".txd") || files >= 300 {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		orig, err := Parse(b, 0)
+		if err != nil || len(orig.Textures()) == 0 || orig.Textures()[0].Platform != PlatformPS2 {
+			return nil
+		}
+		files++
+		pc, err := ConvertDictionary(orig, PlatformD3D9, 0)
+		if err != nil {
+			t.Errorf("%s: to D3D9: %v", p, err)
+			return nil
+		}
+		pc = roundTrip(t, pc)
+		back, err := ConvertDictionary(pc, PlatformPS2, 0)
+		if err != nil {
+			t.Errorf("%s: back to PS2: %v", p, err)
+			return nil
+		}
+		back = roundTrip(t, back)
+		for i, o := range orig.Textures() {
+			nb := back.Textures()[i]
+			for lv := range o.Levels {
+				a, _ := o.Image(lv)
+				m, _ := pc.Textures()[i].Image(lv)
+				c, err := nb.Image(lv)
+				if err != nil || !bytes.Equal(a.Pix, c.Pix) {
+					k := firstDiff(a.Pix, c.Pix)
+					t.Errorf("%s %s (%s %d levels) level %d: pixel %d %v → D3D9 %v → %v (%v, mid same %v)", filepath.Base(p), o.Name, o.FormatName(), len(o.Levels), lv, k/4,
+						a.Pix[k&^3:k&^3+4], m.Pix[k&^3:k&^3+4], c.Pix[k&^3:k&^3+4], err, bytes.Equal(a.Pix, m.Pix))
+					return nil
+				}
+				levels++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d files, %d levels converted PS2 → D3D9 → PS2 pixel for pixel", files, levels)
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return 0
+}
