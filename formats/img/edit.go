@@ -30,7 +30,7 @@ type member struct {
 	name  string
 	orig  *Entry
 	data  []byte
-	fresh bool // data replaces the original
+	fresh bool    // data replaces the original
 	sizes [4]byte // VER2: the stored streaming and archive sizes of orig
 }
 
