@@ -76,7 +76,7 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] FILE [NODE...]",
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--materials FILE] [--geom FILE] FILE [NODE...]",
 			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "materials": true, "geom": true},
 			run:   runExport,
 		},
@@ -108,7 +108,7 @@ Usage:
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
                                            a material sampled at clock MS
-  rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] FILE [NODE...]
+  rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]

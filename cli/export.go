@@ -27,7 +27,7 @@ func runExport(e *env, a *args) int {
 			valid = valid || f == opts.As
 		}
 		if !valid {
-			return e.usagef("--as %q: want png, obj, gltf, json or raw", opts.As)
+			return e.usagef("--as %q: want png, obj, gltf, json, raw, dds or tga", opts.As)
 		}
 	}
 	file := a.pos[0]
