@@ -11,16 +11,16 @@ import (
 // EncodeBlocks and EncodeLevels write files Open reads back level for
 // level; levels of the wrong size or count are errors.
 func TestEncodeGivenLevels(t *testing.T) {
-	blocks := [][]byte{bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 8), bytes.Repeat([]byte{3}, 8)}
+	blocks := [][]byte{bytes.Repeat([]byte{1}, 64), bytes.Repeat([]byte{2}, 16), bytes.Repeat([]byte{3}, 8)}
 	b, err := EncodeBlocks(BlockFormat(dxt.DXT1), 16, 8, blocks)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f, err := Open(bytes.NewReader(b), 0, int64(len(b)))
-	if err != nil || len(f.Levels) != 3 || !bytes.Equal(b[f.Levels[1].Offset:][:8], blocks[1]) {
+	if err != nil || len(f.Levels) != 3 || !bytes.Equal(b[f.Levels[1].Offset:][:16], blocks[1]) {
 		t.Fatalf("blocks: %v %+v", err, f)
 	}
-	if _, err := EncodeBlocks(BlockFormat(dxt.DXT1), 16, 8, blocks[:1:1][:1]); err != nil {
+	if _, err := EncodeBlocks(BlockFormat(dxt.DXT1), 16, 8, blocks[:1]); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := EncodeBlocks(BlockFormat(dxt.DXT1), 16, 8, [][]byte{blocks[1]}); err == nil {
