@@ -316,7 +316,7 @@ func (n *TexNode) Diagnostics() []formats.Diagnostic {
 	t := n.Texture()
 	if t.PS2 != nil && t.PS2.Experimental {
 		return append(append([]formats.Diagnostic(nil), t.Diags...), formats.Diagnostic{Off: -1,
-			Msg: "experimental: the PS2 mipmap GS layout (MIPTBP, TRXPOS, totalSize) was rebuilt for a shape (a buffer several pages wide but less than a page tall) that no real file has confirmed"})
+			Msg: "experimental: the PS2 mipmap GS layout (MIPTBP, TRXPOS, totalSize) was rebuilt for a shape (a buffer more than two pages wide but less than a page tall) that no real file has confirmed"})
 	}
 	return t.Diags
 }

@@ -14,9 +14,9 @@ import (
 // checks that the GS layout the writer computes (TEX0, MIPTBP1/2, the level
 // count, totalSize, the palette offset and every GIF packet with its
 // TRXPOS) equals the file's. Skipped when the variable is unset. With the
-// San Andreas PS2 files of Rikintosh/GTASAv4: 495 of 498 reproduced, the
-// two 256×64 PSMT4 ones differ and are marked experimental, one 128×128
-// PSMT4 outlier differs among 220 of its shape reproduced.
+// San Andreas PS2 files of Rikintosh/GTASAv4: 497 of 498 reproduced; one
+// 128×128 PSMT4 outlier among 220 of its shape states MIPTBP2 registers for
+// two levels it does not have.
 func TestRealPS2MipLayout(t *testing.T) {
 	dir := os.Getenv("RUMMAGE_PS2_TXD_DIR")
 	if dir == "" {
@@ -120,7 +120,7 @@ func layoutDiff(a, b *Texture) string {
 	}
 	for i := range a.Levels {
 		if !bytes.Equal(a.Levels[i].GIF, b.Levels[i].GIF) {
-			return fmt.Sprintf("level GIF")
+			return "level GIF"
 		}
 	}
 	return ""
