@@ -187,7 +187,7 @@ type gsAlloc struct {
 	sp, xoff, yoff, flag     int
 	widthStack, heightStack  [8]int
 	baseStack                [8]int
-	unchecked                bool // a level was placed by the unconfirmed case (see calcOffsets)
+	unchecked                bool   // a level was placed by the unconfirmed case (see calcOffsets)
 	regBW                    [8]int // TBW for MIPTBP when it differs from bw (0: bw)
 }
 
