@@ -41,7 +41,7 @@ import (
 // IsCommand reports whether name is a subcommand.
 func IsCommand(name string) bool {
 	switch name {
-	case "ls", "info", "export", "render", "samples", "completion", "help", "--help", "-h", "--version":
+	case "ls", "info", "export", "render", "samples", "build", "convert", "completion", "help", "--help", "-h", "--version":
 		return true
 	}
 	return false
@@ -76,7 +76,7 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
 			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true},
 			run:   runExport,
 		},
@@ -95,6 +95,8 @@ func init() {
 			flags: map[string]bool{},
 			run:   runCompletion,
 		},
+		"build":   buildCommand,   // cli/build.go
+		"convert": convertCommand, // cli/convert.go
 		"help": {
 			usage: "rummage help [COMMAND]",
 			flags: map[string]bool{},
@@ -111,7 +113,7 @@ Usage:
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
                                            a material sampled at clock MS
-  rummage export [--out DIR] [--as png|obj|gltf|json|raw] [--all-mips] [--overwrite] FILE [NODE...]
+  rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
@@ -119,6 +121,13 @@ Usage:
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
+  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
+                [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
+                                           a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
+  rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
+                                           an IMG archive of the files, sorted by name (version 1: OUT.dir too)
+  rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version V] [--overwrite] --out OUT.txd IN.txd
+                                           a TXD stored for another platform
   rummage completion bash|zsh|fish         the shell completion script
   rummage help [COMMAND]                   this text, or a command's flags
   rummage --version                        the version, commit and build
@@ -160,7 +169,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, completion, help)")
+		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, build, convert, completion, help)")
 		return exitUsage
 	}
 	name := args[0]
@@ -173,7 +182,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, completion, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, build, convert, completion, help)\n", name)
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}

@@ -65,7 +65,7 @@ func exportFlags(a *args) (s exportSettings, msg string) {
 			valid = valid || f == s.opts.As
 		}
 		if !valid {
-			return s, fmt.Sprintf("--as %q: want png, obj, gltf, json or raw", s.opts.As)
+			return s, fmt.Sprintf("--as %q: want png, obj, gltf, json, raw, dds or tga", s.opts.As)
 		}
 	}
 	s.level = defaultPNGLevel

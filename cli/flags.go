@@ -43,6 +43,12 @@ var flagDocs = map[string]flagDoc{
 	"name":        {arg: "REGEX", help: "export only nodes whose name matches this regular expression (repeatable)"},
 	"render.view": {arg: "MODE", choices: []string{"wire", "solid", "textured", "textured+wire"}, help: "how to draw the mesh (default textured)"},
 	"size":        {arg: "WxH", help: "the image size in pixels (default 800x600)"},
+	"platform":    {arg: "PLATFORM", choices: []string{"ps2", "d3d8", "d3d9", "xbox"}, help: "the platform the TXD is stored for"},
+	"format":      {arg: "FORMAT", choices: []string{"auto", "DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}, help: "the stored raster format (auto: PAL8 on the PS2; DXT1 for opaque or 1-bit alpha, else DXT3 on D3D8 or DXT5)"},
+	"mips":        {arg: "N", help: "mip levels: auto (as many as the format allows, or those a DDS brings) or a count (1: none)"},
+	"version":     {arg: "V", help: "the RenderWare version to stamp: 3.3, 3.4, 3.5 or 3.6 (build img: the IMG version, 2 or 1)"},
+	"build.out":   {arg: "OUT", file: true, help: "the file to write (required; an existing file is kept unless --overwrite)"},
+	"convert.out": {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
 	"camera":      {arg: "VIEW", choices: []string{"front", "back", "left", "right", "top", "iso"}, help: "the viewpoint (default iso)"},
 }
 
@@ -59,7 +65,7 @@ func docOf(cmd, flag string) (flagDoc, bool) {
 }
 
 // commandNames are the subcommands in the order help lists them.
-var commandNames = []string{"ls", "info", "export", "render", "samples", "completion", "help"}
+var commandNames = []string{"ls", "info", "export", "render", "samples", "build", "convert", "completion", "help"}
 
 // flagNames are a command's flags in name order.
 func flagNames(cmd string) []string {
@@ -78,6 +84,8 @@ var summaries = map[string]string{
 	"export":     "write nodes to files: textures as PNG, meshes and levels as OBJ or glTF, materials and tables as JSON, anything as raw bytes",
 	"render":     "draw a mesh to a PNG, transparent around it",
 	"samples":    "write the built-in sample files into DIR",
+	"build":      "build a TXD from PNG, TGA and DDS files (build txd) or an IMG archive from files (build img)",
+	"convert":    "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox (convert txd)",
 	"completion": "print the shell completion script for bash, zsh or fish",
 	"help":       "print the usage of Rummage or of one command",
 }

@@ -31,10 +31,12 @@ const (
 	GLTF = "gltf"
 	JSON = "json"
 	Raw  = "raw"
+	DDS  = "dds" // textures: one DDS with every level (dds.go)
+	TGA  = "tga" // textures: level 0 (every level with AllMips) as TGA (tga.go)
 )
 
 // Formats lists the export formats in the order the UI offers them.
-var Formats = []string{PNG, OBJ, GLTF, JSON, Raw}
+var Formats = []string{PNG, OBJ, GLTF, JSON, Raw, DDS, TGA}
 
 // Item is a node chosen for export and its path from the file's root, as
 // printed by `rummage ls --json` ("" for the root itself).
@@ -148,7 +150,7 @@ func DefaultFormat(k formats.Kind) string {
 // node's capabilities only; decoding may still fail when the files are written.
 func Supports(n formats.Node, as string) bool {
 	switch as {
-	case PNG:
+	case PNG, DDS, TGA:
 		_, ok := n.(formats.Imager)
 		return ok
 	case OBJ, GLTF:

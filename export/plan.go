@@ -166,10 +166,11 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 	j := Job{Node: n, Path: npath, As: as}
 	var d Existing
 	switch as {
-	case PNG:
+	case PNG, TGA:
+		ext := extension[as]
 		if !p.opts.AllMips {
 			var f string
-			f, d = names.claim(dir, seg, ".png")
+			f, d = names.claim(dir, seg, ext)
 			j.Files = []string{f}
 			break
 		}
@@ -180,7 +181,7 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 		var base string
 		base, d = names.claimGroup(dir, seg, levels)
 		for l := 0; l < levels; l++ {
-			j.Files = append(j.Files, base+"_mip"+strconv.Itoa(l)+".png")
+			j.Files = append(j.Files, base+"_mip"+strconv.Itoa(l)+ext)
 		}
 	case OBJ:
 		var base string
@@ -200,7 +201,7 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 }
 
 // extension is the file name extension of the one-file formats.
-var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw: ""}
+var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw: "", DDS: ".dds", TGA: ".tga"}
 
 // pickFormat chooses the format of a node found inside a container (or a
 // named node without --as): the asked one when the node supports it, else
@@ -215,7 +216,7 @@ func pickFormat(n formats.Node, asked string) string {
 }
 
 func cannot(n formats.Node, as string) error {
-	what := map[string]string{PNG: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
+	what := map[string]string{PNG: "no image", DDS: "no image", TGA: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
 	return fmt.Errorf("cannot export %s node %s as %s: it has %s", n.Kind(), quoteName(n), as, what)
 }
 

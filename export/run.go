@@ -188,8 +188,10 @@ func (o *outDir) runJob(ctx context.Context, j Job) ([]string, error) {
 // writeJob writes the files of one job in its format.
 func (o *outDir) writeJob(ctx context.Context, j Job) ([]string, error) {
 	switch j.As {
-	case PNG:
+	case PNG, TGA:
 		return o.writePNGs(ctx, j)
+	case DDS:
+		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return writeDDS(w, j.Node) })
 	case JSON:
 		d, ok := j.Node.(formats.Describer)
 		if !ok {
@@ -212,11 +214,15 @@ func (o *outDir) writeJob(ctx context.Context, j Job) ([]string, error) {
 	return nil, fmt.Errorf("unknown export format %q", j.As)
 }
 
-// writePNGs writes mip 0, or every level with AllMips.
+// writePNGs writes mip 0, or every level with AllMips, as PNG or TGA.
 func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
 	im, ok := j.Node.(formats.Imager)
 	if !ok {
-		return nil, cannot(j.Node, PNG)
+		return nil, cannot(j.Node, j.As)
+	}
+	encode := writePNG
+	if j.As == TGA {
+		encode = func(_ context.Context, w io.Writer, img image.Image) error { return writeTGA(w, img) }
 	}
 	var written []string
 	for l, f := range j.Files {
@@ -229,7 +235,7 @@ func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
 			return written, fmt.Errorf("image level %d: %w", level, err)
 		}
 		var werr error
-		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return writePNG(ctx, w, img) }); werr != nil {
+		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return encode(ctx, w, img) }); werr != nil {
 			return written, werr
 		}
 	}

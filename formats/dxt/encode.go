@@ -9,8 +9,9 @@ func to565(r, g, b int) uint16 {
 	return uint16((r*31+127)/255)<<11 | uint16((g*63+127)/255)<<5 | uint16((b*31+127)/255)
 }
 
-// Encode compresses an NRGBA image (any size) with a simple bounding-box
-// endpoint fit: good enough for a viewer's "replace" and for test fixtures.
+// Encode compresses an NRGBA image (any size): colour endpoints from the
+// block's principal axis refined by least squares, DXT5 alpha from the
+// better of the two alpha modes with refined endpoints (refine.go).
 func Encode(img *image.NRGBA, comp Kind) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bw, bh := (w+3)/4, (h+3)/4
@@ -43,102 +44,6 @@ func Encode(img *image.NRGBA, comp Kind) []byte {
 		}
 	}
 	return out
-}
-
-func encodeColor(dst []byte, blk *[16][4]int, dxt1 bool) {
-	lo, hi := fitEndpoints(blk, dxt1)
-	transparent := false
-	for i := range blk {
-		if dxt1 && blk[i][3] < 128 {
-			transparent = true
-		}
-	}
-	c0 := to565(hi[0], hi[1], hi[2])
-	c1 := to565(lo[0], lo[1], lo[2])
-	three := transparent
-	if three {
-		if c0 > c1 {
-			c0, c1 = c1, c0
-		}
-	} else {
-		if c0 < c1 {
-			c0, c1 = c1, c0
-		}
-		if c0 == c1 {
-			// Single colour: use index 0 everywhere with c0 > c1 when possible.
-			if c1 > 0 {
-				c1--
-			} else {
-				c0++
-			}
-		}
-	}
-	binary.LittleEndian.PutUint16(dst, c0)
-	binary.LittleEndian.PutUint16(dst[2:], c1)
-	r0, g0, b0 := rgb565(c0)
-	r1, g1, b1 := rgb565(c1)
-	cols := [4][3]int{{r0, g0, b0}, {r1, g1, b1}}
-	n := 4
-	if three {
-		cols[2] = [3]int{(r0 + r1) / 2, (g0 + g1) / 2, (b0 + b1) / 2}
-		n = 3
-	} else {
-		cols[2] = [3]int{(2*r0 + r1) / 3, (2*g0 + g1) / 3, (2*b0 + b1) / 3}
-		cols[3] = [3]int{(r0 + 2*r1) / 3, (g0 + 2*g1) / 3, (b0 + 2*b1) / 3}
-	}
-	var idx uint32
-	for i := range blk {
-		best := 0
-		if three && blk[i][3] < 128 {
-			best = 3
-		} else {
-			bd := 1 << 30
-			for k := 0; k < n; k++ {
-				dr, dg, db := blk[i][0]-cols[k][0], blk[i][1]-cols[k][1], blk[i][2]-cols[k][2]
-				if d := dr*dr + dg*dg + db*db; d < bd {
-					bd, best = d, k
-				}
-			}
-		}
-		idx |= uint32(best) << (2 * i)
-	}
-	binary.LittleEndian.PutUint32(dst[4:], idx)
-}
-
-func encodeAlpha5(dst []byte, blk *[16][4]int) {
-	lo, hi := 255, 0
-	for i := range blk {
-		lo, hi = min(lo, blk[i][3]), max(hi, blk[i][3])
-	}
-	a0, a1 := hi, lo
-	var al [8]int
-	if a0 == a1 {
-		// a0 <= a1 mode: entries 0/1 equal, exact.
-		al = [8]int{a0, a1, a0, a0, a0, a0, 0, 255}
-	} else {
-		al[0], al[1] = a0, a1
-		for i := 1; i < 7; i++ {
-			al[i+1] = ((7-i)*a0 + i*a1) / 7
-		}
-	}
-	dst[0], dst[1] = byte(a0), byte(a1)
-	var bitsA uint64
-	for i := range blk {
-		best, bd := 0, 1<<30
-		for k := 0; k < 8; k++ {
-			d := blk[i][3] - al[k]
-			if d < 0 {
-				d = -d
-			}
-			if d < bd {
-				bd, best = d, k
-			}
-		}
-		bitsA |= uint64(best) << (3 * i)
-	}
-	for i := 0; i < 6; i++ {
-		dst[2+i] = byte(bitsA >> (8 * i))
-	}
 }
 
 // fitEndpoints finds two colours spanning the block along its principal

@@ -32,6 +32,10 @@ type Options struct {
 	Levels int
 	// MipFilter makes each mip level from the one above (MipBox when "").
 	MipFilter MipFilter
+	// MipImages, when set with Mipmaps, are the levels after the first to
+	// keep (imported from a DDS or an existing texture) instead of halving
+	// level 0; each must be half the size of the one before.
+	MipImages []*image.NRGBA
 	// Headerless writes a PS2 raster in the old layout without GIF packets
 	// (GTA III), with StreamVersion 0 (nothing swizzled) or 1 (8-bit
 	// indices swizzled). Levels too large for a GIF packet are always

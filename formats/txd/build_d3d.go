@@ -22,7 +22,7 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 		Stamp: o.Stamp, Off: -1, HasExt: true, Compression: o.Compression}
 	levels := []*image.NRGBA{src}
 	if o.Mipmaps {
-		levels = mipChain(src, o.MipFilter, func(w, h, n int) bool { return o.Levels == 0 || n < o.Levels })
+		levels = o.chain(src, func(w, h, n int) bool { return o.Levels == 0 || n < o.Levels })
 	}
 	t.RasterFormat = o.Format
 	if len(levels) > 1 {

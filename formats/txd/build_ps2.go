@@ -29,7 +29,8 @@ type ps2Build struct {
 // NewPS2 builds a PS2 texture native from an image. Supported formats:
 // FmtPal4|Fmt8888, FmtPal8|Fmt8888, FmtPal4|Fmt1555, FmtPal8|Fmt1555,
 // Fmt8888, Fmt888 and Fmt1555. Sizes must be powers of two up to 1024.
-// With Mipmaps the GS layout comes from the experimental allocator.
+// With Mipmaps the GS layout comes from the mipmap allocator (gs.go), marked
+// Experimental for the shapes no real file confirms.
 func NewPS2(img image.Image, o Options) (*Texture, error) {
 	o.defaults()
 	src := ToNRGBA(img)
@@ -43,7 +44,7 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	}
 	levels := []*image.NRGBA{src}
 	if o.Mipmaps {
-		levels = mipChain(src, o.MipFilter, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 && (o.Levels == 0 || n < o.Levels) })
+		levels = o.chain(src, func(w, h, n int) bool { return n < 7 && w >= 8 && h >= 8 && (o.Levels == 0 || n < o.Levels) })
 	}
 	t := b.texture(w, h, len(levels) > 1)
 	b.streamLayout(w, h)
@@ -52,6 +53,7 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	b.lay = gsLayoutFor(w, h, b.depth, b.psm, b.cpsm, b.pix != Fmt888 || b.pal != 0, len(levels), b.palW, b.palH)
 	p.TEX0, p.MIPTBP1, p.MIPTBP2, p.Tex1Low = b.lay.tex0, b.lay.miptbp1, b.lay.miptbp2, b.lay.tex1low
 	p.TotalSize, p.PaletteOffset = b.lay.totalSize, b.lay.paletteOffset
+	p.Experimental = len(levels) > 1 && b.lay.unchecked
 	if len(levels) > 1 {
 		levels = levels[:int(b.lay.tex1low>>2)+1]
 	}
@@ -114,7 +116,7 @@ func (b *ps2Build) texture(w, h int, mips bool) *Texture {
 	}
 	t.Ext = rw.Chunk(rw.IDSkyMipmapVal, o.Stamp, binary.LittleEndian.AppendUint32(nil, 0xFC0))
 	t.PS2 = &PS2Info{Width: uint32(w), Height: uint32(h), Depth: uint32(b.depth), RasterFormat: uint16(t.RasterFormat),
-		MipmapVal: 0xFC0, HeaderStamp: o.Stamp, Experimental: mips}
+		MipmapVal: 0xFC0, HeaderStamp: o.Stamp}
 	return t
 }
 

@@ -31,21 +31,23 @@ type AddOptions struct {
 	MipFilter MipFilter
 }
 
-// AutoFormat chooses a stored format for img on a platform: PS2 stores
-// PAL8 (8888 entries); D3D and Xbox store DXT1 for opaque or 1-bit alpha
-// images and DXT3 otherwise, or 8888 when the size is not a multiple of 4.
-func AutoFormat(img *image.NRGBA, platform uint32) string {
-	if platform == PlatformPS2 {
-		return "PAL8"
-	}
+// autoFormatName is "auto" as a StoredFormats name: AutoFormat's choice
+// (as the command line's build makes it), or 8888 on the PC and the Xbox
+// when the size is not a multiple of 4 (DXT blocks need whole 4x4 tiles).
+func autoFormatName(img *image.NRGBA, platform uint32) string {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	if w%4 != 0 || h%4 != 0 {
+	if platform != PlatformPS2 && (w%4 != 0 || h%4 != 0) {
 		return "8888"
 	}
-	if alphaOf(img) == "yes" {
+	switch _, comp := AutoFormat(platform, img); comp {
+	case CompDXT1:
+		return "DXT1"
+	case CompDXT3:
 		return "DXT3"
+	case CompDXT5:
+		return "DXT5"
 	}
-	return "DXT1"
+	return "PAL8"
 }
 
 // alphaOf says whether img's alpha is "no" (all opaque), "1-bit" (0 or
@@ -100,7 +102,7 @@ func NewTextureFor(img image.Image, o AddOptions) (*Texture, error) {
 	src := ToNRGBA(img)
 	name := o.Format
 	if name == "" || strings.EqualFold(name, "auto") {
-		name = AutoFormat(src, o.Platform)
+		name = autoFormatName(src, o.Platform)
 	}
 	f, comp, err := formatOptions(name, o.Platform)
 	if err != nil {

@@ -3,8 +3,11 @@ package txd
 // GS memory layout for the PS2 writer: TEX0, MIPTBP1/2, palette offset, total
 // size and the TRXPOS of each level, as RenderWare computes them. The
 // no-mipmap formulas are checked against real files (spec §2.10); the
-// mipmap allocator follows librw's calcOffsets (MIT, "reversed from RW") and
-// is marked experimental.
+// mipmap allocator follows librw's calcOffsets (MIT, "reversed from RW"),
+// with the PSMT8 palette one block row higher and the MIPTBP widths of
+// levels less than a page tall their own, and reproduces the layout of 497
+// of the 498 San Andreas PS2 textures with mipmaps (TestRealPS2MipLayout);
+// the case no real file confirms is marked experimental.
 
 type gsLayout struct {
 	tex0          uint64
@@ -15,6 +18,7 @@ type gsLayout struct {
 	paletteOffset uint32
 	trxpos        [8]uint32 // DSAY<<16 | DSAX per level (before halving for swizzled data)
 	palTrxpos     uint32
+	unchecked     bool // the mipmap layout is not confirmed by real files (see calcOffsets)
 }
 
 func pageDims(depth int) (int, int) {
@@ -103,7 +107,8 @@ func (L *gsLayout) singleLevel(w, h, pageW, pageH int, pal bool) int {
 // mipLevels lays out up to nlev levels with the experimental allocator,
 // fills bufBase and bufWidth, and returns the level count it allows.
 func (L *gsLayout) mipLevels(w, h, psm, nlev int, pal bool, bufBase, bufWidth *[8]int) int {
-	n, base, bw, trx, total, palBase := calcOffsets(w, h, psm)
+	n, base, bw, trx, total, palBase, unchecked := calcOffsets(w, h, psm)
+	L.unchecked = unchecked
 	nlev = min(nlev, n)
 	for i := 0; i < nlev; i++ {
 		bufBase[i], bufWidth[i], L.trxpos[i] = base[i], bw[i], trx[i]
@@ -139,9 +144,14 @@ func (L *gsLayout) paletteTrxpos(bufBase, last int) uint32 {
 
 // calcOffsets lays out the mip levels and the palette in GS memory (a Go
 // rendering of librw's calcOffsets). It returns the level count it allows,
-// each level's block address and width (in 64-pixel units), TRXPOS, the total
-// size in words and the palette block address.
-func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, trxpos [8]uint32, total uint32, palBase uint32) {
+// each level's block address and the width MIPTBP states for it (in 64-pixel
+// units), TRXPOS, the total size in words and the palette block address.
+// unchecked says the layout went through a case no real file has
+// confirmed: a level in a buffer more than two pages wide but less than a
+// page tall (two pages wide is confirmed by 256×64 PSMT4 textures of San
+// Andreas, whose MIPTBP widths are those of the mip levels, not of the
+// buffer: regBW).
+func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, trxpos [8]uint32, total uint32, palBase uint32, unchecked bool) {
 	a := newGSAlloc(psm)
 	a.nlevels = mipLevels(width, height)
 	a.bw[0] = ceilDiv(width, a.pageW) * a.pageW / 64
@@ -156,7 +166,13 @@ func calcOffsets(width, height, psm int) (nlevels int, base [8]int, bw [8]int, t
 	pb = a.swizzleBlocks(a.pageRows(pb, bufwW))
 	last := a.nlevels - 1
 	t := a.bufPage[last] + a.bw[last]*64/a.blkW*a.pageH*a.bufH[last]/a.blkH
-	return a.nlevels, a.base, a.bw, trxpos, uint32(t * 64), uint32(max(pb, 0))
+	regBW := a.bw
+	for i, v := range a.regBW {
+		if v != 0 {
+			regBW[i] = v
+		}
+	}
+	return a.nlevels, a.base, regBW, trxpos, uint32(t * 64), uint32(max(pb, 0)), a.unchecked
 }
 
 // gsAlloc is the state of calcOffsets: block addresses, buffer widths (in
@@ -171,6 +187,8 @@ type gsAlloc struct {
 	sp, xoff, yoff, flag     int
 	widthStack, heightStack  [8]int
 	baseStack                [8]int
+	unchecked                bool   // a level was placed by the unconfirmed case (see calcOffsets)
+	regBW                    [8]int // TBW for MIPTBP when it differs from bw (0: bw)
 }
 
 // newGSAlloc sets the page and block sizes of psm.
@@ -211,15 +229,19 @@ func (a *gsAlloc) realh(d int) int { return max(d, a.blkH) }
 // place lays out level n, the half of the lastw×lasth level before it.
 func (a *gsAlloc) place(n, lastw, lasth int) {
 	mipw, miph := lastw/2, lasth/2
+	a.regBW[n] = a.regBW[n-1] // a level sharing the buffer shares its stated width
 	switch {
 	case lastw >= a.pageW && lasth >= a.pageH:
+		a.regBW[n] = 0
 		a.base[n] = a.base[n-1] + (lastw/a.blkW)*(lasth/a.blkH)
 		a.bufPage[n] = a.base[n]
 		a.bw[n] = ceilDiv(mipw, a.pageW) * a.pageW / 64
 		a.bufH[n] = ceilDiv(miph, a.pageH)
 		a.xoff, a.yoff = 0, 0
 	case lastw >= a.pageW:
+		a.unchecked = a.unchecked || a.bw[n-1]*64 > 2*a.pageW
 		a.bufPage[n], a.bufH[n], a.bw[n] = a.bufPage[n-1], a.bufH[n-1], a.bw[n-1]
+		a.regBW[n] = ceilDiv(mipw, a.pageW) * a.pageW / 64
 		if a.realh(lasth)+a.yoff < a.pageH {
 			a.yoff += a.realh(lasth)
 			a.base[n] = a.base[n-1] + a.pageWB*a.nblky(lasth)*a.bw[n]*64/a.pageW
@@ -298,7 +320,10 @@ func (a *gsAlloc) paletteBlock(lastw, lasth int) int {
 	case bufwPx != lastw || bufhPx != lasth:
 		switch a.psm {
 		case PSMT8:
-			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - (bufhPx/a.pageW)*a.pageWB - 2
+			// One block row up and two blocks left of the end: RenderWare
+			// (all 80 such San Andreas PS2 textures) goes one row up where
+			// librw's formula, (bufhPx/pageW) rows, gives none.
+			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - a.pageWB - 2
 		case PSMT4:
 			return a.bufPage[last] + ((bufwPx/a.pageW)*a.bufH[last])<<5 - 1
 		}

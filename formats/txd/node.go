@@ -319,13 +319,13 @@ func (n *TexNode) Image(level int) (image.Image, error) {
 func (n *TexNode) Describe() (any, error) { return n.Texture().Describe(), nil }
 
 // Diagnostics returns the non-fatal findings of decoding, and a warning for
-// a PS2 texture whose mipmap GS layout was rebuilt by the experimental
-// allocator (an edit not yet saved and checked).
+// a PS2 texture whose mipmap GS layout was rebuilt for a shape no real file
+// confirms (PS2Info.Experimental).
 func (n *TexNode) Diagnostics() []formats.Diagnostic {
 	t := n.Texture()
 	if t.PS2 != nil && t.PS2.Experimental {
 		return append(append([]formats.Diagnostic(nil), t.Diags...), formats.Diagnostic{Off: -1,
-			Msg: "experimental: the PS2 mipmap GS layout (MIPTBP, TRXPOS, totalSize) was rebuilt by an allocator not yet checked against RenderWare"})
+			Msg: "experimental: the PS2 mipmap GS layout (MIPTBP, TRXPOS, totalSize) was rebuilt for a shape (a buffer more than two pages wide but less than a page tall) that no real file has confirmed"})
 	}
 	return t.Diags
 }

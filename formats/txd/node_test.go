@@ -140,9 +140,6 @@ func TestReplaceKeepsFormat(t *testing.T) {
 		if _, err := d.Textures()[0].Image(0); err != nil {
 			t.Fatal(err)
 		}
-		if nt.PS2 != nil && len(nt.Levels) > 1 && !nt.PS2.Experimental {
-			t.Fatal("PS2 mip rebuild must be marked experimental")
-		}
 	}
 }
 

@@ -254,6 +254,13 @@ func (s *searcher) nearest(p [4]int32) int {
 func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 	first := levels[0]
 	hist := histogram(first, 0xFFFFFFFF)
+	if len(hist) <= n && len(levels) > 1 {
+		// The mip levels may use colours level 0 does not (a PS2 or D3D
+		// palette shared by every level): keep them all when they fit.
+		if all := levelColours(levels, n); all != nil {
+			hist = all
+		}
+	}
 	var pal []color.NRGBA
 	if len(hist) <= n {
 		for _, h := range hist {
@@ -266,6 +273,12 @@ func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 		pal = medianCut(hist, n)
 	}
 	seen := map[uint32]int{}
+	for i := len(pal) - 1; i >= 0; i-- {
+		// Palette colours map to themselves: the distance ignores colour
+		// differences of fully transparent pixels, the indices must not.
+		c := pal[i]
+		seen[uint32(c.R)|uint32(c.G)<<8|uint32(c.B)<<16|uint32(c.A)<<24] = i
+	}
 	s := newSearcher(pal)
 	idx := make([][]byte, len(levels))
 	for li, img := range levels {
@@ -286,4 +299,37 @@ func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 		idx[li] = out
 	}
 	return pal, idx
+}
+
+// levelColours returns the distinct colours of every level as histogram
+// entries in histogram's order, or nil when there are more than n.
+func levelColours(levels []*image.NRGBA, n int) []*histEntry {
+	seen := map[uint32]bool{}
+	for _, img := range levels {
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		for y := 0; y < h; y++ {
+			row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+			for x := 0; x < 4*w; x += 4 {
+				seen[binary.LittleEndian.Uint32(row[x:])] = true
+				if len(seen) > n {
+					return nil
+				}
+			}
+		}
+	}
+	out := make([]*histEntry, 0, len(seen))
+	for v := range seen {
+		c := [4]int32{int32(v & 0xFF), int32(v >> 8 & 0xFF), int32(v >> 16 & 0xFF), int32(v >> 24)}
+		out = append(out, &histEntry{c: c, n: 1})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].c, out[j].c
+		for c := 0; c < 4; c++ {
+			if a[c] != b[c] {
+				return a[c] < b[c]
+			}
+		}
+		return false
+	})
+	return out
 }

@@ -228,19 +228,21 @@ func TestReplaceKeepsD3DLayout(t *testing.T) {
 	}
 }
 
-// A PS2 texture replaced with mipmaps is flagged experimental on its node
-// until saved; one without mipmaps is not.
+// A PS2 texture replaced with mipmaps in the one layout no real file
+// confirms (512×64 PAL4) is flagged experimental on its node until saved;
+// a confirmed mipmap layout (32×32) and one without mipmaps are not.
 func TestExperimentalMipRebuildIsDiagnosed(t *testing.T) {
-	a, _ := NewPS2(pattern(32, 32, 16, nil, 1), Options{Name: "m", Format: FmtPal4 | Fmt8888, Mipmaps: true})
+	a, _ := NewPS2(pattern(512, 64, 16, nil, 1), Options{Name: "m", Format: FmtPal4 | Fmt8888, Mipmaps: true})
 	b, _ := NewPS2(pattern(32, 32, 16, nil, 1), Options{Name: "s", Format: FmtPal4 | Fmt8888})
-	root := openBytes(t, "e.txd", dict(t, StampSA, 6, a, b))
+	c, _ := NewPS2(pattern(32, 32, 16, nil, 1), Options{Name: "c", Format: FmtPal4 | Fmt8888, Mipmaps: true})
+	root := openBytes(t, "e.txd", dict(t, StampSA, 6, a, b, c))
 	kids, _ := root.Children()
-	for i, want := range []bool{true, false} {
+	for i, want := range []bool{true, false, false} {
 		tn := kids[i].(*TexNode)
 		if len(tn.Diagnostics()) != 0 {
 			t.Fatalf("%s: diagnostics before the edit", tn.Name())
 		}
-		nt, err := Replace(tn.Texture(), pattern(32, 32, 16, nil, 5))
+		nt, err := Replace(tn.Texture(), pattern(tn.Texture().Width, tn.Texture().Height, 16, nil, 5))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ type PS2Info struct {
 	Tail                 []byte // bytes of the data struct after the palette section
 	PixTail              []byte // bytes of the pixel section after the last level read
 	NameRaw, MaskRaw     []byte // String payloads as stored (padding kept)
-	Experimental         bool   // headers rebuilt by the mipmap allocator, not checked against RW
+	Experimental         bool   // mipmap headers rebuilt by the allocator's case no real file confirms (gs.go)
 }
 
 // D3DInfo holds the fields of the D3D8/D3D9/Xbox header that have no common home.

@@ -1,0 +1,191 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"rummage/formats"
+	"rummage/formats/txd"
+)
+
+// buildCommand is `rummage build txd|img`: a new TXD from images, or a new
+// IMG archive from files.
+var buildCommand = &command{
+	usage: "rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444] " +
+		"[--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE... ; " +
+		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...",
+	flags: map[string]bool{"platform": true, "format": true, "mips": true, "version": true, "out": true, "overwrite": false},
+	run:   runBuild,
+}
+
+func runBuild(e *env, a *args) int {
+	if len(a.pos) < 1 {
+		return e.usagef("missing what to build (txd or img)")
+	}
+	out := a.vals["out"]
+	if out == "" {
+		return e.usagef("--out OUT is required")
+	}
+	if len(a.pos) < 2 {
+		return e.usagef("missing input files")
+	}
+	switch a.pos[0] {
+	case "txd":
+		return runBuildTXD(e, a, out)
+	case "img":
+		return runBuildIMG(e, a, out)
+	}
+	return e.usagef("cannot build %q (want txd or img)", a.pos[0])
+}
+
+// txdBuildOptions reads --platform, --format, --mips and --version.
+func txdBuildOptions(a *args) (txd.BuildOptions, error) {
+	var o txd.BuildOptions
+	p, ok := a.vals["platform"]
+	if !ok {
+		return o, errors.New("--platform ps2|d3d8|d3d9|xbox is required")
+	}
+	var err error
+	if o.Platform, err = txd.ParsePlatform(p); err != nil {
+		return o, err
+	}
+	o.Format = a.vals["format"]
+	if _, _, err := txd.ParseFormat(o.Format); err != nil {
+		return o, err
+	}
+	if m, ok := a.vals["mips"]; ok && m != "auto" {
+		n, err := strconv.Atoi(m)
+		if err != nil || n < 1 || n > 16 {
+			return o, fmt.Errorf("--mips %q: want auto or a level count from 1 to 16", m)
+		}
+		o.Mips = n
+	}
+	o.Version = a.vals["version"]
+	if _, err := txd.VersionStamp(o.Version); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+func runBuildTXD(e *env, a *args, out string) int {
+	o, err := txdBuildOptions(a)
+	if err != nil {
+		return e.usagef("%v", err)
+	}
+	files, err := inputFiles(a.pos[1:], txd.SourceExts)
+	if err != nil {
+		return e.fail("", "", err)
+	}
+	if err := uniqueNames(files); err != nil {
+		return e.fail("", "", err)
+	}
+	if st := e.checkOut(a, out); st != exitOK {
+		return st
+	}
+	ts, err := txd.BuildAll(len(files), func(i int) (txd.Source, error) {
+		b, err := os.ReadFile(files[i])
+		if err != nil {
+			return txd.Source{}, fmt.Errorf("%s: %w", files[i], plainErr(err))
+		}
+		src, err := txd.LoadSource(files[i], b)
+		if err != nil {
+			return src, fmt.Errorf("%s: %w", files[i], err)
+		}
+		return src, nil
+	}, o)
+	if err != nil {
+		return e.fail("", "", err)
+	}
+	data, err := txd.NewDictionaryOf(ts).Marshal()
+	if err != nil {
+		return e.fail(out, "", err)
+	}
+	return e.save(out, data)
+}
+
+// inputFiles expands the arguments: a folder gives its files with one of
+// exts (any file when exts is nil), sorted by name, not recursing; a file
+// gives itself.
+func inputFiles(list []string, exts []string) ([]string, error) {
+	var out []string
+	for _, p := range list {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, plainErr(err))
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, plainErr(err))
+		}
+		n := len(out)
+		for _, de := range ents {
+			if de.Type().IsRegular() && hasExt(de.Name(), exts) {
+				out = append(out, filepath.Join(p, de.Name()))
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("%s: no input files in the folder", p)
+		}
+	}
+	return out, nil
+}
+
+func hasExt(name string, exts []string) bool {
+	if exts == nil {
+		return true
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, x := range exts {
+		if ext == x {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueNames refuses two inputs that give the same texture name (the
+// games look names up ignoring case).
+func uniqueNames(files []string) error {
+	seen := map[string]string{}
+	for _, f := range files {
+		b := filepath.Base(f)
+		k := strings.ToLower(strings.TrimSuffix(b, filepath.Ext(b)))
+		if prev, ok := seen[k]; ok {
+			return fmt.Errorf("%s and %s give the same texture name %q", prev, f, k)
+		}
+		seen[k] = f
+	}
+	return nil
+}
+
+// checkOut refuses an existing OUT unless --overwrite.
+func (e *env) checkOut(a *args, out string) int {
+	if a.bools["overwrite"] {
+		return exitOK
+	}
+	if _, err := os.Lstat(out); err == nil {
+		return e.fail(out, "", errors.New("the file exists (give --overwrite to replace it)"))
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return e.fail(out, "", plainErr(err))
+	}
+	return exitOK
+}
+
+// save writes data to out atomically and prints its name.
+func (e *env) save(out string, data []byte) int {
+	if err := formats.SaveFile(out, bytes.NewReader(data)); err != nil {
+		return e.fail(out, "", err)
+	}
+	fmt.Fprintln(e.stdout, out)
+	return exitOK
+}

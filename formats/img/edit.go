@@ -1,0 +1,260 @@
+package img
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"rummage/formats/binread"
+)
+
+// Editor edits an archive's members (add, replace, remove, rename) and
+// writes it again: VER2 as one .img, version 1 as an .img and its .dir.
+// Unchanged members are copied from the original archive; a rebuild packs
+// the members in directory order, each from a sector boundary, the VER2
+// data starting at the first sector after the directory. An archive whose
+// names are sorted (ignoring case) stays sorted; otherwise new members
+// are appended.
+type Editor struct {
+	Version int // 1 or 2
+	members []member
+	r       io.ReaderAt
+	size    int64
+	sorted  bool
+}
+
+// member is one entry being edited: the original entry (orig) or new data.
+type member struct {
+	name  string
+	orig  *Entry
+	data  []byte
+	fresh bool    // data replaces the original
+	sizes [4]byte // VER2: the stored streaming and archive sizes of orig
+}
+
+// NewEditor starts editing archive a whose .img bytes r holds (size bytes).
+func NewEditor(a *Archive, r io.ReaderAt, size int64) (*Editor, error) {
+	ed := &Editor{Version: a.Version, r: r, size: size}
+	var dir []byte
+	if a.Version != 1 {
+		var err error
+		if dir, err = binread.ReadAt(r, 0, 8, int64(len(a.Entries))*EntrySize, size); err != nil {
+			return nil, err
+		}
+	}
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		m := member{name: e.Name, orig: e}
+		if dir != nil {
+			copy(m.sizes[:], dir[i*EntrySize+4:])
+		}
+		ed.members = append(ed.members, m)
+	}
+	ed.sorted = sort.SliceIsSorted(ed.members, func(i, j int) bool { return lessName(ed.members[i].name, ed.members[j].name) })
+	return ed, nil
+}
+
+// NewArchiveEditor starts an empty archive of version 1 or 2 whose
+// members are kept sorted by name.
+func NewArchiveEditor(version int) *Editor { return &Editor{Version: version, sorted: true} }
+
+func lessName(a, b string) bool { return strings.ToLower(a) < strings.ToLower(b) }
+
+// Names returns the member names in directory order.
+func (ed *Editor) Names() []string {
+	out := make([]string, len(ed.members))
+	for i, m := range ed.members {
+		out[i] = m.name
+	}
+	return out
+}
+
+func (ed *Editor) find(name string) int {
+	for i, m := range ed.members {
+		if strings.EqualFold(m.name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+func checkName(name string) error {
+	if name == "" || len(name) > 23 || strings.ContainsAny(name, "\x00/\\") {
+		return fmt.Errorf("IMG member name %q must be 1 to 23 bytes without NUL or slashes", name)
+	}
+	return nil
+}
+
+func checkData(name string, data []byte) error {
+	if (int64(len(data))+SectorSize-1)/SectorSize > 0xFFFF {
+		return fmt.Errorf("IMG member %q: %d bytes do not fit an entry (at most 65,535 sectors)", name, len(data))
+	}
+	return nil
+}
+
+// Add adds a member; a name already present (ignoring case) is an error.
+func (ed *Editor) Add(name string, data []byte) error {
+	if err := checkName(name); err != nil {
+		return err
+	}
+	if err := checkData(name, data); err != nil {
+		return err
+	}
+	if ed.find(name) >= 0 {
+		return fmt.Errorf("the archive already has a member %q", name)
+	}
+	ed.members = append(ed.members, member{name: name, data: data, fresh: true})
+	ed.resort()
+	return nil
+}
+
+// Replace gives an existing member new data.
+func (ed *Editor) Replace(name string, data []byte) error {
+	i := ed.find(name)
+	if i < 0 {
+		return fmt.Errorf("the archive has no member %q", name)
+	}
+	if err := checkData(name, data); err != nil {
+		return err
+	}
+	ed.members[i].data, ed.members[i].fresh = data, true
+	return nil
+}
+
+// Remove drops a member.
+func (ed *Editor) Remove(name string) error {
+	i := ed.find(name)
+	if i < 0 {
+		return fmt.Errorf("the archive has no member %q", name)
+	}
+	ed.members = append(ed.members[:i], ed.members[i+1:]...)
+	return nil
+}
+
+// Rename renames a member; the new name must be free.
+func (ed *Editor) Rename(old, name string) error {
+	i := ed.find(old)
+	if i < 0 {
+		return fmt.Errorf("the archive has no member %q", old)
+	}
+	if err := checkName(name); err != nil {
+		return err
+	}
+	if j := ed.find(name); j >= 0 && j != i {
+		return fmt.Errorf("the archive already has a member %q", name)
+	}
+	ed.members[i].name = name
+	ed.resort()
+	return nil
+}
+
+func (ed *Editor) resort() {
+	if ed.sorted {
+		sort.SliceStable(ed.members, func(i, j int) bool { return lessName(ed.members[i].name, ed.members[j].name) })
+	}
+}
+
+// sectors is the sector count member m takes.
+func (m *member) sectors() int64 {
+	if m.fresh || m.orig == nil {
+		return (int64(len(m.data)) + SectorSize - 1) / SectorSize
+	}
+	return int64(m.orig.SectorSize)
+}
+
+// firstSector is where the data starts: after the VER2 directory, or 0.
+func (ed *Editor) firstSector() int64 {
+	if ed.Version == 1 {
+		return 0
+	}
+	return (int64(8+len(ed.members)*EntrySize) + SectorSize - 1) / SectorSize
+}
+
+// Dir returns the directory: the VER2 header and entries (padded to the
+// first data sector), or the version 1 .dir file.
+func (ed *Editor) Dir() []byte {
+	var out []byte
+	if ed.Version != 1 {
+		out = append(out, "VER2"...)
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(ed.members)))
+	}
+	pos := ed.firstSector()
+	for i := range ed.members {
+		m := &ed.members[i]
+		n := m.sectors()
+		out = binary.LittleEndian.AppendUint32(out, uint32(pos))
+		switch {
+		case ed.Version == 1:
+			out = binary.LittleEndian.AppendUint32(out, uint32(n))
+		case m.orig != nil && !m.fresh:
+			out = append(out, m.sizes[:]...)
+		default:
+			out = binary.LittleEndian.AppendUint16(out, uint16(n))
+			out = binary.LittleEndian.AppendUint16(out, 0)
+		}
+		var name [24]byte
+		copy(name[:], m.name)
+		out = append(out, name[:]...)
+		pos += n
+	}
+	if ed.Version != 1 {
+		out = append(out, make([]byte, ed.firstSector()*SectorSize-int64(len(out)))...)
+	}
+	return out
+}
+
+// WriteTo writes the .img: for VER2 the directory first, then every
+// member's sectors in directory order.
+func (ed *Editor) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	if ed.Version != 1 {
+		if err := cw.write(ed.Dir()); err != nil {
+			return cw.n, err
+		}
+	}
+	for i := range ed.members {
+		if err := ed.writeMember(cw, &ed.members[i]); err != nil {
+			return cw.n, err
+		}
+	}
+	return cw.n, nil
+}
+
+// writeMember writes m's sectors: new data padded with zeros, or the
+// original sectors (zeros past the end of a short archive).
+func (ed *Editor) writeMember(cw *countWriter, m *member) error {
+	n := m.sectors() * SectorSize
+	if m.fresh || m.orig == nil {
+		if err := cw.write(m.data); err != nil {
+			return err
+		}
+		return cw.write(make([]byte, n-int64(len(m.data))))
+	}
+	have := max(min(n, ed.size-m.orig.Offset), 0)
+	k, err := io.Copy(cw.w, io.NewSectionReader(ed.r, m.orig.Offset, have))
+	cw.n += k
+	if err != nil {
+		return fmt.Errorf("IMG member %q at 0x%X: %w", m.name, m.orig.Offset, err)
+	}
+	if k < have {
+		return fmt.Errorf("IMG member %q at 0x%X: read %d of %d bytes", m.name, m.orig.Offset, k, have)
+	}
+	return cw.write(make([]byte, n-have))
+}
+
+// Editor starts editing the archive r reads, with the entries replaced
+// through the node tree already applied.
+func (r *Root) Editor() (*Editor, error) {
+	ed, err := NewEditor(r.arch, r.src.R, r.src.Size)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, d := range r.repl {
+		ed.members[i].data, ed.members[i].fresh = d, true
+	}
+	return ed, nil
+}
