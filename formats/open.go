@@ -33,6 +33,19 @@ func unknownFormat(head []byte) error {
 	return &joined{fe, ErrUnknownFormat}
 }
 
+// NotSupported is the error of a file whose format is known by name but
+// not read ("X-Ray details file, not supported"): it unwraps to an
+// *binread.UnsupportedError, so it counts as valid but unsupported data,
+// not as an unrecognised or corrupt file.
+func NotSupported(what string) error {
+	return &notSupported{binread.Unsupportedf(-1, "%s", what)}
+}
+
+type notSupported struct{ e *binread.UnsupportedError }
+
+func (n *notSupported) Error() string { return n.e.Msg + ", not supported" }
+func (n *notSupported) Unwrap() error { return n.e }
+
 // joined is an error that reads as its first error and unwraps to both.
 type joined [2]error
 

@@ -13,5 +13,5 @@ import (
 	_ "rummage/formats/rw"       // RenderWare binary streams (generic section tree)
 	_ "rummage/formats/texm"     // Texm textures (Parkan)
 	_ "rummage/formats/txd"      // RenderWare texture dictionaries
-	_ "rummage/formats/xrlevel"  // X-Ray level files (S.T.A.L.K.E.R. prototypes)
+	_ "rummage/formats/xrlevel"  // X-Ray levels, stand-alone OGF models (and names details / SDK .level files)
 )

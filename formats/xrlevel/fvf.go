@@ -58,8 +58,9 @@ type DeclElement struct {
 // VertexFormat describes a vertex layout, from an FVF code or a D3D9
 // declaration.
 type VertexFormat struct {
-	FVF    uint32        // 0 for a declaration
+	FVF    uint32        // 0 for a declaration; the format code of a skinned layout
 	Decl   []DeclElement // nil for an FVF
+	Skin   bool          // a skinned OGF layout (FVF holds its code), not a D3D FVF
 	Stride int
 	Attrs  []Attr
 }
@@ -99,6 +100,9 @@ func (f *VertexFormat) String() string {
 			s += fmt.Sprint(a.Index)
 		}
 		parts = append(parts, s+":"+a.TName)
+	}
+	if f.Skin {
+		return fmt.Sprintf("%s (0x%X), %d bytes: %s", skinName(f.FVF), f.FVF, f.Stride, strings.Join(parts, " "))
 	}
 	if f.Decl != nil {
 		return fmt.Sprintf("D3D9 declaration, %d bytes: %s", f.Stride, strings.Join(parts, " "))

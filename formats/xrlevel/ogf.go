@@ -53,7 +53,12 @@ type Visual struct {
 	SFLink     string   // OGF v2 SF_LINK
 	ChildNames []string // OGF v2 CHIELDS / v3 CHILD_REFS: file names of stand-alone children
 	PMap       []byte   // OGF v2 P_MAP progressive-mesh data (raw)
-	Unknown    []uint32
+	// Nested holds the OGF_CHILDREN sub-chunks of a stand-alone model:
+	// its child visuals stored inside it. Skeleton holds its S_* chunks
+	// (bone names, motions, IK data...).
+	Nested   []xray.Chunk
+	Skeleton []xray.Chunk
+	Unknown  []uint32
 }
 
 // Legacy OGF v2 render-state flags (inferred from the 2000 exporters).
@@ -126,6 +131,14 @@ func OGFChunkName(version int, id uint32) string {
 // vertex), or nil when it has none.
 func (lv *Level) visualIndices(v *Visual) []uint16 {
 	if v.HasIndices {
+		if len(v.SWI) > 0 { // a progressive mesh: its full-detail run
+			s := v.SWI[0]
+			start, end := int64(s.Offset), int64(s.Offset)+3*int64(s.NumTris)
+			if start > int64(len(v.Indices)) {
+				return nil
+			}
+			return v.Indices[start:min(end, int64(len(v.Indices)))]
+		}
 		return v.Indices
 	}
 	if v.IB >= 0 && v.IB < len(lv.IBs) {

@@ -10,12 +10,13 @@ import (
 // per-version ids of the chunks the reader decodes
 type ogfIDs struct {
 	texture, textureL, bbox, vertices, indices, vcontainer, bsphere, childrenL, icontainer, gcontainer, swidata, treedef, fastpath, material, sflink, childNames, pmap uint32
+	nested                                                                                                                                                             uint32 // OGF_CHILDREN: the child visuals themselves (stand-alone models)
 }
 
 var ogfIDTable = map[int]ogfIDs{
 	2: {texture: 2, textureL: 3, material: 4, childNames: 5, bbox: 6, vertices: 7, indices: 8, pmap: 9, sflink: 0xa, vcontainer: 0xb, bsphere: 0xc, childrenL: 0xd},
-	3: {texture: 2, textureL: 3, childNames: 5, bbox: 6, vertices: 7, indices: 8, vcontainer: 0xa, bsphere: 0xb, childrenL: 0xc, icontainer: 0x13, treedef: 0x16},
-	4: {texture: 2, vertices: 3, indices: 4, swidata: 6, vcontainer: 7, icontainer: 8, childrenL: 0xa, treedef: 0xc, gcontainer: 0x15, fastpath: 0x16},
+	3: {texture: 2, textureL: 3, childNames: 5, bbox: 6, vertices: 7, indices: 8, vcontainer: 0xa, bsphere: 0xb, childrenL: 0xc, icontainer: 0x13, treedef: 0x16, nested: 0x11},
+	4: {texture: 2, vertices: 3, indices: 4, swidata: 6, vcontainer: 7, icontainer: 8, childrenL: 0xa, treedef: 0xc, gcontainer: 0x15, fastpath: 0x16, nested: 9},
 }
 
 func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
@@ -237,7 +238,13 @@ func (r *visualReader) rareChunk(c xray.Chunk, p []byte, cur *binread.Cursor) {
 		}
 	case ids.childNames:
 		r.childNames(c, p, cur)
+	case ids.nested:
+		v.Nested = append(v.Nested, c)
 	default:
+		if strings.HasPrefix(OGFChunkName(v.OGFVersion, c.ID), "S_") {
+			v.Skeleton = append(v.Skeleton, c) // read by the stand-alone model
+			return
+		}
 		v.Unknown = append(v.Unknown, c.ID)
 	}
 }
@@ -294,7 +301,12 @@ func (r *visualReader) indices(c xray.Chunk, cur *binread.Cursor) {
 // vertices decodes VERTICES: an FVF, a count and the vertices.
 func (r *visualReader) vertices(c xray.Chunk, cur *binread.Cursor) {
 	vb := &VertexBuffer{Index: -1, Rel: c.Off}
-	f, err := ParseFVF(cur.U32())
+	code := cur.U32()
+	f, skinned := skinFormat(code, r.v.OGFVersion)
+	var err error
+	if !skinned {
+		f, err = ParseFVF(code)
+	}
 	if err != nil {
 		r.diag(c, " vertices: %v", err)
 		return

@@ -1,0 +1,168 @@
+package xrlevel
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"rummage/formats"
+	"rummage/formats/binread"
+	"rummage/formats/geom"
+)
+
+func init() {
+	formats.Register(formats.Format{
+		Name:     "xray-ogf",
+		Kind:     formats.KindMesh,
+		Priority: 3,
+		Match:    func(p formats.Probe) bool { return ProbeOGF(p.Head, p.Size) },
+		Open:     OpenModel,
+	})
+}
+
+// MaxModelFile caps a stand-alone OGF file read into memory.
+const MaxModelFile = 256 << 20
+
+// ModelNode is the root node of a stand-alone OGF model: a mesh whose
+// children are the visuals of a hierarchy or skeleton.
+type ModelNode struct {
+	formats.Raw
+	src formats.Source
+
+	once sync.Once
+	m    *Model
+	err  error
+	kids []formats.Node
+}
+
+// OpenModel opens a stand-alone OGF model; it is decoded when first asked
+// for.
+func OpenModel(s formats.Source) (formats.Node, error) {
+	head := make([]byte, min(s.Size, 16))
+	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
+		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %v", err)
+	}
+	if !ProbeOGF(head, s.Size) {
+		return nil, binread.Errorf(max(s.Base, 0), "not an OGF model: no OGF header chunk at the start")
+	}
+	if s.Size > MaxModelFile {
+		return nil, binread.Unsupportedf(-1, "OGF model of %d bytes (at most %d are read)", s.Size, MaxModelFile)
+	}
+	return &ModelNode{Raw: *formats.NewRaw(s, formats.KindMesh, "ogf"), src: s}, nil
+}
+
+// Model decodes (once) and returns the model.
+func (n *ModelNode) Model() (*Model, error) {
+	n.once.Do(func() {
+		b := make([]byte, n.src.Size)
+		if _, err := n.src.R.ReadAt(b, 0); err != nil && err != io.EOF {
+			n.err = binread.Errorf(max(n.src.Base, 0), "reading the model: %v", err)
+			return
+		}
+		dir := ""
+		if n.src.Path != "" && n.src.Parent == nil {
+			dir = filepath.Dir(n.src.Path)
+		}
+		n.m, n.err = ParseModel(b, dir)
+		if n.err == nil {
+			n.kids = n.makeChildren()
+		}
+	})
+	return n.m, n.err
+}
+
+// makeChildren makes one node per child of the root visual, named by its
+// place in the list.
+func (n *ModelNode) makeChildren() []formats.Node {
+	root := n.m.Visuals[0]
+	var kids []formats.Node
+	for k, i := range root.Children {
+		v := n.m.Visuals[i]
+		r := formats.Raw{NodeName: strconv.Itoa(k), NodeKind: formats.KindMesh, Tag: "visual", R: n.src.R, Abs: -1}
+		if c := v.Rel; c >= 0 && c+8+v.Size <= n.src.Size {
+			r.R = io.NewSectionReader(n.src.R, c+8, v.Size)
+			r.N = v.Size
+			if n.src.Base >= 0 {
+				r.Abs = n.src.Base + c + 8
+			}
+		}
+		kids = append(kids, &ModelVisualNode{&VisualNode{itemRaw: itemRaw{r}, lv: n.m.Level, i: i}})
+	}
+	return kids
+}
+
+// ModelVisualNode is a child visual of a model: a level visual's node
+// that also says when its geometry is broken.
+type ModelVisualNode struct{ *VisualNode }
+
+// Err returns the error of the first broken visual at or below this one.
+func (n *ModelVisualNode) Err() error { return n.lv.subtreeErr(n.i) }
+
+// Err returns why the model cannot be read, or the error of its first
+// broken visual; nil when it is whole.
+func (n *ModelNode) Err() error {
+	m, err := n.Model()
+	if err != nil {
+		return err
+	}
+	return m.subtreeErr(0)
+}
+
+// Children returns the child visuals of a hierarchy or skeleton.
+func (n *ModelNode) Children() ([]formats.Node, error) {
+	if _, err := n.Model(); err != nil {
+		return nil, err
+	}
+	return n.kids, nil
+}
+
+// Mesh returns the whole model.
+func (n *ModelNode) Mesh() (*geom.Mesh, error) {
+	m, err := n.Model()
+	if err != nil {
+		return nil, err
+	}
+	return m.VisualMesh(0)
+}
+
+// Describe returns the model's facts: those of its root visual (counts
+// over the whole model), then its bones, source file and motions.
+func (n *ModelNode) Describe() (any, error) {
+	m, err := n.Model()
+	if err != nil {
+		return nil, err
+	}
+	root := &VisualNode{itemRaw: itemRaw{n.Raw}, lv: m.Level, i: 0}
+	d, err := root.Describe()
+	if err != nil {
+		return nil, err
+	}
+	facts, ok := d.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("model facts are %T", d)
+	}
+	facts["name"] = n.NodeName
+	facts["visuals"] = len(m.Visuals)
+	if m.Bones != nil {
+		facts["bones"] = m.Bones
+		facts["boneCount"] = len(m.Bones)
+	}
+	if m.Source != "" {
+		facts["source"] = m.Source
+	}
+	if m.MotionRefs != nil {
+		facts["motionRefs"] = m.MotionRefs
+	}
+	return facts, nil
+}
+
+// Diagnostics returns the findings about the whole model.
+func (n *ModelNode) Diagnostics() []formats.Diagnostic {
+	m, err := n.Model()
+	if err != nil {
+		return []formats.Diagnostic{{Off: formats.ErrorOffset(err), Msg: err.Error()}}
+	}
+	return m.Diags
+}
