@@ -34,9 +34,15 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	for _, d := range p.Dirs {
 		out.mkdir(d)
 	}
+	var held formats.Node // the parent whose decoded data the last job used
+	defer func() { release(held) }()
 	for i, j := range p.Jobs {
 		if err := ctx.Err(); err != nil {
 			return res, err
+		}
+		if j.parent != held {
+			release(held)
+			held = j.parent
 		}
 		written, err := out.runJob(ctx, j)
 		res.Written = append(res.Written, written...)
@@ -51,6 +57,29 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// release drops what a job's parent decoded (nil: nothing).
+func release(n formats.Node) {
+	if n != nil {
+		formats.Release(n)
+	}
+}
+
+// node returns the job's node, taking it from its parent again when the
+// plan did not keep it.
+func (j *Job) node() (formats.Node, error) {
+	if j.Node != nil || j.parent == nil {
+		return j.Node, nil
+	}
+	kids, err := children(j.parent)
+	if err != nil {
+		return nil, err
+	}
+	if j.index >= len(kids) {
+		return nil, fmt.Errorf("%s: child %d of %d is gone", j.parent.Name(), j.index, len(kids))
+	}
+	return kids[j.index], nil
 }
 
 // outDir is the output folder, opened as an os.Root so that no write can
@@ -127,7 +156,11 @@ func (o *outDir) runJob(ctx context.Context, j Job) ([]string, error) {
 	}
 	var written []string
 	err := formats.GuardErr("export "+j.Path, func() error {
-		var err error
+		n, err := j.node()
+		if err != nil {
+			return err
+		}
+		j.Node = n
 		written, err = o.writeJob(ctx, j)
 		return err
 	})
