@@ -14,17 +14,28 @@ import (
 // entry is one listed node.
 type entry struct {
 	path     string
-	node     formats.Node
 	children int
-	kids     []formats.Node
+	kids     []formats.Node // while its subtree is listed
 	broken   error
+	// What the record shows, taken from the node when it is listed: the
+	// entry keeps no node, so a recursive listing of a huge archive does
+	// not keep every dictionary it decoded on the way.
+	name, kind, typ string
+	size, off       int64
+	fields          map[string]any
 }
 
-func (en *entry) typ() string {
-	if t, ok := en.node.(formats.Typer); ok {
-		return t.Type()
+// newEntry takes what an entry shows from node k.
+func newEntry(path string, k formats.Node) entry {
+	en := entry{path: path, name: k.Name(), kind: string(k.Kind())}
+	if t, ok := k.(formats.Typer); ok {
+		en.typ = t.Type()
 	}
-	return ""
+	en.size, en.off = sizeOffset(k)
+	if f, ok := k.(formats.Fielder); ok {
+		en.fields = f.ListFields()
+	}
+	return en
 }
 
 // sizeOffset returns the node's byte count and absolute offset: a Rawer's
@@ -67,7 +78,7 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 		if len(l.out) >= maxListNodes {
 			return
 		}
-		en := entry{path: formats.JoinPath(p, names[i]), node: k}
+		en := newEntry(formats.JoinPath(p, names[i]), k)
 		if b, ok := k.(formats.Broken); ok {
 			en.broken = b.Err()
 		}
@@ -85,6 +96,8 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 		} else if en.broken == nil {
 			en.broken = err
 		}
+		kids := en.kids
+		en.kids = nil
 		l.out = append(l.out, en)
 		if !l.rec || en.children == 0 {
 			continue
@@ -95,7 +108,10 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 			}
 			continue
 		}
-		l.list(k, en.kids, en.path, depth+1)
+		l.list(k, kids, en.path, depth+1)
+		// Listed: what k decoded for it (a dictionary's pixels) is
+		// dropped, to be read again if anything asks.
+		formats.Release(k)
 	}
 }
 
@@ -105,16 +121,14 @@ var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "ty
 // array element: the standard keys in contract order, then the Fielder
 // fields in name order (a field named like a standard key is dropped).
 func (en *entry) appendRecord(dst []byte) ([]byte, error) {
-	size, off := sizeOffset(en.node)
 	kv := []keyValue{
-		{"path", en.path}, {"name", en.node.Name()}, {"kind", string(en.node.Kind())}, {"type", en.typ()},
-		{"size", size}, {"offset", off}, {"children", en.children},
+		{"path", en.path}, {"name", en.name}, {"kind", en.kind}, {"type", en.typ},
+		{"size", en.size}, {"offset", en.off}, {"children", en.children},
 	}
 	if en.broken != nil {
 		kv = append(kv, keyValue{"error", errText(en.broken)})
 	}
-	if f, ok := en.node.(formats.Fielder); ok {
-		fields := f.ListFields()
+	if fields := en.fields; fields != nil {
 		keys := make([]string, 0, len(fields))
 		for k := range fields {
 			if !standardKeys[k] {
@@ -240,7 +254,7 @@ func writeTable(w io.Writer, entries []entry) {
 
 // row is the entry's tab-separated text row.
 func (en *entry) row() string {
-	size, off := sizeOffset(en.node)
+	size, off := en.size, en.off
 	offs := "-"
 	if off >= 0 {
 		offs = fmt.Sprintf("0x%X", off)
@@ -249,11 +263,11 @@ func (en *entry) row() string {
 	if en.children > 0 {
 		kids = fmt.Sprint(en.children)
 	}
-	typ := en.typ()
+	typ := en.typ
 	if typ == "" {
 		typ = "-"
 	}
-	line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.node.Kind(), typ, size, offs, kids)
+	line := fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t%s\t", en.path, en.kind, typ, size, offs, kids)
 	if en.broken != nil {
 		line += "broken: " + errText(en.broken)
 	}

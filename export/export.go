@@ -89,6 +89,13 @@ type Job struct {
 	// Replace says the files exist on disk and may be replaced
 	// (Overwrite, or Ask said so); otherwise none is ever replaced.
 	Replace bool
+
+	// A node inside a container that drops what it decoded (a TXD inside
+	// an IMG) is not kept by the plan: Node is nil and Run takes child
+	// index of parent again when it writes the job, so exporting
+	// thousands of textures holds one dictionary at a time.
+	parent formats.Node
+	index  int
 }
 
 // Failure is an item that could not be planned or written.

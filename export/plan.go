@@ -92,6 +92,8 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		return nil
 	}
 	segs := formats.ChildNames(kids, formats.Folds(n))
+	first := len(p.Jobs)
+	defer p.detach(n, kids, first)
 	for i, k := range kids {
 		kpath := joinPath(npath, segs[i])
 		if p.nodes++; p.nodes > maxNodes {
@@ -121,6 +123,25 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		p.add(names, k, kpath, dir, segs[i], as)
 	}
 	return nil
+}
+
+// detach lets the jobs planned from n's children (from Jobs[first] on)
+// refer to them by index instead of holding them, then releases what n
+// decoded, when n is a formats.Releaser.
+func (p *Plan) detach(n formats.Node, kids []formats.Node, first int) {
+	if _, ok := n.(formats.Releaser); !ok {
+		return
+	}
+	at := make(map[formats.Node]int, len(kids))
+	for i, k := range kids {
+		at[k] = i
+	}
+	for j := first; j < len(p.Jobs); j++ {
+		if i, ok := at[p.Jobs[j].Node]; ok {
+			p.Jobs[j].Node, p.Jobs[j].parent, p.Jobs[j].index = nil, n, i
+		}
+	}
+	formats.Release(n)
 }
 
 // ownBytes reports whether a selected container is written as the bytes

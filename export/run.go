@@ -69,6 +69,7 @@ type jobResult struct {
 func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, total int, nodePath string)) []jobResult {
 	results := make([]jobResult, len(jobs))
 	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	left := newParentCount(jobs)
 	var next atomic.Int64
 	finished := make(chan int) // unbuffered: no worker runs ahead of a cancel
 	var wg sync.WaitGroup
@@ -82,6 +83,7 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 					return
 				}
 				written, err := o.runJob(ctx, jobs[i])
+				left.done(jobs[i].parent)
 				results[i] = jobResult{job: jobs[i], written: written, err: err, ran: true}
 				finished <- i
 			}
@@ -102,6 +104,61 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 		}
 	}
 	return out
+}
+
+// parentCount counts the jobs left per parent, so that what a parent
+// decoded (a TXD's textures) is released once its last job is done while
+// jobs run side by side.
+type parentCount struct {
+	mu   sync.Mutex
+	left map[formats.Node]int
+}
+
+func newParentCount(jobs []Job) *parentCount {
+	c := &parentCount{left: map[formats.Node]int{}}
+	for _, j := range jobs {
+		if j.parent != nil {
+			c.left[j.parent]++
+		}
+	}
+	return c
+}
+
+// done counts one job of parent p as finished and releases p after its last.
+func (c *parentCount) done(p formats.Node) {
+	if p == nil {
+		return
+	}
+	c.mu.Lock()
+	c.left[p]--
+	last := c.left[p] == 0
+	c.mu.Unlock()
+	if last {
+		release(p)
+	}
+}
+
+// release drops what a job's parent decoded (nil: nothing).
+func release(n formats.Node) {
+	if n != nil {
+		formats.Release(n)
+	}
+}
+
+// node returns the job's node, taking it from its parent again when the
+// plan did not keep it.
+func (j *Job) node() (formats.Node, error) {
+	if j.Node != nil || j.parent == nil {
+		return j.Node, nil
+	}
+	kids, err := children(j.parent)
+	if err != nil {
+		return nil, err
+	}
+	if j.index >= len(kids) {
+		return nil, fmt.Errorf("%s: child %d of %d is gone", j.parent.Name(), j.index, len(kids))
+	}
+	return kids[j.index], nil
 }
 
 // outDir is the output folder, opened as an os.Root so that no write can
@@ -178,7 +235,11 @@ func (o *outDir) runJob(ctx context.Context, j Job) ([]string, error) {
 	}
 	var written []string
 	err := formats.GuardErr("export "+j.Path, func() error {
-		var err error
+		n, err := j.node()
+		if err != nil {
+			return err
+		}
+		j.Node = n
 		written, err = o.writeJob(ctx, j)
 		return err
 	})

@@ -118,6 +118,20 @@ type Counter interface {
 	ChildCount() (int, error)
 }
 
+// Releaser is a node that can drop what it decoded (a dictionary's
+// bytes and textures) once a listing is done with it; it reads them again
+// when next asked. Edited data is never dropped.
+type Releaser interface {
+	Release()
+}
+
+// Release drops what n decoded when n is a Releaser.
+func Release(n Node) {
+	if r, ok := n.(Releaser); ok {
+		r.Release()
+	}
+}
+
 // Leaf is implemented by nodes that know without decoding whether they
 // have children, so the tree can show them without an expand arrow.
 type Leaf interface {

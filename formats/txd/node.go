@@ -53,7 +53,7 @@ type Root struct {
 	base    int64
 	replace func([]byte) error
 
-	once    sync.Once
+	loadMu  sync.Mutex // held while the dictionary is read
 	dict    *Dictionary
 	loadErr error
 
@@ -64,27 +64,50 @@ type Root struct {
 
 // NewRoot wraps a dictionary (built in memory) as a node.
 func NewRoot(name string, d *Dictionary) *Root {
-	r := &Root{name: name, dict: d, base: -1}
-	r.once.Do(func() {})
-	return r
+	return &Root{name: name, dict: d, base: -1}
 }
 
+// load reads and parses the dictionary the first time (and again after
+// Release).
 func (r *Root) load() (*Dictionary, error) {
-	r.once.Do(func() {
-		base := max(r.src.Base, 0)
-		b, err := binread.ReadAt(r.src.R, base, 0, r.src.Size, r.src.Size)
-		if err != nil {
-			r.loadErr = err
-			return
-		}
-		d, err := Parse(b, base)
+	r.loadMu.Lock()
+	defer r.loadMu.Unlock()
+	r.mu.Lock()
+	done := r.dict != nil || r.loadErr != nil || r.src.R == nil
+	r.mu.Unlock()
+	if !done {
+		d, err := r.read()
 		r.mu.Lock()
 		r.dict, r.loadErr = d, err
 		r.mu.Unlock()
-	})
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.dict, r.loadErr
+}
+
+// read reads and parses the dictionary's bytes.
+func (r *Root) read() (*Dictionary, error) {
+	base := max(r.src.Base, 0)
+	b, err := binread.ReadAt(r.src.R, base, 0, r.src.Size, r.src.Size)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, base)
+}
+
+// Release drops the parsed dictionary and its texture nodes (a listing is
+// done with them); they are read again when next asked for. A dictionary
+// built in memory or edited is kept.
+func (r *Root) Release() {
+	r.loadMu.Lock()
+	defer r.loadMu.Unlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.src.R == nil || r.dict == nil || r.dict.Edited() {
+		return
+	}
+	r.dict, r.kids, r.loadErr = nil, nil, nil
 }
 
 // loaded returns the dictionary if it was read already.
