@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // moreTabs are the tabs shot besides each kind's first, with the name
@@ -32,6 +33,8 @@ var moreTabs = []struct{ kind, name, tab string }{
 	{"texture-txd", "texture-txd-txd", "TXD"},
 	{"texture-txd", "texture-txd-ps2", "PS2"},
 	{"mesh", "mesh-batches", "Batches"},
+	{"mesh-DFF", "mesh-dff-materials", "Materials"},
+	{"mesh-DFF", "mesh-dff-frames", "Frames"},
 	{"level", "level-sectors", "Statistics/Sectors"},
 	{"level", "level-textures", "Statistics/Textures"},
 	{"level", "level-preview", "Preview"},
@@ -115,6 +118,9 @@ func (k *kinds) scan(bin, file string) error {
 	}
 	if err := runJSON(bin, &root, "info", "--json", file); err != nil {
 		return err
+	}
+	if root.Type == "" { // a file's root names no type tag: take its extension (a .dff is "mesh-DFF")
+		root.Type = strings.ToUpper(strings.TrimPrefix(filepath.Ext(file), "."))
 	}
 	k.add(family(root.Kind, root.Type), file, "/")
 	var rows []struct {
