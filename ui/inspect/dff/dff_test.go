@@ -134,15 +134,24 @@ func TestMaterialsTabAfterSetTXD(t *testing.T) {
 	}
 	defer f.Close()
 	r := f.Root.(*dff.Root)
-	if got := len(buttons(newMaterialsTab(h, r))); got != 0 {
+	before := newMaterialsTab(h, r)
+	if got := len(buttons(before)); got != 0 {
 		t.Fatalf("%d buttons with no texture found, want 0", got)
+	}
+	hint := "File › Set texture dictionary…"
+	if head := before.(*fyne.Container).Objects[1].(*widget.Label).Text; !strings.Contains(head, hint) {
+		t.Fatalf("head %q does not name %s", head, hint)
 	}
 	p := filepath.Join(t.TempDir(), "rumbler.txd")
 	if err := os.WriteFile(p, sampleData(t, "rumbler.txd"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	opts.TXD = p
-	bs := buttons(newMaterialsTab(h, r))
+	after := newMaterialsTab(h, r)
+	if head := after.(*fyne.Container).Objects[1].(*widget.Label).Text; strings.Contains(head, hint) {
+		t.Fatalf("head %q still names %s with every texture found", head, hint)
+	}
+	bs := buttons(after)
 	if len(bs) != 4 || bs[0].Text != "Where" {
 		t.Fatalf("%d buttons after --txd, want 4 Where buttons", len(bs))
 	}
