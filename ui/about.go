@@ -57,7 +57,8 @@ var shortcuts = []shortcut{
 // helpNotes are the lines under the shortcut table.
 const helpNotes = `Filter: words match names (case-insensitive); type:MAT0 matches the type tag, kind:texture the kind.
 Drop files or folders on the window to open them; a folder opens every file Rummage recognises in it.
-File › Set material library… names the Parkan Material.lib used where none is found beside a file (--materials).`
+File › Set material library… names the Parkan Material.lib used where none is found beside a file (--materials).
+File › Set texture dictionary… names a RenderWare .txd searched last for a DFF model's textures, after the TXD its .ide files name and the TXD of its own name (--txd).`
 
 // helpView is the Help dialog's content (fields for tests).
 type helpView struct {

@@ -8,11 +8,11 @@ import (
 )
 
 func TestParseArgs(t *testing.T) {
-	c, err := parseArgs([]string{"--materials", "m.lib", "--screenshot=out.png", "--select", "A/B", "--size", "800x600", "--tab", "Material/Animation", "x.lib", "--", "-odd.lib"})
+	c, err := parseArgs([]string{"--materials", "m.lib", "--txd=t.txd", "--screenshot=out.png", "--select", "A/B", "--size", "800x600", "--tab", "Material/Animation", "x.lib", "--", "-odd.lib"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.materials != "m.lib" || len(c.shots) != 1 || c.shots[0] != (shot{"out.png", 800, 600, true}) || c.selectNode != "A/B" ||
+	if c.materials != "m.lib" || c.txd != "t.txd" || len(c.shots) != 1 || c.shots[0] != (shot{"out.png", 800, 600, true}) || c.selectNode != "A/B" ||
 		c.tab != "Material/Animation" || strings.Join(c.files, ",") != "x.lib,-odd.lib" {
 		t.Errorf("parsed %+v", c)
 	}
@@ -20,7 +20,7 @@ func TestParseArgs(t *testing.T) {
 	if len(c.shots) != 0 || len(c.files) != 0 {
 		t.Errorf("defaults %+v", c)
 	}
-	for _, bad := range [][]string{{"--bogus"}, {"--select"}, {"--screenshot", "a.png", "--size", "12"}, {"--size", "800x600"},
+	for _, bad := range [][]string{{"--bogus"}, {"--select"}, {"--txd"}, {"--screenshot", "a.png", "--size", "12"}, {"--size", "800x600"},
 		{"--tab", "Hex"}, {"--screenshot", "a.png", "--size", "800x600", "--size", "900x600"},
 		{"--size", "800x600", "--screenshot", "a.png", "--size", "900x600"}} {
 		if _, err := parseArgs(bad); err == nil {

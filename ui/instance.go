@@ -14,7 +14,7 @@ import (
 // it and forwarded is true (the caller exits); otherwise this window
 // becomes the one that later `rummage FILE...` calls (double-clicks) join,
 // and stop must be called when it closes. A command line with options
-// (--materials, --select) is not handed over, since the running window
+// (--materials, --txd, --select) is not handed over, since the running window
 // would ignore them; it opens a window of its own. RUMMAGE_SINGLE_INSTANCE=0
 // turns the hand-over off.
 func (w *window) claimInstance(cfg config) (forwarded bool, stop func()) {
@@ -23,7 +23,7 @@ func (w *window) claimInstance(cfg config) (forwarded bool, stop func()) {
 		return false, stop
 	}
 	paths := cfg.files
-	if cfg.materials != "" || cfg.selectNode != "" {
+	if cfg.materials != "" || cfg.txd != "" || cfg.selectNode != "" {
 		paths = nil // never forwarded: without files Claim only tries to be the primary
 	}
 	srv, forwarded, err := instance.Start(AppID, paths, func(p []string) { handOver(w, p) })

@@ -46,7 +46,8 @@ func (w *window) buildMenu() {
 	quit.Shortcut = ctrl(fyne.KeyQ)
 	quit.IsQuit = true
 	materials := fyne.NewMenuItem("Set material library…", w.materialLibraryDialog)
-	file := fyne.NewMenu("File", open, openDir, recent, materials, fyne.NewMenuItemSeparator(), save, saveAs, export,
+	txds := fyne.NewMenuItem("Set texture dictionary…", w.textureDictionaryDialog)
+	file := fyne.NewMenu("File", open, openDir, recent, materials, txds, fyne.NewMenuItemSeparator(), save, saveAs, export,
 		fyne.NewMenuItemSeparator(), closeF, quit)
 
 	undo := fyne.NewMenuItem("Undo", w.undoEdit)

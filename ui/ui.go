@@ -40,7 +40,7 @@ func Run(a fyne.App, args []string) int {
 		fmt.Fprintln(os.Stderr, usage)
 		return 2
 	}
-	w, err := openWindow(a, formats.Options{Materials: cfg.materials})
+	w, err := openWindow(a, formats.Options{Materials: cfg.materials, TXD: cfg.txd})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rummage: cannot open the window:", err)
 		return 1

@@ -30,8 +30,8 @@ type Lookup struct {
 
 // lookupTextures finds the dictionaries for the model: the TXD the .ide
 // files name (and its txdp parents), then the TXD of the model's own name,
-// then San Andreas' shared vehicle.txd for a car, then --txd.
-func (r *Root) lookupTextures() *Lookup {
+// then San Andreas' shared vehicle.txd for a car, then extra (--txd).
+func (r *Root) lookupTextures(extra string) *Lookup {
 	l := &Lookup{}
 	model := lower(strings.TrimSuffix(r.NodeName, filepath.Ext(r.NodeName)))
 	var names []string
@@ -75,9 +75,9 @@ func (r *Root) lookupTextures() *Lookup {
 			l.Sources = append(l.Sources, s)
 		}
 	}
-	if r.src.Opts != nil && r.src.Opts.TXD != "" {
-		if d, err := loadTXD(r.src.Opts.TXD); err == nil {
-			l.Sources = append(l.Sources, TXDSource{Path: filepath.Base(r.src.Opts.TXD), Dict: d, Why: "--txd"})
+	if extra != "" {
+		if d, err := loadTXD(extra); err == nil {
+			l.Sources = append(l.Sources, TXDSource{Path: filepath.Base(extra), Dict: d, Why: "--txd"})
 		}
 	}
 	return l

@@ -143,3 +143,53 @@ func TestParseIDE(t *testing.T) {
 		t.Fatalf("IDE %+v", d)
 	}
 }
+
+// TestLookupAgainWhenTXDChanges: an open model looks its textures up again
+// when the shared options' --txd changes (the window's File › Set texture
+// dictionary…), and its meshes are built again with them.
+func TestLookupAgainWhenTXDChanges(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "car.dff"), encode(t, fixture(t)))
+	extra := filepath.Join(t.TempDir(), "extra.txd")
+	write(t, extra, dictBytes(t, "tyre", "body"))
+	opts := &formats.Options{}
+	f, err := formats.Open(filepath.Join(dir, "car.dff"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := f.Root.(*Root)
+	kids, err := r.Children()
+	if err != nil {
+		t.Fatal(err)
+	}
+	textured := func() (clump, geometry bool) {
+		m, err := r.Mesh()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := kids[0].(*GeometryNode).Mesh()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Groups[0].Surface.Texture != nil, g.Groups[0].Surface.Texture != nil
+	}
+	if c, g := textured(); c || g {
+		t.Fatalf("textured before --txd: clump %v, geometry %v", c, g)
+	}
+	opts.TXD = extra
+	if c, g := textured(); !c || !g {
+		t.Fatalf("untextured after --txd: clump %v, geometry %v", c, g)
+	}
+	list, err := r.Materials()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list[0].Found != "extra.txd/body" || list[0].Why != "--txd" {
+		t.Fatalf("material 0 found %q (%s), want extra.txd/body (--txd)", list[0].Found, list[0].Why)
+	}
+	opts.TXD = ""
+	if c, _ := textured(); c {
+		t.Fatal("still textured after --txd was cleared")
+	}
+}

@@ -62,12 +62,13 @@ type Root struct {
 	kidsOnce sync.Once
 	kids     []formats.Node
 
-	meshOnce sync.Once
-	mesh     *geom.Mesh
-	meshErr  error
+	meshMu  sync.Mutex
+	mesh    *geom.Mesh
+	meshErr error
+	meshTex *textureSet // the texture set mesh was built with
 
-	texOnce sync.Once
-	tex     *textureSet
+	texMu sync.Mutex
+	tex   *textureSet
 }
 
 // File parses the file (once).
@@ -100,15 +101,19 @@ func (r *Root) Children() ([]formats.Node, error) {
 }
 
 // Mesh returns the clump: its atomics placed by their frames, textured.
+// It is built again when the textures are looked up again (--txd changed).
 func (r *Root) Mesh() (*geom.Mesh, error) {
-	r.meshOnce.Do(func() {
-		f, err := r.File()
-		if err != nil {
-			r.meshErr = err
-			return
-		}
-		r.mesh, r.meshErr = f.Clump.ClumpMesh(r.surfaces().surface)
-	})
+	f, err := r.File()
+	if err != nil {
+		return nil, err
+	}
+	ts := r.surfaces()
+	r.meshMu.Lock()
+	defer r.meshMu.Unlock()
+	if r.meshTex != ts {
+		r.mesh, r.meshErr = f.Clump.ClumpMesh(ts.surface)
+		r.meshTex = ts
+	}
 	return r.mesh, r.meshErr
 }
 
@@ -213,9 +218,10 @@ type GeometryNode struct {
 	Index int
 	G     *Geometry
 
-	once sync.Once
+	mu   sync.Mutex
 	mesh *geom.Mesh
 	err  error
+	tex  *textureSet // the texture set mesh was built with
 }
 
 // Root returns the .dff the geometry belongs to.
@@ -236,9 +242,16 @@ func (n *GeometryNode) Children() ([]formats.Node, error) { return nil, nil }
 // IsLeaf returns true.
 func (n *GeometryNode) IsLeaf() bool { return true }
 
-// Mesh returns the geometry, textured.
+// Mesh returns the geometry, textured (built again when the textures are
+// looked up again).
 func (n *GeometryNode) Mesh() (*geom.Mesh, error) {
-	n.once.Do(func() { n.mesh, n.err = n.G.Mesh(n.root.surfaces().surface) })
+	ts := n.root.surfaces()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.tex != ts {
+		n.mesh, n.err = n.G.Mesh(ts.surface)
+		n.tex = ts
+	}
 	return n.mesh, n.err
 }
 

@@ -10,6 +10,7 @@ import (
 
 // textureSet is the textures found for a model, by lower-case name.
 type textureSet struct {
+	txd    string // the --txd the set was looked up with
 	lookup *Lookup
 	byName map[string]foundTexture
 
@@ -49,27 +50,39 @@ func (ts *textureSet) image(t *txd.Texture) decoded {
 	return d
 }
 
-// surfaces finds the model's textures (once).
+// surfaces finds the model's textures: once, and again when the --txd
+// option has changed since (the window's File › Set texture dictionary…).
 func (r *Root) surfaces() *textureSet {
-	r.texOnce.Do(func() {
-		ts := &textureSet{byName: map[string]foundTexture{}}
-		r.tex = ts
-		f, err := r.File()
-		if err != nil {
-			return
-		}
-		var names []string
-		for _, g := range f.Clump.Geometries {
-			for _, m := range g.Materials {
-				if m.Texture != nil {
-					names = append(names, m.Texture.Name)
-				}
+	var opt string
+	if r.src.Opts != nil {
+		opt = r.src.Opts.TXD
+	}
+	r.texMu.Lock()
+	defer r.texMu.Unlock()
+	if r.tex == nil || r.tex.txd != opt {
+		r.tex = r.findSurfaces(opt)
+	}
+	return r.tex
+}
+
+// findSurfaces looks the model's textures up with extra as --txd.
+func (r *Root) findSurfaces(extra string) *textureSet {
+	ts := &textureSet{txd: extra, byName: map[string]foundTexture{}}
+	f, err := r.File()
+	if err != nil {
+		return ts
+	}
+	var names []string
+	for _, g := range f.Clump.Geometries {
+		for _, m := range g.Materials {
+			if m.Texture != nil {
+				names = append(names, m.Texture.Name)
 			}
 		}
-		ts.lookup = r.lookupTextures()
-		ts.byName = ts.lookup.resolve(names)
-	})
-	return r.tex
+	}
+	ts.lookup = r.lookupTextures(extra)
+	ts.byName = ts.lookup.resolve(names)
+	return ts
 }
 
 // found returns the path of the texture used for name, "" when none.

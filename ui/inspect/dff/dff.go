@@ -85,10 +85,12 @@ func newMaterialsTab(h inspect.Host, r *dff.Root) fyne.CanvasObject {
 		return widget.NewLabel(formats.ErrorText(err))
 	}
 	rows := container.NewVBox()
-	found := 0
+	found, missing := 0, 0
 	for _, m := range list {
 		if m.Found != "" {
 			found++
+		} else if m.Texture != "" {
+			missing++
 		}
 		rows.Add(materialRow(h, m))
 	}
@@ -98,6 +100,9 @@ func newMaterialsTab(h inspect.Host, r *dff.Root) fyne.CanvasObject {
 		if l.IDETXD != "" {
 			head += " · the .ide names " + l.IDETXD + ".txd"
 		}
+	}
+	if missing > 0 {
+		head += "\nTextures not found: File › Set texture dictionary… names a .txd to search too (--txd)."
 	}
 	return container.NewBorder(widget.NewLabel(head), nil, nil, nil, container.NewVScroll(rows))
 }

@@ -1,6 +1,8 @@
 package dff
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -105,5 +107,56 @@ func TestFrameLabels(t *testing.T) {
 	fn := f.Clump.FrameNodes()
 	if got := FrameLabel(f.Clump, fn, 3); got != "3  wheel_rf_dummy  at (0.85, 1.4, 0.35)  · geometry_1" {
 		t.Fatalf("frame 3 label %q", got)
+	}
+}
+
+// sampleData returns the bytes of the built-in sample name.
+func sampleData(t *testing.T, name string) []byte {
+	t.Helper()
+	for _, s := range samples.Files() {
+		if s.Name == name {
+			return s.Data
+		}
+	}
+	t.Fatalf("no sample %s", name)
+	return nil
+}
+
+// The Materials tab made after the shared --txd option changes (the
+// window's File › Set texture dictionary…) shows the textures found in it.
+func TestMaterialsTabAfterSetTXD(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	opts := &formats.Options{}
+	f, err := formats.OpenBytes("rumbler.dff", sampleData(t, "rumbler.dff"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := f.Root.(*dff.Root)
+	before := newMaterialsTab(h, r)
+	if got := len(buttons(before)); got != 0 {
+		t.Fatalf("%d buttons with no texture found, want 0", got)
+	}
+	hint := "File › Set texture dictionary…"
+	if head := before.(*fyne.Container).Objects[1].(*widget.Label).Text; !strings.Contains(head, hint) {
+		t.Fatalf("head %q does not name %s", head, hint)
+	}
+	p := filepath.Join(t.TempDir(), "rumbler.txd")
+	if err := os.WriteFile(p, sampleData(t, "rumbler.txd"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts.TXD = p
+	after := newMaterialsTab(h, r)
+	if head := after.(*fyne.Container).Objects[1].(*widget.Label).Text; strings.Contains(head, hint) {
+		t.Fatalf("head %q still names %s with every texture found", head, hint)
+	}
+	bs := buttons(after)
+	if len(bs) != 4 || bs[0].Text != "Where" {
+		t.Fatalf("%d buttons after --txd, want 4 Where buttons", len(bs))
+	}
+	test.Tap(bs[0])
+	if h.Message != "texture rumbler.txd/rumbler_body (open that dictionary to inspect it)" {
+		t.Fatalf("Where said %q", h.Message)
 	}
 }
