@@ -137,6 +137,12 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 // replaceMips is Replace with levels mip levels (0: as many as the format
 // allows) made by filter f.
 func replaceMips(t *Texture, img image.Image, levels int, f MipFilter) (*Texture, error) {
+	return replaceLevels(t, img, levels, f, nil)
+}
+
+// replaceLevels is replaceMips with mip images to keep (Options.MipImages)
+// instead of making them when mips is not empty.
+func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []*image.NRGBA) (*Texture, error) {
 	if t.Depth == 24 {
 		return nil, fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
 	}
@@ -147,10 +153,14 @@ func replaceMips(t *Texture, img image.Image, levels int, f MipFilter) (*Texture
 		src = dst
 	}
 	o := Options{Name: t.Name, Mask: t.Mask, Format: t.RasterFormat & (FmtPixelMask | FmtPal4 | FmtPal8),
-		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f}
+		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f, MipImages: mips}
 	if o.Compression == CompDXT1 && !t.dxt1Alpha() {
 		// Opaque DXT1 (C565): transparent pixels would decode as black.
 		src = opaque(src)
+		o.MipImages = make([]*image.NRGBA, len(mips))
+		for i, m := range mips {
+			o.MipImages[i] = opaque(m)
+		}
 	}
 	var nt *Texture
 	var err error

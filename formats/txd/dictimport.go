@@ -29,6 +29,10 @@ type AddOptions struct {
 	// format allows.
 	Mips      int
 	MipFilter MipFilter
+	// KeepMips keeps a source's imported mip levels (a DDS's) instead of
+	// making them; Mips and MipFilter are then unused, and a source of
+	// one level gets none.
+	KeepMips bool
 }
 
 // autoFormatName is "auto" as a StoredFormats name: AutoFormat's choice
@@ -99,27 +103,7 @@ func formatOptions(name string, platform uint32) (format uint32, comp int, err e
 // NewTextureFor builds a texture from img as o says. PS2 textures must be
 // powers of two up to 1024; DXT on PS2 is an error.
 func NewTextureFor(img image.Image, o AddOptions) (*Texture, error) {
-	src := ToNRGBA(img)
-	name := o.Format
-	if name == "" || strings.EqualFold(name, "auto") {
-		name = autoFormatName(src, o.Platform)
-	}
-	f, comp, err := formatOptions(name, o.Platform)
-	if err != nil {
-		return nil, err
-	}
-	if comp != 0 && o.Platform == PlatformPS2 {
-		return nil, fmt.Errorf("texture %q: the PS2 has no %s", o.Name, name)
-	}
-	if comp == CompDXT1 && alphaOf(src) == "no" {
-		f = Fmt565
-	}
-	bo := Options{Name: o.Name, Format: f, Compression: comp, Mipmaps: o.Mips != 1, Levels: o.Mips,
-		Stamp: o.Stamp, MipFilter: o.MipFilter}
-	if o.Platform == PlatformPS2 {
-		return NewPS2(src, bo)
-	}
-	return NewD3D(o.Platform, src, bo)
+	return NewTextureFromSource(Source{Name: o.Name, Levels: []*image.NRGBA{ToNRGBA(img)}}, o)
 }
 
 // WithMips returns t with its mip chain made again from level 0 by filter
@@ -161,10 +145,21 @@ func (t *Texture) Alpha() string {
 // texture rebuilt from the image (Replace keeps format, size and mips).
 // Names matching no texture are returned in unmatched.
 func ReplaceNamed(items []*Item, imgs map[string]image.Image) (idx []int, texs []*Texture, unmatched []string, err error) {
+	srcs := map[string]Source{}
+	for name, img := range imgs {
+		srcs[name] = Source{Name: name, Levels: []*image.NRGBA{ToNRGBA(img)}}
+	}
+	return ReplaceNamedSources(items, srcs)
+}
+
+// ReplaceNamedSources is ReplaceNamed for loaded image files (LoadSource):
+// each match is rebuilt by ReplaceSource, so a DDS of the texture's size
+// gives its own mips and, at the same compression, its DXT blocks.
+func ReplaceNamedSources(items []*Item, srcs map[string]Source) (idx []int, texs []*Texture, unmatched []string, err error) {
 	slots := childSlots(items)
-	names := slices.Sorted(maps.Keys(imgs))
+	names := slices.Sorted(maps.Keys(srcs))
 	for _, name := range names {
-		img := imgs[name]
+		src := srcs[name]
 		found := -1
 		for i, s := range slots {
 			if it := items[s]; it.Tex != nil && equalFold(it.Tex.Name, name) {
@@ -176,7 +171,7 @@ func ReplaceNamed(items []*Item, imgs map[string]image.Image) (idx []int, texs [
 			unmatched = append(unmatched, name)
 			continue
 		}
-		nt, err := Replace(items[slots[found]].Tex, img)
+		nt, err := ReplaceSource(items[slots[found]].Tex, src)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", name, err)
 		}

@@ -1,42 +1,17 @@
 package txd
 
 import (
-	"image"
-	_ "image/png" // PNG textures to add or replace
-	"os"
-	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/txd"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
-
-// pngFiles lists the PNG files of paths: files as given, folders' PNGs
-// (not their subfolders).
-func pngFiles(paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		ents, err := os.ReadDir(p)
-		if err != nil {
-			out = append(out, p)
-			continue
-		}
-		for _, e := range ents {
-			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".png") {
-				out = append(out, filepath.Join(p, e.Name()))
-			}
-		}
-	}
-	return out
-}
 
 // The dictionary edits of the TXD tab. Each is a function of formats/txd
 // applied through the window's undo stack: structural edits install a new
@@ -47,7 +22,7 @@ func pngFiles(paths []string) []string {
 func (v *dictView) toolbar() fyne.CanvasObject {
 	b := func(label string, f func()) *widget.Button { return widget.NewButton(label, f) }
 	return container.NewGridWithColumns(5,
-		b("Add PNG…", v.addDialog), b("Remove", v.remove), b("Rename…", v.rename), b("Duplicate", v.duplicate), b("Open", v.open),
+		b("Add image…", v.addDialog), b("Remove", v.remove), b("Rename…", v.rename), b("Duplicate", v.duplicate), b("Open", v.open),
 		b("Up", func() { v.move(-1) }), b("Down", func() { v.move(+1) }), b("Mips…", v.mipsDialog),
 		b("Filter…", v.filterDialog), b("From folder…", v.folderDialog))
 }
@@ -196,6 +171,10 @@ func (v *dictView) renameTo(n *txd.TexNode, name string) {
 // mipChoices are the Mips… dialog's choices.
 var mipChoices = []string{"none (1 level)", "box", "lanczos"}
 
+// addMipChoices are the mip choices of an added image: its own levels (a
+// DDS's; none for a PNG or TGA), or mipChoices.
+var addMipChoices = append([]string{"keep imported"}, mipChoices...)
+
 func (v *dictView) mipsDialog() {
 	n, _ := v.selected()
 	if n == nil {
@@ -268,146 +247,5 @@ func (v *dictView) setModes(n *txd.TexNode, filter, u, w string) {
 	}
 	if changed {
 		v.applyTextures("Filter "+n.Name(), []*txd.TexNode{n}, []*txd.Texture{nt})
-	}
-}
-
-// platformOf returns the platform and RW stamp new textures get: those of
-// the dictionary's first texture (D3D9, San Andreas when it has none).
-func (v *dictView) platformOf() (uint32, uint32) {
-	for _, it := range v.items() {
-		if it.Tex != nil {
-			return it.Tex.Platform, it.Tex.Stamp
-		}
-	}
-	return txd.PlatformD3D9, txd.StampSA
-}
-
-func (v *dictView) addDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		format := widget.NewSelect(txd.StoredFormats(), nil)
-		format.SetSelected("auto")
-		mips := widget.NewSelect(mipChoices, nil)
-		mips.SetSelected(mipChoices[0])
-		dialog.ShowForm("Add "+filepath.Base(path), "Add", "Cancel", []*widget.FormItem{
-			widget.NewFormItem("Stored format", format), widget.NewFormItem("Mips", mips)}, func(ok bool) {
-			if ok {
-				v.addFile(path, format.Selected, mips.Selected)
-			}
-		}, v.h.Window())
-	}, v.h.Window())
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".PNG"}))
-	d.Show()
-}
-
-// addFile adds the image at path as a texture named after the file.
-func (v *dictView) addFile(path, format, mips string) {
-	img, err := decodeFile(path)
-	if err != nil {
-		v.fail("add", err)
-		return
-	}
-	items := v.items()
-	plat, stamp := v.platformOf()
-	o := txd.AddOptions{Name: txd.UniqueName(items, textureName(path)), Platform: plat, Stamp: stamp, Format: format}
-	switch mips {
-	case mipChoices[0]:
-		o.Mips = 1
-	case mipChoices[2]:
-		o.MipFilter = txd.MipLanczos
-	}
-	t, err := formats.Guard("add", func() (*txd.Texture, error) { return txd.NewTextureFor(img, o) })
-	if err != nil {
-		v.fail("add", err)
-		return
-	}
-	next, err := txd.AddTextures(items, t)
-	if err != nil {
-		v.fail("add", err)
-		return
-	}
-	v.applyItems("Add "+t.Name, next)
-}
-
-// textureName is a file's name without its extension, cut to 31 bytes.
-func textureName(path string) string {
-	s := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	if len(s) > 31 {
-		s = s[:31]
-	}
-	return s
-}
-
-func decodeFile(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	return img, err
-}
-
-func (v *dictView) folderDialog() {
-	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
-		if err == nil && u != nil {
-			v.replaceFrom([]string{u.Path()})
-		}
-	}, v.h.Window())
-}
-
-// dropFolder takes folders (or PNG files) dropped on the window while the
-// TXD is shown: their PNGs replace the textures of the same names.
-func (v *dictView) dropFolder(paths []string) bool {
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil || !st.IsDir() && !strings.EqualFold(filepath.Ext(p), ".png") {
-			return false
-		}
-	}
-	v.replaceFrom(paths)
-	return true
-}
-
-// replaceFrom replaces the textures named like the PNGs in the folders
-// (or the PNG files) of paths, as one edit.
-func (v *dictView) replaceFrom(paths []string) {
-	imgs := map[string]image.Image{}
-	for _, p := range pngFiles(paths) {
-		img, err := decodeFile(p)
-		if err != nil {
-			v.fail(filepath.Base(p), err)
-			return
-		}
-		imgs[textureName(p)] = img
-	}
-	items := v.items()
-	var texs []*txd.Texture
-	var unmatched []string
-	idx, err := formats.Guard("replace", func() ([]int, error) {
-		i, t, u, err := txd.ReplaceNamed(items, imgs)
-		texs, unmatched = t, u
-		return i, err
-	})
-	if err != nil {
-		v.fail("replace", err)
-		return
-	}
-	kids, _ := v.root.Children()
-	var nodes []*txd.TexNode
-	for _, i := range idx {
-		nodes = append(nodes, kids[i].(*txd.TexNode))
-	}
-	if len(nodes) == 0 {
-		v.h.Status("no PNG is named like a texture of the dictionary")
-		return
-	}
-	v.applyTextures(widgets.Plural(len(nodes), "texture")+" replaced from PNGs", nodes, texs)
-	if len(unmatched) > 0 {
-		v.h.Status("replaced " + widgets.Plural(len(nodes), "texture") + "; no texture for " + strings.Join(unmatched, ", "))
 	}
 }
