@@ -237,7 +237,12 @@ func (w *window) resetPreview() {
 // materialLibraryDialog is File › Set material library…: the chosen
 // library resolves WEAR rows and MSH batches of every open file (where none
 // is found beside a file), as --materials does.
-func (w *window) materialLibraryDialog() {
+func (w *window) materialLibraryDialog() { w.pickSideFile(".lib", w.setMaterialLibrary) }
+
+// pickSideFile asks for a file with extension ext that the open files use
+// (a material library, a texture dictionary), starting in the last folder,
+// and hands its path to set.
+func (w *window) pickSideFile(ext string, set func(path string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
 			w.setError(err)
@@ -249,9 +254,9 @@ func (w *window) materialLibraryDialog() {
 		p := rc.URI().Path()
 		rc.Close()
 		setLastFolder(w.app, filepath.Dir(p))
-		w.setMaterialLibrary(p)
+		set(p)
 	}, w.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".lib"}))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	w.atLastFolder(d)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()

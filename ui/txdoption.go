@@ -1,35 +1,9 @@
 package ui
 
-import (
-	"path/filepath"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
-)
-
 // textureDictionaryDialog is File › Set texture dictionary…: the chosen
 // .txd is searched last for the textures of every open DFF model (after
 // the ones its .ide files and its name lead to), as --txd does.
-func (w *window) textureDictionaryDialog() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			w.setError(err)
-			return
-		}
-		if rc == nil {
-			return
-		}
-		p := rc.URI().Path()
-		rc.Close()
-		setLastFolder(w.app, filepath.Dir(p))
-		w.setTextureDictionary(p)
-	}, w.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".txd"}))
-	w.atLastFolder(d)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
-}
+func (w *window) textureDictionaryDialog() { w.pickSideFile(".txd", w.setTextureDictionary) }
 
 // setTextureDictionary sets the window's --txd option, which every open
 // file shares: DFF models look their textures up again when next asked
