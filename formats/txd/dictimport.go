@@ -5,7 +5,6 @@ import (
 	"image"
 	"maps"
 	"slices"
-	"strings"
 )
 
 // Making textures for a dictionary from images: the stored format named
@@ -16,7 +15,7 @@ import (
 // StoredFormats returns the format names NewTextureFor accepts, "auto"
 // first.
 func StoredFormats() []string {
-	return []string{"auto", "DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}
+	return append([]string{"auto"}, FormatNames...)
 }
 
 // AddOptions say how to store an image added to a dictionary.
@@ -68,36 +67,6 @@ func alphaOf(img *image.NRGBA) string {
 		}
 	}
 	return out
-}
-
-// formatOptions turns a format name into the rasterFormat bits and
-// compression of Options.
-func formatOptions(name string, platform uint32) (format uint32, comp int, err error) {
-	switch strings.ToUpper(name) {
-	case "DXT1":
-		return 0, CompDXT1, nil
-	case "DXT3":
-		return 0, CompDXT3, nil
-	case "DXT5":
-		return 0, CompDXT5, nil
-	case "PAL8", "PAL4":
-		pal := uint32(FmtPal8)
-		if strings.ToUpper(name) == "PAL4" {
-			pal = FmtPal4
-		}
-		return pal | Fmt8888, 0, nil
-	case "8888":
-		return Fmt8888, 0, nil
-	case "888":
-		return Fmt888, 0, nil
-	case "565":
-		return Fmt565, 0, nil
-	case "1555":
-		return Fmt1555, 0, nil
-	case "4444":
-		return Fmt4444, 0, nil
-	}
-	return 0, 0, fmt.Errorf("no stored format %q (want one of %s)", name, strings.Join(StoredFormats(), ", "))
 }
 
 // NewTextureFor builds a texture from img as o says. PS2 textures must be

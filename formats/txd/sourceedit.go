@@ -26,7 +26,7 @@ func NewTextureFromSource(src Source, o AddOptions) (*Texture, error) {
 			name = fmt.Sprintf("DXT%d", src.DXT)
 		}
 	}
-	f, comp, err := formatOptions(name, o.Platform)
+	f, comp, err := ParseFormat(name)
 	if err != nil {
 		return nil, err
 	}
