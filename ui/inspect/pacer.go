@@ -1,6 +1,10 @@
 package inspect
 
-import "time"
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+)
 
 // Pacer decides when an animation (the material swatch, a model's
 // animated materials in the preview) redraws. Every redraw repaints the
@@ -79,3 +83,27 @@ func (p *Pacer) Ask(now time.Time) { p.asked = now }
 
 // Paint records that the view was painted.
 func (p *Pacer) Paint(now time.Time) { p.painted = now }
+
+// Tick calls frame with the time on the UI goroutine MaxFPS times a second
+// until stop is closed (a frame queued when stop closes is dropped). A
+// plain ticker, not a fyne.Animation: a running animation makes the driver
+// repaint the whole window every frame, changed or not.
+func Tick(stop chan struct{}, frame func(now time.Time)) {
+	tk := time.NewTicker(time.Second / MaxFPS)
+	defer tk.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tk.C:
+			fyne.Do(func() {
+				select {
+				case <-stop:
+					return // stopped meanwhile
+				default:
+				}
+				frame(time.Now())
+			})
+		}
+	}
+}

@@ -160,29 +160,13 @@ func (t *materialTab) showPlaying() {
 	}
 }
 
-// tick drives the swatch at most inspect.MaxFPS times a second until stop is
-// closed. A plain ticker, not a fyne.Animation: a running animation makes
-// the driver repaint the whole window every frame, changed or not.
+// tick drives the swatch, paced, until stop is closed (inspect.Tick).
 func (t *materialTab) tick(stop chan struct{}) {
-	tk := time.NewTicker(time.Second / inspect.MaxFPS)
-	defer tk.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-tk.C:
-			fyne.Do(func() {
-				select {
-				case <-stop:
-					return // closed meanwhile
-				default:
-				}
-				if now := time.Now(); t.pace.Due(now) && t.update(false) {
-					t.pace.Ask(now)
-				}
-			})
+	inspect.Tick(stop, func(now time.Time) {
+		if t.pace.Due(now) && t.update(false) {
+			t.pace.Ask(now)
 		}
-	}
+	})
 }
 
 // makeSwatchColumn builds the swatch column: the animated swatch, the

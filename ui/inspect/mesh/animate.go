@@ -162,27 +162,9 @@ func (b *clockBar) halt() {
 	}
 }
 
-// tick calls frame on the UI goroutine inspect.MaxFPS times a second
-// until stop is closed. A plain ticker, not a fyne.Animation, which would
-// repaint the window every frame whether anything changed or not.
+// tick asks for frames until stop is closed (inspect.Tick).
 func (b *clockBar) tick(stop chan struct{}) {
-	tk := time.NewTicker(time.Second / inspect.MaxFPS)
-	defer tk.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-tk.C:
-			fyne.Do(func() {
-				select {
-				case <-stop:
-					return // stopped meanwhile
-				default:
-				}
-				b.frame(time.Now())
-			})
-		}
-	}
+	inspect.Tick(stop, func(now time.Time) { b.frame(now) })
 }
 
 // frame asks for a frame at the clock's time when the pacer allows one;
