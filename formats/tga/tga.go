@@ -35,6 +35,9 @@ func parseHeader(b []byte) (header, error) {
 	h := header{idLen: b[0], mapType: b[1], imgType: b[2],
 		mapFirst: int(binary.LittleEndian.Uint16(b[3:])), mapLen: int(binary.LittleEndian.Uint16(b[5:])), mapBits: int(b[7]),
 		w: int(binary.LittleEndian.Uint16(b[12:])), h: int(binary.LittleEndian.Uint16(b[14:])), bits: int(b[16]), desc: b[17]}
+	if h.mapType == 1 && !okBits(h.mapBits) { // a map may come with any image type; its entries must be readable
+		return h, binread.Errorf(7, "TGA colour map with %d-bit entries is not supported", h.mapBits)
+	}
 	switch h.imgType &^ 8 {
 	case 1:
 		if h.mapType != 1 || h.bits != 8 || !okBits(h.mapBits) {
@@ -89,6 +92,16 @@ func DecodeBytes(b []byte) (*image.NRGBA, error) {
 			cmap = append(cmap, pixel(b[pos+i*mb:], h.mapBits, h.mapBits == 32))
 		}
 		pos = end
+	}
+	// The pixels must fit in what is left before anything is allocated: a
+	// raw pixel takes its bytes, a run-length packet (a count byte and at
+	// least one pixel) stands for at most 128 pixels.
+	bpp, n, rest := (h.bits+7)/8, h.w*h.h, len(b)-pos
+	if whole := rest / bpp; h.imgType&8 == 0 && n > whole {
+		return nil, binread.Errorf(int64(pos+whole*bpp), "TGA pixel data ends after %d of %d pixels", whole, n)
+	}
+	if h.imgType&8 != 0 && n > rest/(1+bpp)*128 {
+		return nil, binread.Errorf(int64(pos), "TGA of %d×%d pixels needs more than the %d bytes left in the file", h.w, h.h, rest)
 	}
 	img := image.NewNRGBA(image.Rect(0, 0, h.w, h.h))
 	d := &decoder{h: h, b: b, pos: pos, cmap: cmap, img: img, alpha: h.desc&0xF != 0 || h.bits == 32}

@@ -2,6 +2,7 @@ package tga
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"strings"
@@ -87,4 +88,48 @@ func TestBroken(t *testing.T) {
 			t.Fatalf("want %q at %d, got %v (offset %d)", c.text, c.off, err, formats.ErrorOffset(err))
 		}
 	}
+}
+
+// A header claiming far more pixels than the file holds is refused before
+// the image is allocated.
+func TestHugeClaimRefused(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Encode(&buf, gradient(4, 4)); err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range []byte{2, 10} {
+		b := append([]byte(nil), buf.Bytes()...)
+		b[2] = typ
+		binary.LittleEndian.PutUint16(b[12:], MaxSide)
+		binary.LittleEndian.PutUint16(b[14:], MaxSide)
+		allocs := testing.AllocsPerRun(1, func() { DecodeBytes(b) })
+		if _, err := DecodeBytes(b); err == nil || !strings.Contains(err.Error(), "bytes left") && !strings.Contains(err.Error(), "ends after") {
+			t.Errorf("type %d: err = %v, want the size refused", typ, err)
+		}
+		if allocs > 4 {
+			t.Errorf("type %d: %v allocations before refusing", typ, allocs)
+		}
+	}
+}
+
+// FuzzTGA: any input decodes or fails with an error, never a panic, and a
+// decoded image is as large as its header says.
+func FuzzTGA(f *testing.F) {
+	var buf bytes.Buffer
+	if err := Encode(&buf, gradient(5, 3)); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte{0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 24, 0, 0x82, 0, 0, 255, 0x02, 255, 0, 0, 0, 255, 0, 255, 255, 255})
+	f.Add([]byte{0, 1, 1, 0, 0, 2, 0, 24, 0, 0, 0, 0, 2, 0, 1, 0, 8, 0x20, 0, 0, 255, 255, 0, 0, 1, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		img, err := DecodeBytes(b)
+		if err != nil {
+			return
+		}
+		w, h := int(binary.LittleEndian.Uint16(b[12:])), int(binary.LittleEndian.Uint16(b[14:]))
+		if img.Rect.Dx() != w || img.Rect.Dy() != h {
+			t.Fatalf("image %v for a %d×%d header", img.Rect, w, h)
+		}
+	})
 }
