@@ -169,7 +169,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: ls, info, export, render, samples, build, convert, completion, help)")
+		fmt.Fprintf(stderr, "rummage: usage: rummage COMMAND [ARGS] (commands: %s)\n", strings.Join(commandNames, ", "))
 		return exitUsage
 	}
 	name := args[0]
@@ -182,7 +182,7 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: ls, info, export, render, samples, build, convert, completion, help)\n", name)
+		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: %s)\n", name, strings.Join(commandNames, ", "))
 		return exitUsage
 	}
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
@@ -374,5 +374,5 @@ func UnknownWord(args []string) string {
 	if _, err := os.Stat(args[0]); err == nil {
 		return ""
 	}
-	return fmt.Sprintf("rummage: %s is neither a command nor a file (commands: ls, info, export, render, samples, completion, help; see rummage help)", strconv.Quote(args[0]))
+	return fmt.Sprintf("rummage: %s is neither a command nor a file (commands: %s; see rummage help)", strconv.Quote(args[0]), strings.Join(commandNames, ", "))
 }
