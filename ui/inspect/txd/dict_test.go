@@ -103,6 +103,13 @@ func TestDictListSortsByHeader(t *testing.T) {
 	}
 }
 
+// decodeInBackground lets thumbnails decode on their worker, as in the
+// window, for the rest of the test.
+func decodeInBackground(tb testing.TB) {
+	decodeInline = false
+	tb.Cleanup(func() { decodeInline = true })
+}
+
 // waitThumbs waits for the background decoding of thumbnails.
 func waitThumbs(t *testing.T, th *thumbs) {
 	t.Helper()
@@ -115,6 +122,7 @@ func waitThumbs(t *testing.T, th *thumbs) {
 }
 
 func TestGridDecodesOnlyWhatIsShown(t *testing.T) {
+	decodeInBackground(t)
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, _ := dictFixture(t, 300)

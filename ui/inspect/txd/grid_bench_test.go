@@ -20,6 +20,7 @@ import (
 // ms), the 99th percentile and the mean. On a loaded two-core machine the
 // slowest frame is the scheduler's: compare the percentile.
 func BenchmarkGridScroll2000(b *testing.B) {
+	decodeInBackground(b)
 	a := test.NewTempApp(b)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, _ := dictFixture(b, 2000)

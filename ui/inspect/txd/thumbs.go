@@ -3,6 +3,7 @@ package txd
 import (
 	"image"
 	"sync"
+	"testing"
 
 	xdraw "golang.org/x/image/draw"
 
@@ -16,6 +17,12 @@ import (
 // thumbWorkers bounds the goroutines decoding thumbnails: one, so the UI
 // goroutine keeps a core for scrolling on a two-core machine.
 const thumbWorkers = 1
+
+// decodeInline makes bind decode on the calling goroutine. It is set under
+// go test: Fyne's test driver runs fyne.Do on the worker's goroutine, so a
+// background refresh would race the test's own use of the widgets. The
+// tests of the background path clear it.
+var decodeInline = testing.Testing()
 
 // thumbs decodes texture thumbnails in the background for the rows and
 // cells on screen: a cell asks for a node's thumbnail when it is bound
@@ -73,6 +80,11 @@ func (t *thumbs) bind(cell any, n formats.Node) image.Image {
 		t.wanted[k]++
 	}
 	if img, ok := t.cache[k]; ok {
+		return img
+	}
+	if decodeInline {
+		img := thumbnail(n, t.size)
+		t.cache[k] = img
 		return img
 	}
 	if !t.inQueue[k] {
