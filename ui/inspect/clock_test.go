@@ -76,10 +76,13 @@ func TestGroupSelection(t *testing.T) {
 
 type linkedNode struct{ formats.Raw }
 
+// linkTarget is package-level: links stay registered across -count runs.
+var linkTarget = &formats.Raw{NodeName: "mat"}
+
 // TestGroupMaterial: the registered link of a node type answers, other
 // types and a panicking link give nil.
 func TestGroupMaterial(t *testing.T) {
-	target := &formats.Raw{NodeName: "mat"}
+	target := linkTarget
 	RegisterGroupMaterial(func(n *linkedNode, g int) formats.Node {
 		if g == 2 {
 			panic("bad group")
