@@ -5,7 +5,10 @@
 # The frame benchmarks also report cpu-ns/op, the CPU of all cores per
 # frame, which a shared machine disturbs less (on an idle 2-core machine
 # wall ≈ cpu/2). Optional: REF_LZHUF=path/to/lzhuf.c-binary adds the
-# side-by-side LZHUF run of scripts/lzhuf-vs-c.sh.
+# side-by-side LZHUF run of scripts/lzhuf-vs-c.sh, REF_LISTER=path/to/a-C-
+# NRes-lister the start-up run of scripts/cli-vs-c.sh; with Xvfb installed
+# the window's time to its first frame is measured from outside
+# (scripts/firstframe) beside a bare Fyne window's (scripts/fynehello).
 #   sh scripts/bench-report.sh
 set -eu
 cd "$(dirname "$0")/.."
@@ -68,6 +71,15 @@ v=$(ms "$(field BenchmarkStartup ns/op)")
 row "GUI start to first frame <= 1.5 s (test driver)" "$v ms" "$(check "$v" '<=' 1500)"
 
 go build -o "$d/rummage" .
+if command -v Xvfb >/dev/null; then
+	go build -o "$d/firstframe" ./scripts/firstframe
+	go build -o "$d/fynehello" ./scripts/fynehello
+	v=$("$d/firstframe" -n 5 "$d/rummage" | cut -d' ' -f1)
+	h=$("$d/firstframe" -n 5 "$d/fynehello" | cut -d' ' -f1)
+	row "window start to first frame, samples <= 1.0 s (Xvfb)" "$v ms (a bare Fyne window: $h ms)" "$(check "$v" '<=' 1000)"
+else
+	row "window start to first frame, samples <= 1.0 s (Xvfb)" "Xvfb missing" ""
+fi
 "$d/rummage" samples "$d/s" >/dev/null
 : >"$d/walls"
 for _ in 1 2 3 4 5; do
@@ -75,5 +87,12 @@ for _ in 1 2 3 4 5; do
 	"$d/rummage" render --view solid --out "$d/x.png" "$d/s/xray_level_v4" cform >/dev/null
 	echo $(( ($(date +%s%N) - t0) / 1000000 )) >>"$d/walls"
 done
+if [ -n "${REF_LISTER:-}" ]; then
+	sh scripts/cli-vs-c.sh "$REF_LISTER" >"$d/cl"
+	v=$(sed -n 's/.*takes \([0-9.]*\) x the C.*/\1/p' "$d/cl")
+	row "rummage-cli ls --json of a small file <= 2 x a C lister (CPU)" "$v x" "$(check "$v" '<=' 2)"
+else
+	row "rummage-cli ls --json of a small file <= 2 x a C lister (CPU)" "set REF_LISTER to measure" ""
+fi
 v=$(sort -n "$d/walls" | sed -n 3p)
 row "rummage render of the sample level <= 0.5 s (whole process)" "$v ms (median of 5)" "$(check "$v" '<=' 500)"
