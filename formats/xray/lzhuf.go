@@ -58,45 +58,52 @@ func genTables() {
 // huffTree is the adaptive Huffman tree shared by the encoder and decoder.
 //
 // Tree node i keeps its frequency and parent side by side (the update walk
-// touches both); the parent of leaf symbol c (prnt[c+T] in LZHUF.C) is
-// n[c+T].prnt. Nodes are kept in order of frequency, and lead[w] is the
-// last node of frequency w (for the frequencies present), the node LZHUF.C
-// finds by scanning. Arrays are longer than needed so that masked indices
-// need no bounds checks in the hot loops.
+// touches both). A leaf is a son value leafBase+2*c for symbol c, and its
+// parent (prnt[c+T] in LZHUF.C) is n[leafBase+2*c].prnt: leaves are two
+// apart so that setting the parents of a son and its brother writes a
+// spare slot for a leaf, without a test. Nodes are kept in order of
+// frequency, and lead[w] is the last node of frequency w (for the
+// frequencies present), the node LZHUF.C finds by scanning. Indices are
+// uint16 and the arrays 64K long, so the hot loops need neither bounds
+// checks nor masks; only their first entries are ever touched.
 type huffTree struct {
-	n    [1024]hnode // freq[i], prnt[i]; freq[treeSize] is a sentinel
-	son  [1024]int32
-	lead [leadSize]uint16
+	n    [1 << 16]hnode // freq[i], prnt[i]; freq[treeSize] is a sentinel
+	son  [1 << 16]uint16
+	lead [1 << 16]uint16
 
 	// The decoder's table over the top of the tree (see fillTop).
 	top      [1 << tabBits]topEntry
-	inTop    [1024]uint8 // 1 for the nodes the table reads
-	topNodes []int32     // those nodes
-	stale    bool        // the table no longer matches the tree
+	inTop    [1 << 16]uint8 // 1 for the nodes the table reads
+	topNodes []uint16       // those nodes
+	stale    uint8          // 1: the table no longer matches the tree
 }
 
 type hnode struct {
-	freq uint32
-	prnt int32
+	freq uint16
+	prnt uint16
 }
 
-const (
-	tmask    = 1023
-	leadSize = 2 * MaxFreq // frequencies reach MaxFreq
-)
+// leafBase is the first leaf son value; son values below it are nodes.
+const leafBase = treeSize
+
+// leaf returns the son value of symbol c.
+func leaf(c int) uint16 { return uint16(leafBase + 2*c) }
+
+// symbolOf returns the symbol of leaf son value s.
+func symbolOf(s uint16) int { return int(s-leafBase) >> 1 }
 
 func (h *huffTree) start() {
 	for i := 0; i < nChar; i++ {
 		h.n[i].freq = 1
-		h.son[i] = int32(i + treeSize)
-		h.n[i+treeSize].prnt = int32(i)
+		h.son[i] = leaf(i)
+		h.n[leaf(i)].prnt = uint16(i)
 	}
 	i, j := 0, nChar
 	for j <= rootNode {
 		h.n[j].freq = h.n[i].freq + h.n[i+1].freq
-		h.son[j] = int32(i)
-		h.n[i].prnt = int32(j)
-		h.n[i+1].prnt = int32(j)
+		h.son[j] = uint16(i)
+		h.n[i].prnt = uint16(j)
+		h.n[i+1].prnt = uint16(j)
 		i += 2
 		j++
 	}
@@ -108,23 +115,23 @@ func (h *huffTree) start() {
 // fillLead sets lead from the frequencies and marks the table stale.
 func (h *huffTree) fillLead() {
 	for i := 0; i < treeSize; i++ {
-		h.lead[h.n[i].freq&(leadSize-1)] = uint16(i)
+		h.lead[h.n[i].freq] = uint16(i)
 	}
-	h.stale = true
+	h.stale = 1
 }
 
-// setParent sets the parent of child x (a node, and its sibling x+1, or a
-// leaf symbol code >= treeSize) to p.
-func (h *huffTree) setParent(x, p int32) {
-	h.n[x&tmask].prnt = p
-	h.n[(x+int32(uint32(x-treeSize)>>31))&tmask].prnt = p // x+1 for a node
+// setParent sets the parent of son value x (a node and its brother x+1,
+// or a leaf and its spare slot) to p.
+func (h *huffTree) setParent(x, p uint16) {
+	h.n[x].prnt = p
+	h.n[x+1].prnt = p
 }
 
 // reconst halves the frequencies and rebuilds the tree.
 func (h *huffTree) reconst() {
 	j := 0
 	for i := 0; i < treeSize; i++ {
-		if h.son[i] >= treeSize {
+		if h.son[i] >= leafBase {
 			h.n[j].freq = (h.n[i].freq + 1) / 2
 			h.son[j] = h.son[i]
 			j++
@@ -140,9 +147,9 @@ func (h *huffTree) reconst() {
 		copy(h.n[k+1:j+1], h.n[k:j])
 		copy(h.son[k+1:j+1], h.son[k:j])
 		h.n[k].freq = f
-		h.son[k] = int32(i)
+		h.son[k] = uint16(i)
 	}
-	for i := int32(0); i < treeSize; i++ {
+	for i := uint16(0); i < treeSize; i++ {
 		h.setParent(h.son[i], i)
 	}
 	h.fillLead()
@@ -150,48 +157,42 @@ func (h *huffTree) reconst() {
 
 // update counts symbol c and restores the sibling property: each node on
 // the way up, of frequency w, first trades places with the last node of
-// frequency w (its subtree moves, not its place in the order). The decoder's
-// loop has its own copy.
-func (h *huffTree) update(c int32) {
+// frequency w (its subtree moves, not its place in the order), then counts
+// one more. The decoder's loop has its own copy.
+func (h *huffTree) update(c int) {
 	if h.n[rootNode].freq == MaxFreq {
 		h.reconst()
 	}
-	x := h.n[(c+treeSize)&tmask].prnt // may be node 0
+	x := h.n[leaf(c)].prnt // may be node 0
 	for {
-		w := h.n[x&tmask].freq
-		if h.n[(x+1)&tmask].freq == w { // x is not the last of w
-			x = h.swapLast(x, w)
+		w := h.n[x].freq
+		w1 := h.n[x+1].freq
+		if w1 == w { // x is not the last of w
+			l := h.lead[w]
+			h.swap(x, l)
+			x = l
+			w1 = h.n[x+1].freq
 		}
-		h.count(x, w)
-		if x = h.n[x&tmask].prnt; x == 0 { // the root's parent
+		h.n[x].freq = w + 1
+		h.lead[w] = x - 1 // meaningless if x was the only one
+		v := h.lead[w+1]
+		if w1 != w+1 {
+			v = x // x is the last of w+1 now
+		}
+		h.lead[w+1] = v
+		if x = h.n[x].prnt; x == 0 { // the root's parent
 			break
 		}
 	}
 }
 
-// count raises the frequency w of node x, the last node of frequency w,
-// by one and keeps lead right.
-func (h *huffTree) count(x int32, w uint32) {
-	h.n[x&tmask].freq = w + 1
-	h.lead[w&(leadSize-1)] = uint16(x - 1) // meaningless if x was the only one
-	up := &h.lead[(w+1)&(leadSize-1)]
-	v := *up
-	if h.n[(x+1)&tmask].freq != w+1 {
-		v = uint16(x) // x is the last of w+1 now
-	}
-	*up = v
-}
-
-// swapLast swaps the subtrees of node x and of the last node of x's
-// frequency w, and returns that node.
-func (h *huffTree) swapLast(x int32, w uint32) int32 {
-	l := int32(h.lead[w&(leadSize-1)])
-	i, j := h.son[x&tmask], h.son[l&tmask]
-	h.son[l&tmask], h.son[x&tmask] = i, j
+// swap exchanges the subtrees of nodes x and l.
+func (h *huffTree) swap(x, l uint16) {
+	i, j := h.son[x], h.son[l]
+	h.son[l], h.son[x] = i, j
 	h.setParent(i, l)
 	h.setParent(j, x)
-	h.stale = h.stale || h.inTop[x&tmask]|h.inTop[l&tmask] != 0
-	return l
+	h.stale |= h.inTop[x] | h.inTop[l]
 }
 
 // UnpackedSize returns the uncompressed size declared by an X-Ray LZHUF

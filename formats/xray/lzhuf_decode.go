@@ -121,7 +121,7 @@ func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
 // there), and out must hold MaxMatch bytes past stop when stop < end. It
 // returns the new position.
 func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
-	son := &d.h.son
+	h := &d.h
 	start := n
 	bits, nbits := d.bits, d.nbits
 	stop = min(stop, end)
@@ -142,41 +142,54 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		// A code is at most about 21 bits long (the sibling property
 		// and MaxFreq bound the tree's depth), a distance 14: the
 		// window holds both.
-		if d.h.stale {
-			d.h.fillTop()
+		if h.stale != 0 {
+			h.fillTop()
 		}
-		e := d.h.top[bits>>(64-tabBits)]
-		c := son[int32(e&0xFFFF)&tmask]
+		e := h.top[bits>>(64-tabBits)]
+		c := h.son[uint16(e)]
 		bits <<= e >> 16
 		nbits -= int(e >> 16)
-		for c < treeSize {
-			c = son[(c+int32(bits>>63))&tmask]
+		for c < leafBase {
+			c = h.son[c+uint16(bits>>63)]
 			bits <<= 1
 			nbits--
 		}
 		if nbits < 0 {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}
-		c -= treeSize
-		// h.update(c), written out: a call here costs the spilling
-		// of this loop's registers, about a tenth of the time.
-		h := &d.h
+		// h.update, written out: a call here costs the spilling of
+		// this loop's registers.
 		if h.n[rootNode].freq == MaxFreq {
 			h.reconst()
 		}
-		x := h.n[(c+treeSize)&tmask].prnt
+		x := h.n[c].prnt
 		for {
-			w := h.n[x&tmask].freq
-			if h.n[(x+1)&tmask].freq == w {
-				x = h.swapLast(x, w)
+			w := h.n[x].freq
+			w1 := h.n[x+1].freq
+			if w1 == w {
+				l := h.lead[w]
+				i, j := h.son[x], h.son[l]
+				h.son[l], h.son[x] = i, j
+				h.n[i].prnt, h.n[i+1].prnt = l, l
+				h.n[j].prnt, h.n[j+1].prnt = x, x
+				h.stale |= h.inTop[x] | h.inTop[l]
+				x = l
+				w1 = h.n[x+1].freq
 			}
-			h.count(x, w)
-			if x = h.n[x&tmask].prnt; x == 0 {
+			h.n[x].freq = w + 1
+			h.lead[w] = x - 1
+			v := h.lead[w+1]
+			if w1 != w+1 {
+				v = x
+			}
+			h.lead[w+1] = v
+			if x = h.n[x].prnt; x == 0 {
 				break
 			}
 		}
-		if c < 256 {
-			out[n] = byte(c)
+		sym := symbolOf(c)
+		if sym < 256 {
+			out[n] = byte(sym)
 			n++
 			continue
 		}
@@ -185,7 +198,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		if nbits -= int(used); nbits < 0 {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}
-		n = copyMatch(out, n, n-int(dist)-1, min(int(c)-255+Threshold, end-n))
+		n = copyMatch(out, n, n-int(dist)-1, min(sym-255+Threshold, end-n))
 	}
 	d.bits, d.nbits = bits, nbits
 	d.left -= int64(n - start)

@@ -135,7 +135,7 @@ func (e *encoder) char(c int) {
 	h := &e.h
 	var code uint64
 	depth := uint(0)
-	for k := h.n[c+treeSize].prnt; k != rootNode; {
+	for k := h.n[leaf(c)].prnt; k != rootNode; {
 		p := h.n[k].prnt
 		code |= uint64(k-h.son[p]) << depth
 		depth++
@@ -146,7 +146,7 @@ func (e *encoder) char(c int) {
 		e.w.put(code>>depth, 32)
 	}
 	e.w.put(code, depth)
-	h.update(int32(c))
+	h.update(c)
 }
 
 // match writes a match: its length symbol, then the distance's high 6 bits

@@ -16,21 +16,21 @@ type topEntry uint32
 // fillTop rebuilds the table and the marks of the nodes it reads.
 func (h *huffTree) fillTop() {
 	for _, p := range h.topNodes {
-		h.inTop[p&tmask] = 0
+		h.inTop[p] = 0
 	}
 	h.topNodes = h.topNodes[:0]
 	h.fillFrom(rootNode, 0, 0)
-	h.stale = false
+	h.stale = 0
 }
 
 // fillFrom fills the entries whose codes start with the depth bits of code,
 // the path to node p.
-func (h *huffTree) fillFrom(p int32, code uint32, depth uint32) {
-	s := h.son[p&tmask]
+func (h *huffTree) fillFrom(p uint16, code uint32, depth uint32) {
+	s := h.son[p]
 	if depth < tabBits {
-		h.inTop[p&tmask] = 1
+		h.inTop[p] = 1
 		h.topNodes = append(h.topNodes, p)
-		if s < treeSize {
+		if s < leafBase {
 			h.fillFrom(s, code<<1, depth+1)
 			h.fillFrom(s+1, code<<1|1, depth+1)
 			return

@@ -11,7 +11,7 @@ func refUpdate(h *huffTree, c int) {
 	if h.n[rootNode].freq == MaxFreq {
 		h.reconst()
 	}
-	x := h.n[c+treeSize].prnt
+	x := h.n[leaf(c)].prnt
 	for {
 		h.n[x].freq++
 		k := h.n[x].freq
@@ -51,7 +51,7 @@ func TestUpdateMatchesScan(t *testing.T) {
 		}
 		c := rng.Intn(1 + rng.Intn(nChar)) // low symbols more often
 		refUpdate(&a, c)
-		b.update(int32(c))
+		b.update(c)
 		for i := 0; i < treeSize; i++ {
 			if w := b.n[i].freq; b.n[i+1].freq != w && int(b.lead[w]) != i {
 				t.Fatalf("step %d sym %d: lead[%d] = %d, want %d", s, c, w, b.lead[w], i)
