@@ -57,19 +57,19 @@ func genTables() {
 
 // huffTree is the adaptive Huffman tree shared by the encoder and decoder.
 //
-// Tree node i keeps its frequency and parent side by side (the update walk
-// touches both). A leaf is a son value leafBase+2*c for symbol c, and its
-// parent (prnt[c+T] in LZHUF.C) is n[leafBase+2*c].prnt: leaves are two
+// A leaf is a son value leafBase+2*c for symbol c, and its
+// parent (prnt[c+T] in LZHUF.C) is prnt[leafBase+2*c]: leaves are two
 // apart so that setting the parents of a son and its brother writes a
 // spare slot for a leaf, without a test. Nodes are kept in order of
 // frequency, and lead[w] is the last node of frequency w (for the
 // frequencies present), the node LZHUF.C finds by scanning. Indices are
-// uint16 and the arrays 64K long, so the hot loops need neither bounds
-// checks nor masks; only their first entries are ever touched.
+// uint16 values (plus one) and the arrays 64K long, so the hot loops need
+// neither bounds checks nor masks; only their first entries are touched.
 type huffTree struct {
-	n    [1 << 16]hnode // freq[i], prnt[i]; freq[treeSize] is a sentinel
-	son  [1 << 16]uint16
-	lead [1 << 16]uint16
+	freq [arr]uint16 // freq[treeSize] is a sentinel
+	prnt [arr]uint16
+	son  [arr]uint16
+	lead [arr]uint16
 
 	// The decoder's table over the top of the tree (see fillTop).
 	top      [1 << tabBits]topEntry
@@ -78,10 +78,8 @@ type huffTree struct {
 	stale    uint8          // 1: the table no longer matches the tree
 }
 
-type hnode struct {
-	freq uint16
-	prnt uint16
-}
+// arr is the length of the tree's arrays: any uint16 index, plus one.
+const arr = 1<<16 + 1
 
 // leafBase is the first leaf son value; son values below it are nodes.
 const leafBase = treeSize
@@ -94,28 +92,28 @@ func symbolOf(s uint16) int { return int(s-leafBase) >> 1 }
 
 func (h *huffTree) start() {
 	for i := 0; i < nChar; i++ {
-		h.n[i].freq = 1
+		h.freq[i] = 1
 		h.son[i] = leaf(i)
-		h.n[leaf(i)].prnt = uint16(i)
+		h.prnt[leaf(i)] = uint16(i)
 	}
 	i, j := 0, nChar
 	for j <= rootNode {
-		h.n[j].freq = h.n[i].freq + h.n[i+1].freq
+		h.freq[j] = h.freq[i] + h.freq[i+1]
 		h.son[j] = uint16(i)
-		h.n[i].prnt = uint16(j)
-		h.n[i+1].prnt = uint16(j)
+		h.prnt[i] = uint16(j)
+		h.prnt[i+1] = uint16(j)
 		i += 2
 		j++
 	}
-	h.n[treeSize].freq = 0xFFFF
-	h.n[rootNode].prnt = 0
+	h.freq[treeSize] = 0xFFFF
+	h.prnt[rootNode] = 0
 	h.fillLead()
 }
 
 // fillLead sets lead from the frequencies and marks the table stale.
 func (h *huffTree) fillLead() {
 	for i := 0; i < treeSize; i++ {
-		h.lead[h.n[i].freq] = uint16(i)
+		h.lead[h.freq[i]] = uint16(i)
 	}
 	h.stale = 1
 }
@@ -123,8 +121,8 @@ func (h *huffTree) fillLead() {
 // setParent sets the parent of son value x (a node and its brother x+1,
 // or a leaf and its spare slot) to p.
 func (h *huffTree) setParent(x, p uint16) {
-	h.n[x].prnt = p
-	h.n[x+1].prnt = p
+	h.prnt[x] = p
+	h.prnt[x+1] = p
 }
 
 // reconst halves the frequencies and rebuilds the tree.
@@ -132,21 +130,21 @@ func (h *huffTree) reconst() {
 	j := 0
 	for i := 0; i < treeSize; i++ {
 		if h.son[i] >= leafBase {
-			h.n[j].freq = (h.n[i].freq + 1) / 2
+			h.freq[j] = (h.freq[i] + 1) / 2
 			h.son[j] = h.son[i]
 			j++
 		}
 	}
 	for i, j := 0, nChar; j < treeSize; i, j = i+2, j+1 {
-		f := h.n[i].freq + h.n[i+1].freq
+		f := h.freq[i] + h.freq[i+1]
 		k := j - 1
-		for f < h.n[k].freq {
+		for f < h.freq[k] {
 			k--
 		}
 		k++
-		copy(h.n[k+1:j+1], h.n[k:j])
+		copy(h.freq[k+1:j+1], h.freq[k:j])
 		copy(h.son[k+1:j+1], h.son[k:j])
-		h.n[k].freq = f
+		h.freq[k] = f
 		h.son[k] = uint16(i)
 	}
 	for i := uint16(0); i < treeSize; i++ {
@@ -160,27 +158,27 @@ func (h *huffTree) reconst() {
 // frequency w (its subtree moves, not its place in the order), then counts
 // one more. The decoder's loop has its own copy.
 func (h *huffTree) update(c int) {
-	if h.n[rootNode].freq == MaxFreq {
+	if h.freq[rootNode] == MaxFreq {
 		h.reconst()
 	}
-	x := h.n[leaf(c)].prnt // may be node 0
+	x := h.prnt[leaf(c)] // may be node 0
 	for {
-		w := h.n[x].freq
-		w1 := h.n[x+1].freq
+		w := h.freq[x]
+		w1 := h.freq[x+1]
 		if w1 == w { // x is not the last of w
 			l := h.lead[w]
 			h.swap(x, l)
 			x = l
-			w1 = h.n[x+1].freq
+			w1 = h.freq[x+1]
 		}
-		h.n[x].freq = w + 1
+		h.freq[x] = w + 1
 		h.lead[w] = x - 1 // meaningless if x was the only one
 		v := h.lead[w+1]
 		if w1 != w+1 {
 			v = x // x is the last of w+1 now
 		}
 		h.lead[w+1] = v
-		if x = h.n[x].prnt; x == 0 { // the root's parent
+		if x = h.prnt[x]; x == 0 { // the root's parent
 			break
 		}
 	}

@@ -159,31 +159,31 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		}
 		// h.update, written out: a call here costs the spilling of
 		// this loop's registers.
-		if h.n[rootNode].freq == MaxFreq {
+		if h.freq[rootNode] == MaxFreq {
 			h.reconst()
 		}
-		x := h.n[c].prnt
+		x := int(h.prnt[c])
 		for {
-			w := h.n[x].freq
-			w1 := h.n[x+1].freq
+			w := h.freq[x]
+			w1 := h.freq[x+1]
 			if w1 == w {
-				l := h.lead[w]
+				l := int(h.lead[w])
 				i, j := h.son[x], h.son[l]
 				h.son[l], h.son[x] = i, j
-				h.n[i].prnt, h.n[i+1].prnt = l, l
-				h.n[j].prnt, h.n[j+1].prnt = x, x
+				h.prnt[i], h.prnt[int(i)+1] = uint16(l), uint16(l)
+				h.prnt[j], h.prnt[int(j)+1] = uint16(x), uint16(x)
 				h.stale |= h.inTop[x] | h.inTop[l]
 				x = l
-				w1 = h.n[x+1].freq
+				w1 = h.freq[x+1]
 			}
-			h.n[x].freq = w + 1
-			h.lead[w] = x - 1
-			v := h.lead[w+1]
+			h.freq[x] = w + 1
+			h.lead[w] = uint16(x - 1)
+			v := h.lead[int(w)+1]
 			if w1 != w+1 {
-				v = x
+				v = uint16(x)
 			}
-			h.lead[w+1] = v
-			if x = h.n[x].prnt; x == 0 {
+			h.lead[int(w)+1] = v
+			if x = int(h.prnt[x]); x == 0 {
 				break
 			}
 		}

@@ -135,8 +135,8 @@ func (e *encoder) char(c int) {
 	h := &e.h
 	var code uint64
 	depth := uint(0)
-	for k := h.n[leaf(c)].prnt; k != rootNode; {
-		p := h.n[k].prnt
+	for k := h.prnt[leaf(c)]; k != rootNode; {
+		p := h.prnt[k]
 		code |= uint64(k-h.son[p]) << depth
 		depth++
 		k = p

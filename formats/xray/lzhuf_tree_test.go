@@ -8,20 +8,20 @@ import (
 // refUpdate is LZHUF.C's update: it finds the last node of a frequency by
 // scanning.
 func refUpdate(h *huffTree, c int) {
-	if h.n[rootNode].freq == MaxFreq {
+	if h.freq[rootNode] == MaxFreq {
 		h.reconst()
 	}
-	x := h.n[leaf(c)].prnt
+	x := h.prnt[leaf(c)]
 	for {
-		h.n[x].freq++
-		k := h.n[x].freq
-		if k > h.n[x+1].freq {
+		h.freq[x]++
+		k := h.freq[x]
+		if k > h.freq[x+1] {
 			l := x + 1
-			for k > h.n[l+1].freq {
+			for k > h.freq[l+1] {
 				l++
 			}
-			h.n[x].freq = h.n[l].freq
-			h.n[l].freq = k
+			h.freq[x] = h.freq[l]
+			h.freq[l] = k
 			i := h.son[x]
 			h.setParent(i, l)
 			j := h.son[l]
@@ -30,7 +30,7 @@ func refUpdate(h *huffTree, c int) {
 			h.son[x] = j
 			x = l
 		}
-		x = h.n[x].prnt
+		x = h.prnt[x]
 		if x == 0 {
 			break
 		}
@@ -46,20 +46,20 @@ func TestUpdateMatchesScan(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	rebuilds := 0
 	for s := 0; s < 60000; s++ {
-		if a.n[rootNode].freq == MaxFreq {
+		if a.freq[rootNode] == MaxFreq {
 			rebuilds++
 		}
 		c := rng.Intn(1 + rng.Intn(nChar)) // low symbols more often
 		refUpdate(&a, c)
 		b.update(c)
 		for i := 0; i < treeSize; i++ {
-			if w := b.n[i].freq; b.n[i+1].freq != w && int(b.lead[w]) != i {
+			if w := b.freq[i]; b.freq[i+1] != w && int(b.lead[w]) != i {
 				t.Fatalf("step %d sym %d: lead[%d] = %d, want %d", s, c, w, b.lead[w], i)
 			}
 		}
 		for i := 0; i < treeSize; i++ {
-			if a.n[i].freq != b.n[i].freq || a.son[i] != b.son[i] {
-				t.Fatalf("step %d sym %d: node %d differs: %v %v / %d %d", s, c, i, a.n[i], b.n[i], a.son[i], b.son[i])
+			if a.freq[i] != b.freq[i] || a.son[i] != b.son[i] {
+				t.Fatalf("step %d sym %d: node %d differs: %v %v / %d %d", s, c, i, a.freq[i], b.freq[i], a.son[i], b.son[i])
 			}
 		}
 	}
