@@ -1,6 +1,7 @@
 package xray
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -11,7 +12,7 @@ func refUpdate(h *huffTree, c int) {
 	if h.freq[rootNode] == MaxFreq {
 		h.reconst()
 	}
-	x := h.prnt[leaf(c)]
+	x := int(h.prnt[leaf(c)])
 	for {
 		h.freq[x]++
 		k := h.freq[x]
@@ -30,7 +31,7 @@ func refUpdate(h *huffTree, c int) {
 			h.son[x] = j
 			x = l
 		}
-		x = h.prnt[x]
+		x = int(h.prnt[x])
 		if x == 0 {
 			break
 		}
@@ -66,4 +67,76 @@ func TestUpdateMatchesScan(t *testing.T) {
 	if rebuilds < 2 {
 		t.Fatalf("%d rebuilds: the test should cross some", rebuilds)
 	}
+}
+
+// TestDecodedMatchesScan checks the decoder's update the same way, and
+// also its grandparent links, its table (against a walk of the tree for
+// every index) and the marks of the nodes above the table's depth.
+func TestDecodedMatchesScan(t *testing.T) {
+	a, b := new(huffTree), new(huffTree)
+	a.start()
+	b.start()
+	b.fillTop()
+	rng := rand.New(rand.NewSource(2))
+	rebuilds := 0
+	for s := 0; s < 40000; s++ {
+		if b.freq[rootNode] == MaxFreq {
+			rebuilds++
+		}
+		c := rng.Intn(1 + rng.Intn(nChar))
+		if s%3 == 0 {
+			c = nChar - 1 - c // the match lengths get a turn
+		}
+		refUpdate(a, c)
+		b.decoded(leaf(c))
+		for i := 0; i < treeSize; i++ {
+			if a.freq[i] != b.freq[i] || a.son[i] != b.son[i] {
+				t.Fatalf("step %d sym %d: node %d differs", s, c, i)
+			}
+			if p := b.prnt[i]; i != rootNode && p != rootNode && b.gp[i] != b.prnt[p] {
+				t.Fatalf("step %d sym %d: gp[%d] = %d, want %d", s, c, i, b.gp[i], b.prnt[p])
+			}
+		}
+		if msg := checkTable(b); msg != "" {
+			t.Fatalf("step %d sym %d: %s", s, c, msg)
+		}
+	}
+	if rebuilds < 2 {
+		t.Fatalf("%d rebuilds: the test should cross some", rebuilds)
+	}
+}
+
+// checkTable compares the table and the marks with the tree's shape.
+func checkTable(h *huffTree) string {
+	for k := uint32(0); k < 1<<tabBits; k++ {
+		p, d := uint16(rootNode), uint32(0)
+		for d < tabBits && h.son[p] < leafBase {
+			p = h.son[p] + uint16(k>>(tabBits-1-d)&1)
+			d++
+		}
+		if want := topEntry(d<<16 | uint32(p)); h.top[k] != want {
+			return fmt.Sprintf("entry %08b is %x, want %x", k, h.top[k], want)
+		}
+	}
+	var want [1024]uint32
+	var walk func(p uint16, code, depth uint32)
+	walk = func(p uint16, code, depth uint32) {
+		if depth >= tabBits {
+			return
+		}
+		want[p] = topMark(code, depth)
+		if s := h.son[p]; s < leafBase {
+			walk(s, code<<1, depth+1)
+			walk(s+1, code<<1|1, depth+1)
+		}
+	}
+	walk(rootNode, 0, 0)
+	if want != h.mark {
+		for i := range want {
+			if want[i] != h.mark[i] {
+				return fmt.Sprintf("mark of node %d is %x, want %x", i, h.mark[i], want[i])
+			}
+		}
+	}
+	return ""
 }
