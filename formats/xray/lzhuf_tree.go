@@ -91,27 +91,38 @@ func (h *huffTree) setParent(x uint16, p int) {
 	h.prnt[int(x)+1] = uint16(p)
 }
 
-// reconst halves the frequencies and rebuilds the tree.
+// reconst halves the frequencies and rebuilds the tree as LZHUF.C does:
+// the leaves, in order, then each pair of nodes from the bottom up joined
+// by a new node placed after every node of its frequency or less. The
+// leaves stay sorted and the new nodes come in order of frequency, so the
+// result is a merge of the two, a leaf first on a tie; no insertion moves
+// the array.
 func (h *huffTree) reconst() {
-	j := 0
+	var lf [nChar]uint16
+	var ls [nChar]uint16
+	n := 0
 	for i := 0; i < treeSize; i++ {
 		if h.son[i] >= leafBase {
-			h.freq[j] = (h.freq[i] + 1) / 2
-			h.son[j] = h.son[i]
-			j++
+			lf[n%nChar] = (h.freq[i] + 1) / 2
+			ls[n%nChar] = h.son[i]
+			n++
 		}
 	}
-	for i, j := 0, nChar; j < treeSize; i, j = i+2, j+1 {
-		f := h.freq[i] + h.freq[i+1]
-		k := j - 1
-		for f < h.freq[k] {
-			k--
+	li, made, placed := 0, 0, 0 // leaves placed; new nodes made and placed
+	var nf [nChar]uint16        // frequencies of the new nodes
+	for k := 0; k < treeSize; k++ {
+		// New node m joins places 2m and 2m+1, all placed by now.
+		for made < nChar-1 && 2*made+1 < k {
+			nf[made%nChar] = h.freq[2*made] + h.freq[2*made+1]
+			made++
 		}
-		k++
-		copy(h.freq[k+1:j+1], h.freq[k:j])
-		copy(h.son[k+1:j+1], h.son[k:j])
-		h.freq[k] = f
-		h.son[k] = uint16(i)
+		if placed == made || li < nChar && lf[li%nChar] <= nf[placed%nChar] {
+			h.freq[k], h.son[k] = lf[li%nChar], ls[li%nChar]
+			li++
+		} else {
+			h.freq[k], h.son[k] = nf[placed%nChar], uint16(2*placed)
+			placed++
+		}
 	}
 	for i := 0; i < treeSize; i++ {
 		h.setParent(h.son[i], i)

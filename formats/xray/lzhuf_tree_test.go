@@ -10,7 +10,7 @@ import (
 // scanning.
 func refUpdate(h *huffTree, c int) {
 	if h.freq[rootNode] == MaxFreq {
-		h.reconst()
+		refReconst(h)
 	}
 	x := int(h.prnt[leaf(c)])
 	for {
@@ -36,6 +36,35 @@ func refUpdate(h *huffTree, c int) {
 			break
 		}
 	}
+}
+
+// refReconst is LZHUF.C's reconst: each new node is inserted by moving
+// the nodes after it.
+func refReconst(h *huffTree) {
+	j := 0
+	for i := 0; i < treeSize; i++ {
+		if h.son[i] >= leafBase {
+			h.freq[j] = (h.freq[i] + 1) / 2
+			h.son[j] = h.son[i]
+			j++
+		}
+	}
+	for i, j := 0, nChar; j < treeSize; i, j = i+2, j+1 {
+		f := h.freq[i] + h.freq[i+1]
+		k := j - 1
+		for f < h.freq[k] {
+			k--
+		}
+		k++
+		copy(h.freq[k+1:j+1], h.freq[k:j])
+		copy(h.son[k+1:j+1], h.son[k:j])
+		h.freq[k] = f
+		h.son[k] = uint16(i)
+	}
+	for i := 0; i < treeSize; i++ {
+		h.setParent(h.son[i], i)
+	}
+	h.fillLead()
 }
 
 // TestUpdateMatchesScan checks the tree and lead after each of enough
@@ -139,4 +168,24 @@ func checkTable(h *huffTree) string {
 		}
 	}
 	return ""
+}
+
+// TestReconstMatchesInsertion rebuilds trees grown by random symbols of
+// many skews both ways, LZHUF.C's and the merge.
+func TestReconstMatchesInsertion(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	a, b := new(huffTree), new(huffTree)
+	for round := 0; round < 200; round++ {
+		a.start()
+		skew := 1 + rng.Intn(nChar)
+		for s := rng.Intn(MaxFreq - nChar); s > 0; s-- {
+			a.update(rng.Intn(1 + rng.Intn(skew)))
+		}
+		*b = *a
+		refReconst(a)
+		b.reconst()
+		if a.freq != b.freq || a.son != b.son || a.prnt != b.prnt {
+			t.Fatalf("round %d: the trees differ", round)
+		}
+	}
 }
