@@ -81,6 +81,6 @@ func matchDistance(buf uint64) (dist, used uint) {
 	i := uint(buf >> 56)
 	hi := uint(dCode[i])
 	extra := uint(dLen[i]) - 2
-	i = (i << extra) | uint(buf<<8>>(64-extra))
+	i = (i << (extra & 63)) | uint(buf<<8>>((64-extra)&63))
 	return hi<<6 | (i & 0x3F), 8 + extra
 }

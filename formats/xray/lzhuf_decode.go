@@ -138,7 +138,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		// Refill every symbol, without a branch on the bit count: the
 		// bits below the nbits valid ones are zeros or the right ones.
 		if d.pos+8 <= len(d.in) {
-			bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> uint(nbits)
+			bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> (uint(nbits) & 63)
 			d.pos += (63 - nbits) >> 3
 			nbits |= 56
 		} else if nbits < 40 {
@@ -153,7 +153,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		// window holds both.
 		e := h.top[bits>>(64-tabBits)]
 		c := h.son[uint16(e)]
-		bits <<= e >> 16
+		bits <<= e >> 16 & 63 // (the masks spare Go's tests for shifts of 64)
 		nbits -= int(e >> 16)
 		// One more step, its son loaded before the test: most codes
 		// end at depth tabBits or one below.
@@ -162,7 +162,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		if c < leafBase {
 			c = c2
 		}
-		bits <<= step
+		bits <<= step & 63
 		nbits -= int(step)
 		for c < leafBase {
 			c = h.son[c+uint16(bits>>63)]
@@ -180,7 +180,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 			continue
 		}
 		dist, used := matchDistance(bits)
-		bits <<= used
+		bits <<= used & 63
 		if nbits -= int(used); nbits < 0 {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}

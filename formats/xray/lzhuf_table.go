@@ -74,17 +74,18 @@ func (h *huffTree) patch(x, l int) {
 
 // recode changes the codes of the marked nodes from son value s down, in
 // a subtree moved between two nodes of depth d whose codes differ by delta.
+// Nodes above depth tabBits are all marked, the others not.
 func (h *huffTree) recode(s uint16, delta, d uint32) {
 	if s >= leafBase {
 		return
 	}
 	for k := int(s); k <= int(s)+1; k++ {
 		m := h.mark[k&1023]
-		if m == 0 {
-			continue
+		dk := m >> 16 & 0xFF
+		h.mark[k&1023] = m ^ delta<<((dk-d)&31)
+		if dk+1 < tabBits {
+			h.recode(h.son[k], delta, d)
 		}
-		h.mark[k&1023] = m ^ delta<<(m>>16&0xFF-d)
-		h.recode(h.son[k], delta, d)
 	}
 }
 
