@@ -41,7 +41,7 @@ func leaf(c int) uint16 { return uint16(leafBase + 2*c) }
 // symbolOf returns the symbol of leaf son value s.
 func symbolOf(s uint16) int { return int(s-leafBase) >> 1 }
 
-// trees keeps trees for reuse: one is some 700 KB (its arrays are 64K
+// trees keeps trees for reuse: one is some 650 KB (its arrays are 64K
 // long), of which a decode touches a few KB, and a level holds many small
 // payloads.
 var trees = sync.Pool{New: func() any { return new(huffTree) }}
