@@ -30,6 +30,7 @@ func Decode(payload []byte, limit int) ([]byte, error) {
 	// The output is its own window, after the ring's initial contents.
 	out := make([]byte, RingSize+int(size))
 	d := newDecoder(stream, nil, int64(size))
+	defer d.release()
 	initWindow(out)
 	if _, err := d.run(out, RingSize, len(out), len(out)); err != nil {
 		return nil, err
@@ -64,6 +65,7 @@ func DecodeTo(dst io.Writer, src io.Reader, limit int64) (int64, error) {
 	out := make([]byte, RingSize+chunk+MaxMatch)
 	initWindow(out)
 	d := newDecoder(nil, src, size)
+	defer d.release()
 	written := int64(0)
 	for written < size {
 		end := min(int64(len(out)), int64(RingSize)+size-written) // the output's end, in out
@@ -95,7 +97,7 @@ func initWindow(out []byte) {
 // window and where the stream's bytes come from (a slice, or a reader
 // through a small buffer).
 type decoder struct {
-	h     huffTree
+	h     *huffTree
 	bits  uint64 // the next nbits bits are at the top; below them, zeros or the bits that follow
 	nbits int
 	in    []byte // stream bytes not yet in bits start at in[pos]
@@ -112,8 +114,15 @@ func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
 	if src != nil {
 		d.in = make([]byte, 0, 32<<10)
 	}
-	d.h.start()
+	d.h = newTree()
+	d.h.fillTop()
 	return d
+}
+
+// release hands the tree back for another decode.
+func (d *decoder) release() {
+	trees.Put(d.h)
+	d.h = nil
 }
 
 // run decodes into out from position n until n reaches stop or the output
@@ -121,7 +130,7 @@ func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
 // there), and out must hold MaxMatch bytes past stop when stop < end. It
 // returns the new position.
 func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
-	son := &d.h.son
+	h := d.h
 	start := n
 	bits, nbits := d.bits, d.nbits
 	stop = min(stop, end)
@@ -129,7 +138,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		// Refill every symbol, without a branch on the bit count: the
 		// bits below the nbits valid ones are zeros or the right ones.
 		if d.pos+8 <= len(d.in) {
-			bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> uint(nbits)
+			bits |= binary.BigEndian.Uint64(d.in[d.pos:]) >> (uint(nbits) & 63)
 			d.pos += (63 - nbits) >> 3
 			nbits |= 56
 		} else if nbits < 40 {
@@ -142,50 +151,40 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		// A code is at most about 21 bits long (the sibling property
 		// and MaxFreq bound the tree's depth), a distance 14: the
 		// window holds both.
-		if d.h.stale {
-			d.h.fillTop()
-		}
-		e := d.h.top[bits>>(64-tabBits)]
-		c := son[int32(e&0xFFFF)&tmask]
-		bits <<= e >> 16
+		e := h.top[bits>>(64-tabBits)]
+		c := h.son[uint16(e)]
+		bits <<= e >> 16 & 63 // (the masks spare Go's tests for shifts of 64)
 		nbits -= int(e >> 16)
-		for c < treeSize {
-			c = son[(c+int32(bits>>63))&tmask]
+		// One more step, its son loaded before the test: most codes
+		// end at depth tabBits or one below.
+		c2 := h.son[int(c)+int(bits>>63)]
+		step := uint(int(c)-leafBase) >> 63 // 1 if c is a node
+		if c < leafBase {
+			c = c2
+		}
+		bits <<= step & 63
+		nbits -= int(step)
+		for c < leafBase {
+			c = h.son[c+uint16(bits>>63)]
 			bits <<= 1
 			nbits--
 		}
 		if nbits < 0 {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}
-		c -= treeSize
-		// h.update(c), written out: a call here costs the spilling
-		// of this loop's registers, about a tenth of the time.
-		h := &d.h
-		if h.n[rootNode].freq == MaxFreq {
-			h.reconst()
-		}
-		x := h.n[(c+treeSize)&tmask].prnt
-		for {
-			w := h.n[x&tmask].freq
-			if h.n[(x+1)&tmask].freq == w {
-				x = h.swapLast(x, w)
-			}
-			h.count(x, w)
-			if x = h.n[x&tmask].prnt; x == 0 {
-				break
-			}
-		}
-		if c < 256 {
-			out[n] = byte(c)
+		h.decoded(c)
+		sym := symbolOf(c)
+		if sym < 256 {
+			out[n] = byte(sym)
 			n++
 			continue
 		}
 		dist, used := matchDistance(bits)
-		bits <<= used
+		bits <<= used & 63
 		if nbits -= int(used); nbits < 0 {
 			return n, &DecodeError{d.offset(), "code longer than the bit window"}
 		}
-		n = copyMatch(out, n, n-int(dist)-1, min(int(c)-255+Threshold, end-n))
+		n = copyMatch(out, n, n-int(dist)-1, min(sym-255+Threshold, end-n))
 	}
 	d.bits, d.nbits = bits, nbits
 	d.left -= int64(n - start)
@@ -261,4 +260,52 @@ func (d *decoder) finish() error {
 		return &DecodeError{d.offset(), fmt.Sprintf("stream is truncated: %d bits used past its end", d.zeros*8-int64(d.nbits))}
 	}
 	return nil
+}
+
+// decoded counts the leaf son value c in the tree, as update does, and
+// also keeps the grandparent links and the table right. The walk up knows
+// the parent and grandparent of each node a level ahead, so that the loads
+// up the tree overlap instead of waiting for each other.
+func (h *huffTree) decoded(c uint16) {
+	if h.freq[rootNode] == MaxFreq {
+		h.reconst()
+		h.fillTop()
+	}
+	x := h.prnt[c]
+	px, gx := h.prnt[x], h.gp[x]
+	for {
+		w := h.freq[x]
+		w1 := h.freq[int(x)+1]
+		if w1 == w { // x is not the last of w: swap, written out
+			l := h.lead[w]
+			i, j := h.son[x], h.son[l]
+			h.son[l], h.son[x] = i, j
+			h.prnt[i], h.prnt[int(i)+1] = l, l
+			h.prnt[j], h.prnt[int(j)+1] = x, x
+			pl, pp := h.prnt[l], h.prnt[x]
+			h.gp[i], h.gp[int(i)+1] = pl, pl
+			h.gp[j], h.gp[int(j)+1] = pp, pp
+			a, b := h.son[i], h.son[int(i)+1] // spare for leaves
+			h.gp[a], h.gp[int(a)+1], h.gp[b], h.gp[int(b)+1] = l, l, l, l
+			a, b = h.son[j], h.son[int(j)+1]
+			h.gp[a], h.gp[int(a)+1], h.gp[b], h.gp[int(b)+1] = x, x, x, x
+			if h.mark[x&1023]|h.mark[l&1023] != 0 && min(i, j) < leafBase {
+				h.patch(int(x), int(l)) // the top's shape changed
+			}
+			x = l
+			w1 = h.freq[int(x)+1]
+			px, gx = h.prnt[x], h.gp[x]
+		}
+		h.freq[x] = w + 1
+		h.lead[w] = x - 1 // meaningless if x was the only one
+		v := h.lead[int(w)+1]
+		if w1 != w+1 {
+			v = x // x is the last of w+1 now
+		}
+		h.lead[int(w)+1] = v
+		if px == 0 { // x is the root
+			return
+		}
+		x, px, gx = px, gx, h.gp[px]
+	}
 }

@@ -36,7 +36,8 @@ func Encode(data []byte) []byte {
 	if len(data) == 0 {
 		return e.w.out
 	}
-	e.h.start()
+	e.h = newTree()
+	defer trees.Put(e.h)
 	m := newMatcher(data)
 	for i := 0; i < len(data); {
 		bestLen, bestDist := m.longest(i)
@@ -126,17 +127,17 @@ func (m *matcher) longest(i int) (bestLen, bestDist int) {
 // encoder writes symbols with the adaptive Huffman tree.
 type encoder struct {
 	w bitWriter
-	h huffTree
+	h *huffTree
 }
 
 // char writes symbol c (a byte, or 256+ for a match length) and updates
 // the tree.
 func (e *encoder) char(c int) {
-	h := &e.h
+	h := e.h
 	var code uint64
 	depth := uint(0)
-	for k := h.n[c+treeSize].prnt; k != rootNode; {
-		p := h.n[k].prnt
+	for k := h.prnt[leaf(c)]; k != rootNode; {
+		p := h.prnt[k]
 		code |= uint64(k-h.son[p]) << depth
 		depth++
 		k = p
@@ -146,7 +147,7 @@ func (e *encoder) char(c int) {
 		e.w.put(code>>depth, 32)
 	}
 	e.w.put(code, depth)
-	h.update(int32(c))
+	h.update(c)
 }
 
 // match writes a match: its length symbol, then the distance's high 6 bits
