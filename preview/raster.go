@@ -11,12 +11,12 @@ type rgb struct{ r, g, b uint8 }
 
 func toRGB(c color.NRGBA) rgb { return rgb{c.R, c.G, c.B} }
 
-// ink is a colour laid out for mix: red and blue in srb, green and an
-// opaque alpha in sga, each in the low byte of a 16-bit lane.
-type ink struct{ srb, sga uint32 }
+// ink is a colour laid out for mix: red, blue, green and an opaque alpha,
+// each in the low byte of a 16-bit lane, in that order from the bottom.
+type ink uint64
 
 func (c rgb) ink() ink {
-	return ink{uint32(c.r) | uint32(c.b)<<16, uint32(c.g) | 255<<16}
+	return ink(uint64(c.r) | uint64(c.b)<<16 | uint64(c.g)<<32 | 255<<48)
 }
 
 // band is the part of the image one worker may write: rows [y0, y1).
@@ -58,17 +58,16 @@ func (b *band) blend(x, y int, c ink, a int32) {
 // put mixes c into the pixel at byte offset i with alpha a in 0..256.
 func put(pix []uint8, i int, c ink, a int32) {
 	p := pix[i : i+4 : i+4]
-	binary.LittleEndian.PutUint32(p, mix(binary.LittleEndian.Uint32(p), c.srb, c.sga, uint32(a)))
+	binary.LittleEndian.PutUint32(p, mix(binary.LittleEndian.Uint32(p), c, uint32(a)))
 }
 
-// mix is (src*a + d*(256-a)) >> 8 on the four bytes of d, two at a time:
-// srb holds red and blue, sga green and alpha, each in the low byte of a
-// 16-bit lane.
-func mix(d, srb, sga, a uint32) uint32 {
-	na := 256 - a
-	rb := ((srb*a + (d&0x00FF00FF)*na) >> 8) & 0x00FF00FF
-	ga := ((sga*a + (d>>8&0x00FF00FF)*na) >> 8) & 0x00FF00FF
-	return rb | ga<<8
+// mix is (c*a + d*(256-a)) >> 8 on each of the four bytes of d, with the
+// bytes spread into the 16-bit lanes of one word, as in an ink (red, blue,
+// green, alpha), so that one multiply scales them all.
+func mix(d uint32, c ink, a uint32) uint32 {
+	x := uint64(d&0x00FF00FF) | uint64(d&0xFF00FF00)<<24
+	y := (uint64(c)*uint64(a) + x*uint64(256-a)) >> 8 & 0x00FF00FF00FF00FF
+	return uint32(y) | uint32(y>>24)
 }
 
 // dot draws a 2×2 point centred on (x, y).

@@ -202,8 +202,8 @@ func TestCompositeNoOverflow(t *testing.T) {
 	// a layer pixel stays premultiplied through any blends
 	for a1 := uint32(0); a1 <= 256; a1 += 7 {
 		for a2 := uint32(0); a2 <= 256; a2 += 5 {
-			d := mix(0, 255|200<<16, 17|255<<16, a1)
-			d = mix(d, 3|255<<16, 255|255<<16, a2)
+			d := mix(0, ink(255|200<<16|17<<32|255<<48), a1)
+			d = mix(d, ink(3|255<<16|255<<32|255<<48), a2)
 			al := d >> 24
 			if d&0xFF > al || d>>8&0xFF > al || d>>16&0xFF > al {
 				t.Fatalf("blend left %08x not premultiplied", d)
