@@ -248,12 +248,12 @@ func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	}
 	du, dv := u1-u0, v1-v0
 	first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
-	um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
-	if end == first {
-		// none: one column at the middle, as bright as the segment is
-		// long
-		um, a = mid, am
-	}
+	// none (end == first: nm is -1): one column at the middle, as
+	// bright as the segment is long; masks, as the case is a coin toss
+	// for short edges
+	um, nm := first<<8+128, (first-end)>>31^-1
+	um ^= (um ^ (u0+u1)>>1) & nm
+	a ^= (a ^ a*du>>8) & nm
 	first = um >> 8
 	end = max(end, first+1)
 	var sl float32
