@@ -63,10 +63,12 @@ func put(pix []uint8, i int, c ink, a int32) {
 
 // mix is (c*a + d*(256-a)) >> 8 on each of the four bytes of d, with the
 // bytes spread into the 16-bit lanes of one word, as in an ink (red, blue,
-// green, alpha), so that one multiply scales them all.
+// green, alpha), so that one multiply scales them all. It is computed as
+// d*256 + (c-d)*a: the lanes of c-d borrow from each other, but the sum
+// is the same number, and no lane of it leaves 0..65280.
 func mix(d uint32, c ink, a uint32) uint32 {
 	x := uint64(d&0x00FF00FF) | uint64(d&0xFF00FF00)<<24
-	y := (uint64(c)*uint64(a) + x*uint64(256-a)) >> 8 & 0x00FF00FF00FF00FF
+	y := (x<<8 + (uint64(c)-x)*uint64(a)) >> 8 & 0x00FF00FF00FF00FF
 	return uint32(y) | uint32(y>>24)
 }
 
