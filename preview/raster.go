@@ -235,7 +235,8 @@ func (b *band) lineInside(x0, y0, x1, y1 int32, c ink, a int32) {
 // bounds tests, integer stepping. Most edges of a big mesh are a pixel or
 // two long, so the first column is straight-line code and only longer
 // edges loop. renderer.drawRun has an inlined copy of this function for
-// speed: change both together.
+// speed, and wire_amd64.s an assembly copy of drawRun: change all three
+// together.
 func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	// Walk the major axis u with minor coordinate v; step is the byte
 	// offset of +1 in u, across of +1 in v.
@@ -281,9 +282,12 @@ func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	}
 }
 
+// recipN is how many short lengths recip covers.
+const recipN = 2048
+
 // recip holds 1/du for the short edges that make most of a big mesh, to
 // spare a division (recip[0] is 1: a zero-length edge has no slope).
-var recip = func() (t [2048]float32) {
+var recip = func() (t [recipN]float32) {
 	t[0] = 1
 	for i := 1; i < len(t); i++ {
 		t[i] = 1 / float32(i)

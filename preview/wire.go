@@ -66,8 +66,8 @@ const backDim = 77
 // draw draws worker w's share of the edges: worker 0 onto the cleared
 // image, the others onto their transparent layers, composited in order
 // afterwards, so the frame is the same as drawing every edge in turn.
-// Edges go in order; the runs that need no tests go through drawRun, the
-// others one by one through hardEdge.
+// Edges go in order; the runs that need no tests go through drawRun (in
+// assembly on amd64: fastRun), the others one by one through hardEdge.
 func (r *renderer) draw(w int) {
 	target := r.dst
 	if w > 0 {
@@ -84,7 +84,7 @@ func (r *renderer) draw(w int) {
 		bd.clear(r.opt.Background)
 	}
 	for e := first; e < hi; e += r.stride {
-		if e = r.drawRun(bd.pix, bd.stride, e, hi, r.useBack); e < hi {
+		if e = r.fastRun(bd.pix, bd.stride, e, hi); e < hi {
 			r.hardEdge(&bd, e)
 		}
 	}
@@ -144,9 +144,9 @@ func (r *renderer) drawRun(pix []uint8, stride int, e, hi int, useBack bool) int
 		c := pal[g]
 
 		// lineFixed, by hand: the call cost about a tenth of a big
-		// frame, so the copy stays; keep it in step with lineFixed
-		// (TestInlinedLineMatchesLineFixed checks they draw the same
-		// pixels). Walk the major axis u with minor coordinate v;
+		// frame, so the copy stays; keep it in step with lineFixed and
+		// with wireRun in wire_amd64.s (TestInlinedLineMatchesLineFixed
+		// and TestWireAsmMatchesGo check they draw the same pixels). Walk the major axis u with minor coordinate v;
 		// step is the byte offset of +1 in u, across of +1 in v;
 		// masks, not branches, choose.
 		u0, v0, u1, v1 := va.x, va.y, vb.x, vb.y
