@@ -311,8 +311,14 @@ func (r *renderer) span(w, n int) (int, int) {
 
 // project transforms worker w's share of the vertices and notes the rows
 // they reach; for the solid and textured views it also keeps each vertex's
-// depth, 1/w and light.
+// depth, 1/w and light. For the wire view it clears the worker's share of
+// the image's rows first, so the drawing that follows is shared evenly.
 func (r *renderer) project(w int) {
+	if !r.fill {
+		h := r.dst.Rect.Dy()
+		bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
+		bd.clear(r.opt.Background)
+	}
 	lo, hi := r.span(w, len(r.verts))
 	// View space first, then the projection, which is a symmetric
 	// frustum or box (Proj[8], Proj[9] are zero): clip w is Proj[11]*z +

@@ -63,8 +63,8 @@ func faceBack(vs []vert, va, vb *vert, op uint32, mirror int32) int32 {
 // backDim is the brightness of back-facing edges, out of 256.
 const backDim = 77
 
-// draw draws worker w's share of the edges: worker 0 onto the cleared
-// image, the others onto their transparent layers, composited in order
+// draw draws worker w's share of the edges: worker 0 onto the image
+// (project cleared it), the others onto their transparent layers, composited in order
 // afterwards, so the frame is the same as drawing every edge in turn.
 // Edges go in order; the runs that need no tests go through drawRun (in
 // assembly on amd64: fastRun), the others one by one through hardEdge.
@@ -79,9 +79,6 @@ func (r *renderer) draw(w int) {
 	if r.fill { // over a filled frame: no clearing, no dimming, hidden edges left out
 		r.drawOver(&bd, first, hi)
 		return
-	}
-	if w == 0 {
-		bd.clear(r.opt.Background)
 	}
 	for e := first; e < hi; e += r.stride {
 		if e = r.fastRun(bd.pix, bd.stride, e, hi); e < hi {
