@@ -41,9 +41,9 @@ func randomSoup(rng *rand.Rand, n int, s float32) *geom.Mesh {
 	return m
 }
 
-// wireScenes renders scenes with the assembly run and with the Go loop
-// and hands both frames to check.
-func wireScenes(t *testing.T, check func(name string, asm, gol *image.RGBA)) {
+// wireScenes renders scenes with an assembly loop (set(true)) and with
+// the Go loop it copies (set(false)) and hands both frames to check.
+func wireScenes(set func(asm bool), check func(name string, asm, gol *image.RGBA)) {
 	rng := rand.New(rand.NewSource(3))
 	outline := geom.Icosphere(1, 3, geom.YUp)
 	for i := 0; i+2 < len(outline.Indices); i += 7 {
@@ -57,7 +57,7 @@ func wireScenes(t *testing.T, check func(name string, asm, gol *image.RGBA)) {
 		"cube":    cube(),
 	}
 	sizes := [][2]int{{173, 131}, {640, 481}, {4, 3}, {9, 200}}
-	defer func() { wireAsm = true }()
+	defer set(true)
 	for name, m := range meshes {
 		for k := 0; k < 6; k++ {
 			sz := sizes[rng.Intn(len(sizes))]
@@ -74,9 +74,9 @@ func wireScenes(t *testing.T, check func(name string, asm, gol *image.RGBA)) {
 				opt.MaxEdges = 500 // decimated: a stride through the edges
 			}
 			r := newRendererN(1 + k%3)
-			wireAsm = true
+			set(true)
 			asm := render(r, m, cam, opt, sz[0], sz[1])
-			wireAsm = false
+			set(false)
 			gol := render(r, m, cam, opt, sz[0], sz[1])
 			r.Close()
 			check(name, asm, gol)
@@ -86,8 +86,15 @@ func wireScenes(t *testing.T, check func(name string, asm, gol *image.RGBA)) {
 
 // The assembly run draws exactly what the Go loop draws.
 func TestWireAsmMatchesGo(t *testing.T) {
+	sameFrames(t, func(on bool) { wireAsm = on })
+}
+
+// sameFrames checks that the scenes of wireScenes come out the same
+// byte for byte either way, and light enough pixels to mean something.
+func sameFrames(t *testing.T, set func(asm bool)) {
+	t.Helper()
 	lit := 0
-	wireScenes(t, func(name string, asm, gol *image.RGBA) {
+	wireScenes(set, func(name string, asm, gol *image.RGBA) {
 		if !bytes.Equal(asm.Pix, gol.Pix) {
 			diff := 0
 			for i := range asm.Pix {
