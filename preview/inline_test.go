@@ -9,9 +9,11 @@ import (
 )
 
 // drawRun carries a hand-inlined copy of lineFixed for speed (the call cost
-// about a tenth of a big frame). The copy must draw exactly what lineFixed
-// draws: render meshes whose every edge takes the inlined path, then draw
-// the same edges with lineFixed and compare the pixels.
+// about a tenth of a big frame), and on amd64 the frame is drawn by its
+// assembly copy wireRun (TestWireAsmMatchesGo pins the two together). The
+// copies must draw exactly what lineFixed draws: render meshes whose every
+// edge takes the inlined path, then draw the same edges with lineFixed and
+// compare the pixels.
 func TestInlinedLineMatchesLineFixed(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	soup := &geom.Mesh{Up: geom.YUp}

@@ -11,12 +11,12 @@ type rgb struct{ r, g, b uint8 }
 
 func toRGB(c color.NRGBA) rgb { return rgb{c.R, c.G, c.B} }
 
-// ink is a colour laid out for mix: red and blue in srb, green and an
-// opaque alpha in sga, each in the low byte of a 16-bit lane.
-type ink struct{ srb, sga uint32 }
+// ink is a colour laid out for mix: red, blue, green and an opaque alpha,
+// each in the low byte of a 16-bit lane, in that order from the bottom.
+type ink uint64
 
 func (c rgb) ink() ink {
-	return ink{uint32(c.r) | uint32(c.b)<<16, uint32(c.g) | 255<<16}
+	return ink(uint64(c.r) | uint64(c.b)<<16 | uint64(c.g)<<32 | 255<<48)
 }
 
 // band is the part of the image one worker may write: rows [y0, y1).
@@ -58,17 +58,18 @@ func (b *band) blend(x, y int, c ink, a int32) {
 // put mixes c into the pixel at byte offset i with alpha a in 0..256.
 func put(pix []uint8, i int, c ink, a int32) {
 	p := pix[i : i+4 : i+4]
-	binary.LittleEndian.PutUint32(p, mix(binary.LittleEndian.Uint32(p), c.srb, c.sga, uint32(a)))
+	binary.LittleEndian.PutUint32(p, mix(binary.LittleEndian.Uint32(p), c, uint32(a)))
 }
 
-// mix is (src*a + d*(256-a)) >> 8 on the four bytes of d, two at a time:
-// srb holds red and blue, sga green and alpha, each in the low byte of a
-// 16-bit lane.
-func mix(d, srb, sga, a uint32) uint32 {
-	na := 256 - a
-	rb := ((srb*a + (d&0x00FF00FF)*na) >> 8) & 0x00FF00FF
-	ga := ((sga*a + (d>>8&0x00FF00FF)*na) >> 8) & 0x00FF00FF
-	return rb | ga<<8
+// mix is (c*a + d*(256-a)) >> 8 on each of the four bytes of d, with the
+// bytes spread into the 16-bit lanes of one word, as in an ink (red, blue,
+// green, alpha), so that one multiply scales them all. It is computed as
+// d*256 + (c-d)*a: the lanes of c-d borrow from each other, but the sum
+// is the same number, and no lane of it leaves 0..65280.
+func mix(d uint32, c ink, a uint32) uint32 {
+	x := uint64(d&0x00FF00FF) | uint64(d&0xFF00FF00)<<24
+	y := (x<<8 + (uint64(c)-x)*uint64(a)) >> 8 & 0x00FF00FF00FF00FF
+	return uint32(y) | uint32(y>>24)
 }
 
 // dot draws a 2×2 point centred on (x, y).
@@ -234,7 +235,8 @@ func (b *band) lineInside(x0, y0, x1, y1 int32, c ink, a int32) {
 // bounds tests, integer stepping. Most edges of a big mesh are a pixel or
 // two long, so the first column is straight-line code and only longer
 // edges loop. renderer.drawRun has an inlined copy of this function for
-// speed: change both together.
+// speed, and wire_amd64.s an assembly copy of drawRun: change all three
+// together.
 func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	// Walk the major axis u with minor coordinate v; step is the byte
 	// offset of +1 in u, across of +1 in v.
@@ -249,12 +251,12 @@ func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	}
 	du, dv := u1-u0, v1-v0
 	first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
-	um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
-	if end == first {
-		// none: one column at the middle, as bright as the segment is
-		// long
-		um, a = mid, am
-	}
+	// none (end == first: nm is -1): one column at the middle, as
+	// bright as the segment is long; masks, as the case is a coin toss
+	// for short edges
+	um, nm := first<<8+128, (first-end)>>31^-1
+	um ^= (um ^ (u0+u1)>>1) & nm
+	a ^= (a ^ a*du>>8) & nm
 	first = um >> 8
 	end = max(end, first+1)
 	var sl float32
@@ -280,9 +282,12 @@ func lineFixed(pix []uint8, stride int, x0, y0, x1, y1 int32, c ink, a int32) {
 	}
 }
 
+// recipN is how many short lengths recip covers.
+const recipN = 2048
+
 // recip holds 1/du for the short edges that make most of a big mesh, to
 // spare a division (recip[0] is 1: a zero-length edge has no slope).
-var recip = func() (t [2048]float32) {
+var recip = func() (t [recipN]float32) {
 	t[0] = 1
 	for i := 1; i < len(t); i++ {
 		t[i] = 1 / float32(i)

@@ -311,29 +311,68 @@ func (r *renderer) span(w, n int) (int, int) {
 
 // project transforms worker w's share of the vertices and notes the rows
 // they reach; for the solid and textured views it also keeps each vertex's
-// depth, 1/w and light.
+// depth, 1/w and light. For the wire view it clears the worker's share of
+// the image's rows first, so the drawing that follows is shared evenly.
 func (r *renderer) project(w int) {
+	if !r.fill {
+		h := r.dst.Rect.Dy()
+		bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
+		bd.clear(r.opt.Background)
+	}
 	lo, hi := r.span(w, len(r.verts))
-	// View space first, then the projection, which is a symmetric
-	// frustum or box (Proj[8], Proj[9] are zero): clip w is Proj[11]*z +
-	// Proj[15] and depth is -z, so each vertex costs three dot products
-	// and one division.
-	v := &r.fr.View
-	v0, v1, v2, v4, v5, v6, v8, v9, v10, v12, v13, v14 := v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10], v[12], v[13], v[14]
-	pr := &r.fr.Proj
-	fw, fh := float32(r.fr.W), float32(r.fr.H)
-	kx, ky, ox, oy := pr[0]*fw/2, -pr[5]*fh/2, pr[12]*fw/2, -pr[13]*fh/2
-	wz, ww, zz, zw := pr[11], pr[15], pr[10], pr[14]
-	near := r.fr.Near
-	cue0, cueK := r.cue0, r.cueK
-	ylo, yhi := int32(math.MaxInt32), int32(math.MinInt32)
-	wild := false
+	c := r.projConsts()
 	pos := r.mesh.Positions[lo:hi]
 	out := r.verts[lo:hi]
 	out = out[:len(pos)]
+	ylo, yhi, wild := int32(math.MaxInt32), int32(math.MinInt32), false
+	if !r.fill && !c.tiny { // the wire view: four at a time where it may
+		var n int
+		n, ylo, yhi, wild = r.projectFast(pos, out, &c)
+		pos, out = pos[n:], out[n:]
+	}
 	attrs, normals := r.fillShare(lo, hi)
+	l, h, wl := r.projectLoop(pos, out, attrs, normals, &c)
+	ylo, yhi, wild = min(ylo, l), max(yhi, h), wild || wl
+	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
+}
+
+// projConsts are the frame's projection constants. The projection is a
+// symmetric frustum or box (Proj[8], Proj[9] are zero): clip w is
+// Proj[11]*z + Proj[15] and depth is -z, so each vertex costs three dot
+// products and one division.
+type projConsts struct {
+	v                      [16]float32 // the view matrix
+	fw, fh, kx, ky, ox, oy float32
+	wz, ww, zz, zw, near   float32
+	cue0, cueK             float32
+	xe, ye                 uint32 // the rim box (rimBox)
+	tiny                   bool
+}
+
+// projConsts works out the frame's projection constants.
+func (r *renderer) projConsts() projConsts {
+	pr := &r.fr.Proj
+	fw, fh := float32(r.fr.W), float32(r.fr.H)
+	c := projConsts{v: r.fr.View, fw: fw, fh: fh,
+		kx: pr[0] * fw / 2, ky: -pr[5] * fh / 2, ox: pr[12] * fw / 2, oy: -pr[13] * fh / 2,
+		wz: pr[11], ww: pr[15], zz: pr[10], zw: pr[14], near: r.fr.Near,
+		cue0: r.cue0, cueK: r.cueK}
+	c.xe, c.ye, c.tiny = rimBox(r.fr.W, r.fr.H)
+	return c
+}
+
+// projectLoop projects pos into out (and attrs, normals when not nil) and
+// returns the rows the sane vertices reach and whether one is not sane.
+func (r *renderer) projectLoop(pos []geom.Vec3, out []vert, attrs []vattr, normals []geom.Vec3, c *projConsts) (ylo, yhi int32, wild bool) {
+	v := &c.v
+	v0, v1, v2, v4, v5, v6, v8, v9, v10, v12, v13, v14 := v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10], v[12], v[13], v[14]
+	fw, fh, kx, ky, ox, oy := c.fw, c.fh, c.kx, c.ky, c.ox, c.oy
+	wz, ww, zz, zw, near := c.wz, c.ww, c.zz, c.zw, c.near
+	cue0, cueK := c.cue0, c.cueK
+	xe, ye, tiny := c.xe, c.ye, c.tiny
+	ylo, yhi = math.MaxInt32, math.MinInt32
+	out = out[:len(pos)]
 	lx, ly, lz := r.light[0], r.light[1], r.light[2]
-	xe, ye, tiny := rimBox(r.fr.W, r.fr.H)
 	for i := range pos {
 		p := &pos[i]
 		vx := v0*p[0] + v4*p[1] + v8*p[2] + v12
@@ -347,7 +386,7 @@ func (r *renderer) project(w int) {
 		depth := -vz
 		cw := wz*vz + ww
 		if !(depth >= near && cw > 0) {
-			o.x, o.y, o.code = offX, offX, cBehind|cCareful
+			o.x, o.y, o.a, o.code = offX, offX, 0, cBehind|cCareful
 			wild = true
 			continue
 		}
@@ -355,7 +394,7 @@ func (r *renderer) project(w int) {
 		x := fw/2 + (kx*vx+ox)*inv
 		y := fh/2 + (ky*vy+oy)*inv
 		if !(x > -1e5 && x < 1e5 && y > -1e5 && y < 1e5) {
-			o.x, o.y, o.code = offX, offX, cCareful // huge or NaN: the careful path handles it
+			o.x, o.y, o.a, o.code = offX, offX, 0, cCareful // huge or NaN: the careful path handles it
 			wild = true
 			continue
 		}
@@ -379,7 +418,7 @@ func (r *renderer) project(w int) {
 			attrs[i].z, attrs[i].iw = (zz*vz+zw)*inv, inv
 		}
 	}
-	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
+	return ylo, yhi, wild
 }
 
 // fillShare returns the attributes and normals of vertices [lo, hi) when

@@ -202,8 +202,8 @@ func TestCompositeNoOverflow(t *testing.T) {
 	// a layer pixel stays premultiplied through any blends
 	for a1 := uint32(0); a1 <= 256; a1 += 7 {
 		for a2 := uint32(0); a2 <= 256; a2 += 5 {
-			d := mix(0, 255|200<<16, 17|255<<16, a1)
-			d = mix(d, 3|255<<16, 255|255<<16, a2)
+			d := mix(0, ink(255|200<<16|17<<32|255<<48), a1)
+			d = mix(d, ink(3|255<<16|255<<32|255<<48), a2)
 			al := d >> 24
 			if d&0xFF > al || d>>8&0xFF > al || d>>16&0xFF > al {
 				t.Fatalf("blend left %08x not premultiplied", d)
@@ -275,5 +275,23 @@ func TestBadInput(t *testing.T) {
 			}
 		}
 		_ = i
+	}
+}
+
+// mix must give, on every byte, (c*a + d*(256-a)) >> 8.
+func TestMixBytes(t *testing.T) {
+	for _, d := range []uint32{0, 0xFFFFFFFF, 0x80FF0001, 0x12345678, 0xFE01FE01} {
+		for _, c := range []ink{0, 0x00FF00FF00FF00FF, 0x00FF000000FF0000, 0x0080001000FF0001} {
+			for a := uint32(0); a <= 256; a++ {
+				got := mix(d, c, a)
+				for k := 0; k < 4; k++ {
+					lane := [4]int{0, 32, 16, 48}[k] // red, green, blue, alpha lanes of c
+					cv, dv := uint32(c>>lane&255), d>>(8*k)&255
+					if want := (cv*a + dv*(256-a)) >> 8; got>>(8*k)&255 != want {
+						t.Fatalf("mix(%08x, %016x, %d) byte %d = %d, want %d", d, uint64(c), a, k, got>>(8*k)&255, want)
+					}
+				}
+			}
+		}
 	}
 }

@@ -63,11 +63,11 @@ func faceBack(vs []vert, va, vb *vert, op uint32, mirror int32) int32 {
 // backDim is the brightness of back-facing edges, out of 256.
 const backDim = 77
 
-// draw draws worker w's share of the edges: worker 0 onto the cleared
-// image, the others onto their transparent layers, composited in order
+// draw draws worker w's share of the edges: worker 0 onto the image
+// (project cleared it), the others onto their transparent layers, composited in order
 // afterwards, so the frame is the same as drawing every edge in turn.
-// Edges go in order; the runs that need no tests go through drawRun, the
-// others one by one through hardEdge.
+// Edges go in order; the runs that need no tests go through drawRun (in
+// assembly on amd64: fastRun), the others one by one through hardEdge.
 func (r *renderer) draw(w int) {
 	target := r.dst
 	if w > 0 {
@@ -80,11 +80,8 @@ func (r *renderer) draw(w int) {
 		r.drawOver(&bd, first, hi)
 		return
 	}
-	if w == 0 {
-		bd.clear(r.opt.Background)
-	}
 	for e := first; e < hi; e += r.stride {
-		if e = r.drawRun(bd.pix, bd.stride, e, hi, r.useBack); e < hi {
+		if e = r.fastRun(bd.pix, bd.stride, e, hi); e < hi {
 			r.hardEdge(&bd, e)
 		}
 	}
@@ -144,9 +141,9 @@ func (r *renderer) drawRun(pix []uint8, stride int, e, hi int, useBack bool) int
 		c := pal[g]
 
 		// lineFixed, by hand: the call cost about a tenth of a big
-		// frame, so the copy stays; keep it in step with lineFixed
-		// (TestInlinedLineMatchesLineFixed checks they draw the same
-		// pixels). Walk the major axis u with minor coordinate v;
+		// frame, so the copy stays; keep it in step with lineFixed and
+		// with wireRun in wire_amd64.s (TestInlinedLineMatchesLineFixed
+		// and TestWireAsmMatchesGo check they draw the same pixels). Walk the major axis u with minor coordinate v;
 		// step is the byte offset of +1 in u, across of +1 in v;
 		// masks, not branches, choose.
 		u0, v0, u1, v1 := va.x, va.y, vb.x, vb.y
@@ -160,10 +157,12 @@ func (r *renderer) drawRun(pix []uint8, stride int, e, hi int, useBack bool) int
 		}
 		du, dv := u1-u0, v1-v0
 		first, end := (u0+127)>>8, (u1+127)>>8 // columns whose centre lies in [u0, u1)
-		um, mid, am := first<<8+128, (u0+u1)>>1, a*du>>8
-		if end == first {
-			um, a = mid, am
-		}
+		// none (end == first: nm is -1): one column at the middle,
+		// as bright as the segment is long; masks, as the case is
+		// a coin toss for short edges
+		um, nm := first<<8+128, (first-end)>>31^-1
+		um ^= (um ^ (u0+u1)>>1) & nm
+		a ^= (a ^ a*du>>8) & nm
 		first = um >> 8
 		end = max(end, first+1)
 		var sl float32

@@ -1,0 +1,77 @@
+package preview
+
+import "rummage/formats/geom"
+
+// wireArgs is what wireRun reads: the frame's arrays as pointers with the
+// lengths it checks, and words it keeps a line's steps in.
+type wireArgs struct {
+	pix    *uint8
+	npix   int // len(pix) - 3: a pixel at byte offset o needs o < npix
+	stride int
+	edges  *geom.Edge
+	egroup *uint16
+	opp    *[2]uint32 // nil: no back-face dimming
+	verts  *vert
+	nverts int
+	pal    *ink
+	npal   int
+	recip  *float32
+	e, hi  int
+	st     int
+	mirror int
+	// scratch for the assembly: a line's byte steps along u and v, and
+	// its end column
+	step, across, end int //lint:ignore U1000 written and read by wire_amd64.s
+}
+
+// wireRun is drawRun in assembly, on the edges e, e+st, ... below hi of
+// a: it returns the first edge with an end that needs clipping or bounds
+// tests (hi or beyond when none), or ^e when edge e breaks an invariant
+// (an index or a pixel out of range; then drawRun panics on it too).
+//
+//go:noescape
+func wireRun(a *wireArgs) int
+
+// wireAsm chooses wireRun over drawRun (tests turn it off to compare).
+var wireAsm = true
+
+// asmChunk is how many edges one wireRun call draws at most: assembly
+// cannot be preempted, so long frames return to Go now and then.
+const asmChunk = 1 << 15
+
+// fastRun is drawRun, in assembly when it may.
+func (r *renderer) fastRun(pix []uint8, stride int, e, hi int) int {
+	if !wireAsm || len(pix) < 4 || e >= hi {
+		return r.drawRun(pix, stride, e, hi, r.useBack)
+	}
+	a := wireArgs{
+		pix: &pix[0], npix: len(pix) - 3, stride: stride,
+		edges: &r.edges[0], egroup: &r.egroup[0],
+		verts: &r.verts[0], nverts: len(r.verts),
+		pal: &r.palette[0], npal: len(r.palette), recip: &recip[0],
+		st: r.stride, mirror: int(r.mirror()),
+	}
+	if hi > len(r.edges) || len(r.egroup) < len(r.edges) {
+		panic("preview: edge range beyond the edge list")
+	}
+	if r.useBack {
+		if len(r.opp) < hi {
+			panic("preview: opposite corners missing")
+		}
+		a.opp = &r.opp[0]
+	}
+	for e < hi {
+		a.e, a.hi = e, min(hi, e+asmChunk)
+		n := wireRun(&a)
+		if n < 0 {
+			// the Go loop panics on the same edge, with its index
+			r.drawRun(pix, stride, ^n, ^n+1, r.useBack)
+			panic("preview: wireRun refused an edge drawRun drew")
+		}
+		if n < a.hi {
+			return n
+		}
+		e = n
+	}
+	return hi
+}

@@ -1,0 +1,301 @@
+#include "textflag.h"
+#include "go_asm.h"
+
+// wireRun is drawRun (wire.go) step for step, with the same integer and
+// float32 operations in the same order, so it draws the same pixels
+// (TestWireAsmMatchesGo). Registers across the loop: DI the arguments,
+// SI the edge, R9 the edge's brightness, R12 its ink.
+
+// func wireRun(a *wireArgs) int
+TEXT ·wireRun(SB), NOSPLIT, $0-16
+	MOVQ a+0(FP), DI
+	MOVQ wireArgs_e(DI), SI
+	JMP  check
+
+next:
+	ADDQ wireArgs_st(DI), SI
+
+check:
+	CMPQ SI, wireArgs_hi(DI)
+	JGE  done
+
+	// the ends: AX = &verts[A], BX = &verts[B]
+	MOVQ wireArgs_edges(DI), R8
+	MOVL (R8)(SI*8), AX
+	MOVL 4(R8)(SI*8), BX
+	MOVQ wireArgs_nverts(DI), R8
+	CMPQ AX, R8
+	JAE  bad
+	CMPQ BX, R8
+	JAE  bad
+	MOVQ wireArgs_verts(DI), R13
+	SHLQ $4, AX
+	SHLQ $4, BX
+	ADDQ R13, AX
+	ADDQ R13, BX
+	MOVL vert_code(AX), CX
+	ORL  vert_code(BX), CX
+	JNZ  done                  // an end needs clipping or bounds tests
+
+	// a = (va.a + vb.a) >> 2
+	MOVL vert_a(AX), R9
+	ADDL vert_a(BX), R9
+	SARL $2, R9
+
+	// dim when both triangles face away (faceBack in wire.go)
+	MOVQ wireArgs_opp(DI), R8
+	TESTQ R8, R8
+	JZ   look
+	MOVLQSX vert_x(AX), R10    // ax
+	MOVLQSX vert_y(AX), R11    // ay
+	MOVLQSX vert_x(BX), R12
+	SUBQ R10, R12              // dx
+	MOVLQSX vert_y(BX), R14
+	SUBQ R11, R14              // dy
+
+	MOVL (R8)(SI*8), CX        // the first triangle's corner
+	MOVL CX, DX
+	ANDL $(const_oppFlip-1), DX
+	CMPQ DX, wireArgs_nverts(DI)
+	JAE  bad
+	SHLQ $4, DX
+	ADDQ R13, DX
+	TESTL $const_cCareful, vert_code(DX) // facing unknown: not dimmed
+	JNZ  look
+	MOVLQSX vert_y(DX), R15
+	SUBQ R11, R15
+	IMULQ R12, R15
+	MOVLQSX vert_x(DX), DX
+	SUBQ R10, DX
+	IMULQ R14, DX
+	SUBQ DX, R15               // area
+	SARL $31, CX
+	MOVLQSX CX, CX             // -1 when the triangle runs B to A
+	XORQ CX, R15
+	SUBQ CX, R15               // its area in its own order
+	NEGQ R15
+	SHRQ $63, R15
+	XORL wireArgs_mirror(DI), R15
+	JZ   look                  // faces the eye
+
+	MOVL 4(R8)(SI*8), CX       // the second triangle's corner
+	MOVL CX, DX
+	ANDL $(const_oppFlip-1), DX
+	CMPQ DX, wireArgs_nverts(DI)
+	JAE  bad
+	SHLQ $4, DX
+	ADDQ R13, DX
+	TESTL $const_cCareful, vert_code(DX)
+	JNZ  look
+	MOVLQSX vert_y(DX), R15
+	SUBQ R11, R15
+	IMULQ R12, R15
+	MOVLQSX vert_x(DX), DX
+	SUBQ R10, DX
+	IMULQ R14, DX
+	SUBQ DX, R15
+	SARL $31, CX
+	MOVLQSX CX, CX
+	XORQ CX, R15
+	SUBQ CX, R15
+	NEGQ R15
+	SHRQ $63, R15
+	XORL wireArgs_mirror(DI), R15
+	JZ   look
+
+	IMUL3L $(256-const_backDim), R9, CX // a -= a * (256 - backDim) >> 8
+	SARL $8, CX
+	SUBL CX, R9
+
+look:
+	// R12 = the ink of the edge's group
+	MOVQ wireArgs_egroup(DI), R8
+	MOVWLZX (R8)(SI*2), CX
+	CMPQ CX, wireArgs_npal(DI)
+	JB   inked
+	XORL CX, CX
+
+inked:
+	MOVQ wireArgs_pal(DI), R8
+	MOVQ (R8)(CX*8), R12
+
+	// u0 R10, v0 R11, u1 R14, v1 R15 along the major axis u, u0 <= u1
+	MOVL vert_x(AX), R10
+	MOVL vert_y(AX), R11
+	MOVL vert_x(BX), R14
+	MOVL vert_y(BX), R15
+	MOVL R14, CX
+	SUBL R10, CX
+	MOVL CX, DX
+	SARL $31, DX
+	XORL DX, CX
+	SUBL DX, CX                // |x1-x0|
+	MOVL R15, DX
+	SUBL R11, DX
+	MOVL DX, R8
+	SARL $31, R8
+	XORL R8, DX
+	SUBL R8, DX                // |y1-y0|
+	MOVQ $4, AX                // step
+	MOVQ wireArgs_stride(DI), BX // across
+	CMPL DX, CX
+	JLE  shallow
+	XCHGL R10, R11
+	XCHGL R14, R15
+	XCHGQ AX, BX
+
+shallow:
+	MOVQ AX, wireArgs_step(DI)
+	MOVQ BX, wireArgs_across(DI)
+	CMPL R10, R14
+	JLE  forward
+	XCHGL R10, R14
+	XCHGL R11, R15
+
+forward:
+	MOVL R14, CX
+	SUBL R10, CX               // du
+	SUBL R11, R15              // dv
+	LEAL 127(R10), DX
+	SARL $8, DX                // first
+	LEAL 127(R14), R8
+	SARL $8, R8                // end
+	MOVL DX, R13
+	SUBL R8, R13
+	SARL $31, R13
+	NOTL R13                   // nm: -1 when no column centre is covered
+	ADDL R10, R14
+	SARL $1, R14               // the middle
+	MOVL DX, AX
+	SHLL $8, AX
+	ADDL $128, AX              // um
+	XORL AX, R14
+	ANDL R13, R14
+	XORL R14, AX               // um, or the middle
+	MOVL R9, BX
+	IMULL CX, BX
+	SARL $8, BX
+	XORL R9, BX
+	ANDL R13, BX
+	XORL BX, R9                // a, or a*du>>8
+	MOVL AX, DX
+	SARL $8, DX                // first
+	LEAL 1(DX), BX
+	CMPL R8, BX
+	CMOVLLT BX, R8             // end = max(end, first+1)
+	MOVQ R8, wireArgs_end(DI)
+
+	// X0 = sl = dv / du
+	CMPL CX, $const_recipN
+	JAE  divide
+	// (CVTSL2SS writes only the low lane: clear the register first, or
+	// each edge waits for the last one's floats)
+	MOVQ wireArgs_recip(DI), R13
+	XORPS X0, X0
+	CVTSL2SS R15, X0
+	MULSS (R13)(CX*4), X0
+	JMP  sloped
+
+divide:
+	XORPS X0, X0
+	CVTSL2SS R15, X0
+	XORPS X1, X1
+	CVTSL2SS CX, X1
+	DIVSS X1, X0
+
+sloped:
+	// AX = fv = v0<<8 + int32(sl*float32((um-u0)<<8)) - 1<<15
+	SUBL R10, AX
+	SHLL $8, AX
+	XORPS X1, X1
+	CVTSL2SS AX, X1
+	MULSS X0, X1
+	CVTTSS2SL X1, AX
+	SHLL $8, R11
+	ADDL R11, AX
+	SUBL $32768, AX
+
+	// R10 = k = first*step; BX = across; R13 = pix
+	MOVLQSX DX, R10
+	IMULQ wireArgs_step(DI), R10
+	MOVQ wireArgs_across(DI), BX
+	MOVQ wireArgs_pix(DI), R13
+
+column:
+	MOVL AX, CX
+	SARL $8, CX
+	MOVBLZX CX, CX
+	IMULL R9, CX
+	SARL $8, CX                // w1
+	MOVL AX, R11
+	SARL $16, R11
+	MOVLQSX R11, R11
+	IMULQ BX, R11
+	ADDQ R10, R11              // o
+	MOVL R9, R14
+	SUBL CX, R14               // a - w1
+
+	// put(o, a-w1): d*256 + (c-d)*(a-w1), d spread into 16-bit lanes
+	CMPQ R11, wireArgs_npix(DI)
+	JAE  bad
+	MOVL (R13)(R11*1), R15
+	MOVL R15, R8
+	ANDL $0x00FF00FF, R15
+	ANDL $0xFF00FF00, R8
+	SHLQ $24, R8
+	ORQ  R8, R15
+	MOVQ R12, R8
+	SUBQ R15, R8
+	IMULQ R14, R8
+	SHLQ $8, R15
+	ADDQ R8, R15
+	SHRQ $8, R15
+	MOVQ $0x00FF00FF00FF00FF, R8
+	ANDQ R8, R15
+	MOVQ R15, R8
+	SHRQ $24, R8
+	ORL  R8, R15
+	MOVL R15, (R13)(R11*1)
+
+	// put(o+across, w1)
+	ADDQ BX, R11
+	CMPQ R11, wireArgs_npix(DI)
+	JAE  bad
+	MOVL (R13)(R11*1), R15
+	MOVL R15, R8
+	ANDL $0x00FF00FF, R15
+	ANDL $0xFF00FF00, R8
+	SHLQ $24, R8
+	ORQ  R8, R15
+	MOVQ R12, R8
+	SUBQ R15, R8
+	IMULQ CX, R8
+	SHLQ $8, R15
+	ADDQ R8, R15
+	SHRQ $8, R15
+	MOVQ $0x00FF00FF00FF00FF, R8
+	ANDQ R8, R15
+	MOVQ R15, R8
+	SHRQ $24, R8
+	ORL  R8, R15
+	MOVL R15, (R13)(R11*1)
+
+	INCL DX
+	CMPL DX, wireArgs_end(DI)
+	JGE  next
+	MOVAPS X0, X1
+	MULSS f65536<>(SB), X1
+	CVTTSS2SL X1, R11
+	ADDL R11, AX               // fv += int32(sl * 65536)
+	ADDQ wireArgs_step(DI), R10
+	JMP  column
+
+bad:
+	NOTQ SI
+
+done:
+	MOVQ SI, ret+8(FP)
+	RET
+
+DATA f65536<>+0(SB)/4, $0x47800000 // float32(65536)
+GLOBL f65536<>(SB), RODATA|NOPTR, $4
