@@ -67,7 +67,7 @@ func once(args []string, timeout time.Duration) (time.Duration, error) {
 	defer func() { x.Process.Kill(); x.Wait() }()
 	fb := filepath.Join(dir, "Xvfb_screen0")
 	if err := waitFor(func() bool { _, err := os.Stat(fb); return err == nil }, 10*time.Second); err != nil {
-		return 0, errors.New("Xvfb did not start")
+		return 0, errors.New("the Xvfb server did not start")
 	}
 	time.Sleep(300 * time.Millisecond) // let the server settle before timing
 	p := exec.Command(args[0], args[1:]...)
