@@ -8,6 +8,7 @@ import (
 	"math/bits"
 
 	"rummage/formats/dxt"
+	"rummage/formats/mip"
 )
 
 // Header flags the writer sets (DDS_HEADER.dwFlags, dwCaps).
@@ -42,7 +43,7 @@ func Encode(img image.Image, f Format, levels int) ([]byte, error) {
 	out := f.header(w, h, levels)
 	for i := 0; i < levels; i++ {
 		if i > 0 {
-			src = halve(src)
+			src = mip.Halve(src)
 		}
 		if f.Block.Valid() {
 			out = append(out, dxt.Encode(src, f.Block)...)
@@ -144,32 +145,4 @@ func (f Format) encodeMasked(img *image.NRGBA) []byte {
 		}
 	}
 	return out
-}
-
-// halve returns the next mip level: each texel the rounded mean of up to
-// 2×2 texels (straight alpha, as stored).
-func halve(src *image.NRGBA) *image.NRGBA {
-	w, h := src.Rect.Dx(), src.Rect.Dy()
-	nw, nh := max(w/2, 1), max(h/2, 1)
-	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-	for y := 0; y < nh; y++ {
-		for x := 0; x < nw; x++ {
-			var sum [4]int
-			n := 0
-			for dy := 0; dy < 2 && 2*y+dy < h; dy++ {
-				for dx := 0; dx < 2 && 2*x+dx < w; dx++ {
-					p := src.Pix[(2*y+dy)*src.Stride+4*(2*x+dx):]
-					for c := 0; c < 4; c++ {
-						sum[c] += int(p[c])
-					}
-					n++
-				}
-			}
-			d := dst.Pix[y*dst.Stride+4*x:]
-			for c := 0; c < 4; c++ {
-				d[c] = byte((sum[c] + n/2) / n)
-			}
-		}
-	}
-	return dst
 }

@@ -82,34 +82,6 @@ func ToNRGBA(img image.Image) *image.NRGBA {
 	return out
 }
 
-// halve box-filters an image to half size (at least 1×1).
-func halve(src *image.NRGBA) *image.NRGBA {
-	w, h := src.Rect.Dx(), src.Rect.Dy()
-	nw, nh := max(w/2, 1), max(h/2, 1)
-	out := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-	for y := 0; y < nh; y++ {
-		for x := 0; x < nw; x++ {
-			var s [4]int
-			n := 0
-			for dy := 0; dy < 2; dy++ {
-				for dx := 0; dx < 2; dx++ {
-					sx, sy := min(2*x+dx, w-1), min(2*y+dy, h-1)
-					p := src.Pix[sy*src.Stride+sx*4:]
-					for c := 0; c < 4; c++ {
-						s[c] += int(p[c])
-					}
-					n++
-				}
-			}
-			o := out.Pix[y*out.Stride+x*4:]
-			for c := 0; c < 4; c++ {
-				o[c] = byte((s[c] + n/2) / n)
-			}
-		}
-	}
-	return out
-}
-
 // mipChain returns level 0 and its halvings by filter f while keep(w, h, n)
 // says so.
 func mipChain(img *image.NRGBA, f MipFilter, keep func(w, h, n int) bool) []*image.NRGBA {

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	xdraw "golang.org/x/image/draw"
+
+	"rummage/formats/mip"
 )
 
 // MipFilter names how a mip level is made from the one above.
@@ -35,7 +37,7 @@ var lanczos3 = &xdraw.Kernel{Support: 3, At: func(t float64) float64 {
 // halve makes the next mip level (half size, at least 1×1).
 func (f MipFilter) halve(src *image.NRGBA) *image.NRGBA {
 	if f != MipLanczos {
-		return halve(src)
+		return mip.Halve(src)
 	}
 	w, h := src.Rect.Dx(), src.Rect.Dy()
 	dst := image.NewNRGBA(image.Rect(0, 0, max(w/2, 1), max(h/2, 1)))
