@@ -75,14 +75,20 @@ func sameTriangle(got []uint32, w [3]uint16) bool {
 }
 
 func TestUnrollDropsDegenerates(t *testing.T) {
-	got := unroll([]uint32{0, 1, 2, 2, 3, 3, 4, 5}, true)
+	got := unroll([]uint32{0, 1, 2, 2, 3, 3, 4, 5}, true, nil)
 	want := [][3]uint32{{0, 1, 2}, {4, 3, 5}}
 	// starts 0: 0 1 2 | 1: 1 2 2 x | 2: 2 2 3 x | 3: 2 3 3 x | 4: 3 3 4 x | 5 (odd: swapped): 4 3 5
 	if !slices.Equal(got, want) {
 		t.Fatalf("unroll = %v, want %v", got, want)
 	}
-	if got := unroll([]uint32{0, 1, 2, 3, 3, 4}, false); !slices.Equal(got, [][3]uint32{{0, 1, 2}}) {
+	if got := unroll([]uint32{0, 1, 2, 3, 3, 4}, false, nil); !slices.Equal(got, [][3]uint32{{0, 1, 2}}) {
 		t.Fatalf("list unroll = %v", got)
+	}
+	// A set restart bit (PS2 ADC) skips the triangle ending there; the
+	// strip's parity keeps counting.
+	restart := []bool{false, false, false, true, false}
+	if got := unroll([]uint32{0, 1, 2, 3, 4}, true, restart); !slices.Equal(got, [][3]uint32{{0, 1, 2}, {2, 3, 4}}) {
+		t.Fatalf("strip with a restart = %v", got)
 	}
 }
 

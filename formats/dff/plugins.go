@@ -94,10 +94,13 @@ func readSkin(e *Ext) (*Skin, error) {
 // a strip unrolled with alternate windings; degenerate triangles (two equal
 // corners) are dropped.
 func (bm *BinMesh) Triangles(s *Split) [][3]uint32 {
-	return unroll(s.Indices, bm.Strip)
+	return unroll(s.Indices, bm.Strip, nil)
 }
 
-func unroll(idx []uint32, strip bool) [][3]uint32 {
+// unroll makes triangles of a list or a strip; a strip skips the triangle
+// ending at index i when restart[i] is set (PS2 ADC bits; nil: none).
+// Degenerate triangles are dropped.
+func unroll(idx []uint32, strip bool, restart []bool) [][3]uint32 {
 	var out [][3]uint32
 	if !strip {
 		out = make([][3]uint32, 0, len(idx)/3)
@@ -111,6 +114,9 @@ func unroll(idx []uint32, strip bool) [][3]uint32 {
 	}
 	out = make([][3]uint32, 0, max(len(idx)-2, 0))
 	for i := 0; i+2 < len(idx); i++ {
+		if restart != nil && restart[i+2] {
+			continue
+		}
 		t := [3]uint32{idx[i], idx[i+1], idx[i+2]}
 		if i&1 == 1 {
 			t[0], t[1] = t[1], t[0]

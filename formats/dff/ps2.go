@@ -292,29 +292,7 @@ func (g *Geometry) assemble(splits []psSplit) (*geom.Mesh, [][][3]uint32, error)
 			ids[i] = id
 		}
 		mat := g.BinMesh.Splits[si].Material
-		bySlot[mat] = append(bySlot[mat], psTriangles(ids, s.adc, g.BinMesh.Strip)...)
+		bySlot[mat] = append(bySlot[mat], unroll(ids, g.BinMesh.Strip, s.adc)...)
 	}
 	return m, bySlot, nil
-}
-
-// psTriangles makes a split's triangles: strips skip the triangle ending
-// at a vertex whose ADC bit is set, and degenerate ones.
-func psTriangles(ids []uint32, adc []bool, strip bool) [][3]uint32 {
-	if !strip {
-		return unroll(ids, false)
-	}
-	var out [][3]uint32
-	for j := 0; j+2 < len(ids); j++ {
-		if adc[j+2] {
-			continue
-		}
-		t := [3]uint32{ids[j], ids[j+1], ids[j+2]}
-		if j&1 == 1 {
-			t[0], t[1] = t[1], t[0]
-		}
-		if !degenerate(t) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
