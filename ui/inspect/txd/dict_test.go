@@ -178,6 +178,20 @@ func undoAll(t *testing.T, h *inspecttest.Host) {
 	h.Edits = nil
 }
 
+// undoAllGivesBack reverts every edit and checks the dictionary writes the
+// bytes it was opened with and counts as unedited.
+func undoAllGivesBack(t *testing.T, h *inspecttest.Host, root *txd.Root, orig []byte) {
+	t.Helper()
+	undoAll(t, h)
+	var b bytes.Buffer
+	if _, err := root.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), orig) || root.Edited() {
+		t.Error("undoing every edit does not give back the file")
+	}
+}
+
 func savedNames(t *testing.T, r *txd.Root) string {
 	t.Helper()
 	var b bytes.Buffer
@@ -244,12 +258,7 @@ func TestDictEditsUndo(t *testing.T) {
 	if len(tx.Levels) < 2 || txd.FilterName(tx.Filter()) != "NEAREST" || txd.AddressName(tx.UAddress()) != "CLAMP" {
 		t.Errorf("t000 after mips and filter: %d levels, filter %s", len(tx.Levels), txd.FilterName(tx.Filter()))
 	}
-	undoAll(t, h)
-	var b bytes.Buffer
-	root.WriteTo(&b)
-	if !bytes.Equal(b.Bytes(), orig) || root.Edited() {
-		t.Error("undoing every edit does not give back the file")
-	}
+	undoAllGivesBack(t, h, root, orig)
 }
 
 func TestDropFolderReplacesByName(t *testing.T) {
@@ -281,10 +290,5 @@ func TestDropFolderReplacesByName(t *testing.T) {
 	if v.dropFolder([]string{filepath.Join(dir, "missing")}) {
 		t.Error("a missing path was taken")
 	}
-	undoAll(t, h)
-	var b bytes.Buffer
-	root.WriteTo(&b)
-	if !bytes.Equal(b.Bytes(), orig) {
-		t.Error("undo does not give back the file")
-	}
+	undoAllGivesBack(t, h, root, orig)
 }

@@ -85,12 +85,7 @@ func TestAddTGAAndDDSUndo(t *testing.T) {
 			t.Errorf("walls level %d is not the DDS's", i)
 		}
 	}
-	undoAll(t, h)
-	var b bytes.Buffer
-	root.WriteTo(&b)
-	if !bytes.Equal(b.Bytes(), orig) || root.Edited() {
-		t.Error("undoing the adds does not give back the file")
-	}
+	undoAllGivesBack(t, h, root, orig)
 }
 
 // A DDS added with "none" gets one level; a TGA and a DDS in a dropped
@@ -125,10 +120,5 @@ func TestAddDDSWithoutMipsAndDropImages(t *testing.T) {
 	if !v.dropFolder([]string{filepath.Join(drop, "t001.dds")}) {
 		t.Error("a DDS file dropped alone is not taken")
 	}
-	undoAll(t, h)
-	var b bytes.Buffer
-	root.WriteTo(&b)
-	if !bytes.Equal(b.Bytes(), orig) {
-		t.Error("undo does not give back the file")
-	}
+	undoAllGivesBack(t, h, root, orig)
 }
