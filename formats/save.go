@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"rummage/internal/atomicfile"
 )
 
 // Backups says which copies of the previous file SaveFileWith keeps.
@@ -27,6 +29,11 @@ const (
 // SaveOptions are the choices of SaveFileWith.
 type SaveOptions struct {
 	Backups Backups
+	// New refuses to replace an existing file (an error matching
+	// fs.ErrExist, nothing written): for a command's output without
+	// --overwrite. The refusal holds even when the file appears while the
+	// new one is being written.
+	New bool
 }
 
 // SaveFile is SaveFileWith with the default options (BackupFirst).
@@ -34,37 +41,40 @@ func SaveFile(path string, s io.WriterTo) error {
 	return SaveFileWith(path, s, SaveOptions{})
 }
 
-// SaveFileWith writes s to path atomically: into a temporary file beside
-// the target, synced, then the backup is made (completely, under its own
-// temporary name) and the temporary file is renamed into place and the
-// folder synced. At every moment the target is either the previous file or
-// the complete new one; a failure leaves the file, its backups and the
-// folder as they were, and the error says what failed. A path that is a
-// symbolic link is written through to the file it points at (the link
-// stays a link); stale temporary files of an interrupted earlier save of
-// the same file are removed first.
+// SaveFileWith writes s to path atomically (internal/atomicfile): the new
+// file is written beside the target, unnamed where the system allows it,
+// synced; then the backup is made (completely, under its own temporary
+// name) and the file put in place and the folder synced. At every moment
+// the target is either the previous file or the complete new one; a
+// failure leaves the file, its backups and the folder as they were, and
+// the error says what failed. A replaced file keeps its permission bits; a
+// new one gets 0666 less the umask. A path that is a symbolic link is
+// written through to the file it points at (the link stays a link);
+// temporary files that interrupted earlier writes left beside it are
+// removed first.
 func SaveFileWith(path string, s io.WriterTo, o SaveOptions) error {
 	target, err := saveTarget(path)
 	if err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
-	removeStaleTemps(target)
-	tmp, err := writeTemp(target, s.WriteTo)
+	opts := atomicfile.Options{Policy: atomicfile.Replace, Sync: true}
+	if o.New {
+		opts.Policy = atomicfile.NoReplace
+	} else if _, err := os.Stat(target); err == nil {
+		opts.BeforePlace = func() error {
+			if err := keepBackup(target, o.Backups); err != nil {
+				return fmt.Errorf("keeping the backup: %w", err)
+			}
+			return nil
+		}
+	}
+	err = atomicfile.Write(target, opts, func(w io.Writer) error {
+		_, err := s.WriteTo(w)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
-	if st, err := os.Stat(target); err == nil {
-		os.Chmod(tmp, st.Mode().Perm())
-		if err := keepBackup(target, o.Backups); err != nil {
-			os.Remove(tmp)
-			return fmt.Errorf("save %s: keeping the backup: %w", path, err)
-		}
-	}
-	if err := os.Rename(tmp, target); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	syncDir(filepath.Dir(target))
 	return nil
 }
 
@@ -94,36 +104,6 @@ func saveTarget(path string) (string, error) {
 	return real, nil
 }
 
-// tempPrefix is how the temporary files of a save of target start; the
-// name is hidden and says whose it is, so stale ones can be found.
-func tempPrefix(target string) string {
-	return "." + filepath.Base(target) + ".rummage-"
-}
-
-// writeTemp writes a new temporary file beside target with write, synced
-// and closed, and returns its name. The file is locked while it is written,
-// so another save can tell it from a stale one. On failure nothing is left.
-func writeTemp(target string, write func(io.Writer) (int64, error)) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+"*.tmp")
-	if err != nil {
-		return "", fmt.Errorf("cannot write in the folder: %w", err)
-	}
-	lockFile(f)
-	name := f.Name()
-	_, err = write(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(name)
-		return "", err
-	}
-	return name, nil
-}
-
 // keepBackup makes the backup of target that the policy asks for: NAME.bak
 // when there is none, and with BackupEvery the next free NAME.bakN. It
 // never replaces an existing backup.
@@ -138,28 +118,25 @@ func keepBackup(target string, b Backups) error {
 	if err := link(target, bak); err == nil {
 		return nil
 	}
-	// No hard links here (another file system, FAT, …): copy under a
-	// temporary name, then rename, so no partial backup ever exists.
-	tmp, err := writeTemp(target, func(w io.Writer) (int64, error) {
+	// No hard links here (another file system, FAT, …): copy, never over
+	// a backup that appeared meanwhile, so no partial backup ever exists.
+	opts := atomicfile.Options{Sync: true}
+	if st, err := os.Stat(target); err == nil {
+		opts.Mode = st.Mode().Perm()
+	}
+	err := atomicfile.Write(bak, opts, func(w io.Writer) error {
 		in, err := os.Open(target)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		defer in.Close()
-		return io.Copy(w, in)
-	})
-	if err != nil {
+		_, err = io.Copy(w, in)
 		return err
-	}
-	if _, err := os.Lstat(bak); err == nil {
-		os.Remove(tmp)
+	})
+	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("%s appeared during the save", bak)
 	}
-	if err := os.Rename(tmp, bak); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return err
 }
 
 // link makes a hard link; a variable so tests can refuse it as FAT does.
@@ -188,35 +165,4 @@ func IsBackupName(name string) bool {
 	}
 	v, err := strconv.Atoi(n)
 	return err == nil && v >= 2 && strconv.Itoa(v) == n
-}
-
-// removeStaleTemps removes the temporary files an interrupted earlier save
-// of target left beside it (those no running save holds locked).
-func removeStaleTemps(target string) {
-	dir := filepath.Dir(target)
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	prefix := tempPrefix(target)
-	for _, e := range ents {
-		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) || !strings.HasSuffix(e.Name(), ".tmp") {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		if f, err := os.OpenFile(p, os.O_RDWR, 0); err == nil {
-			if tryLockFile(f) {
-				os.Remove(p)
-			}
-			f.Close()
-		}
-	}
-}
-
-// syncDir makes a rename in dir durable (where the system allows it).
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }
