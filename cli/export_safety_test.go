@@ -12,7 +12,8 @@ import (
 
 // TestExportKeepsExistingFiles: a second export into the same folder adds
 // _2 names, --overwrite replaces, and an entry named ".bashrc" lands as a
-// visible "_.bashrc" unless --overwrite is given.
+// visible "_.bashrc" whatever the flags (`export --overwrite --out ~` must
+// not replace ~/.bashrc).
 func TestExportKeepsExistingFiles(t *testing.T) {
 	data, err := nres.Build([]nres.Entry{
 		{TypeID: nres.TypeID("TEXT"), Attr3: 1, Name: ".bashrc", Data: []byte("echo planted")},
@@ -40,7 +41,7 @@ func TestExportKeepsExistingFiles(t *testing.T) {
 	}{
 		{nil, "_.bashrc notes.txt"},
 		{nil, "_.bashrc _.bashrc_2 notes.txt notes.txt_2"},
-		{[]string{"--overwrite"}, ".bashrc _.bashrc _.bashrc_2 notes.txt notes.txt_2"},
+		{[]string{"--overwrite"}, "_.bashrc _.bashrc_2 notes.txt notes.txt_2"},
 	} {
 		os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
 		args := append([]string{"export", "--out", out, file}, c.args...)
@@ -53,5 +54,8 @@ func TestExportKeepsExistingFiles(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(out, "notes.txt")); string(b) != "v1" {
 		t.Errorf("--overwrite left notes.txt = %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "_.bashrc")); string(b) != "echo planted" {
+		t.Errorf("--overwrite left _.bashrc = %q", b)
 	}
 }

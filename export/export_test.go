@@ -295,6 +295,10 @@ func TestSafeName(t *testing.T) {
 		"console":     "console",
 		"Кирпич":      "Кирпич",
 		"@4":          "@4",
+		".bashrc":     "_.bashrc",
+		"..@4":        "_..@4",
+		".._..":       "_.._",
+		". hidden":    "_. hidden",
 	}
 	for in, want := range cases {
 		if got := SafeName(in); got != want {
@@ -336,6 +340,9 @@ func FuzzSafeName(f *testing.F) {
 		}
 		if strings.HasSuffix(got, ".") || strings.HasSuffix(got, " ") {
 			t.Fatalf("SafeName(%q) = %q ends in a dot or space", s, got)
+		}
+		if strings.HasPrefix(got, ".") {
+			t.Fatalf("SafeName(%q) = %q is a hidden file", s, got)
 		}
 	})
 }

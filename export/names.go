@@ -33,16 +33,8 @@ func newNamer(o Options) *namer {
 	return &namer{used: make(map[string]bool), texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask}
 }
 
-// base is the file name stem of seg: sanitised, and with a "_" before a
-// leading dot unless existing files may be overwritten (a crafted entry
-// named ".bashrc" must not land as a hidden file by default).
-func (n *namer) base(seg string) string {
-	b := SafeName(seg)
-	if strings.HasPrefix(b, ".") && n.existing != Overwrite {
-		b = "_" + b
-	}
-	return b
-}
+// base is the file name stem of seg (SafeName: never a dotfile).
+func (n *namer) base(seg string) string { return SafeName(seg) }
 
 // candidate is the i-th try of dir/base: base, base_2, base_3, ...
 func candidate(dir, base string, i int) string {
@@ -210,9 +202,11 @@ func (n *namer) decide(names []string, keeping bool) (exists bool, d Existing) {
 const maxNameRunes = 120
 
 // SafeName turns a node name into a file name that is valid on every
-// common file system: path separators, reserved and control characters
-// become "_", trailing dots and spaces are dropped, and reserved device
-// names ("CON", "NUL", ...) and empty names get a "_" prefix.
+// common file system and never hidden: path separators, reserved and
+// control characters become "_", trailing dots and spaces are dropped, and
+// reserved device names ("CON", "NUL", ...), empty names and names that
+// start with a dot get a "_" prefix (a crafted entry ".bashrc" is written
+// as "_.bashrc", whatever the flags; "..@4" as "_..@4").
 func SafeName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -232,6 +226,9 @@ func SafeName(s string) string {
 	out = strings.TrimRight(out, ". ")
 	if out == "" {
 		return "_"
+	}
+	if out[0] == '.' {
+		return "_" + out
 	}
 	stem := strings.ToUpper(out)
 	if i := strings.IndexByte(stem, '.'); i >= 0 {

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"rummage/formats"
+	"rummage/internal/atomicfile"
 )
 
 // Run writes the plan's files into Options.Dir. It goes on after a failed
@@ -369,55 +370,28 @@ func stringFill(s string) func(io.Writer) error {
 	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
 }
 
-// tempSeq makes temporary names unique within the process.
-var tempSeq atomic.Uint64
-
-// write writes file rel through a temporary file beside it, then puts it
-// in place: over an existing file only when replace is set, else by a hard link
-// that fails when the name was taken meanwhile. On any error (or
-// cancellation) the temporary file is removed. It returns written with the
-// file's full path added.
+// write writes file rel atomically (internal/atomicfile: nothing is left
+// behind by a failure, a cancellation or a kill): over an existing file
+// only when replace is set, else refused when the name was taken
+// meanwhile. It returns written with the file's full path added.
 func (o *outDir) write(ctx context.Context, replace bool, written []string, rel string, fill func(w io.Writer) error) ([]string, error) {
-	tmp := path.Join(path.Dir(rel), "."+path.Base(rel)+".rummage-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(tempSeq.Add(1), 10)+".tmp")
-	f, err := o.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return written, err
+	opts := atomicfile.Options{}
+	if replace {
+		opts.Policy = atomicfile.Replace
 	}
-	err = fill(f)
-	if err == nil {
-		err = ctx.Err()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = o.place(tmp, rel, replace)
+	err := atomicfile.InRoot(o.root, path.Dir(rel)).Write(path.Base(rel), opts, func(w io.Writer) error {
+		if err := fill(w); err != nil {
+			return err
+		}
+		return ctx.Err()
+	})
+	if errors.Is(err, fs.ErrExist) {
+		err = fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
 	}
 	if err != nil {
-		o.root.Remove(tmp)
 		return written, err
 	}
 	return append(written, o.full(rel)), nil
-}
-
-// place moves the finished temporary file tmp to rel.
-func (o *outDir) place(tmp, rel string, replace bool) error {
-	st, err := o.root.Lstat(rel)
-	if err == nil && st.IsDir() {
-		return fmt.Errorf("%s is a folder", o.full(rel))
-	}
-	if replace {
-		return o.root.Rename(tmp, rel)
-	}
-	if err == nil {
-		return fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
-	}
-	if lerr := o.root.Link(tmp, rel); lerr == nil {
-		return o.root.Remove(tmp)
-	} else if errors.Is(lerr, fs.ErrExist) {
-		return fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
-	}
-	return o.root.Rename(tmp, rel) // no hard links on this file system
 }
 
 // ctxReader stops a copy when its context is cancelled.

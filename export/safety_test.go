@@ -36,7 +36,7 @@ func TestExportNeverFollowsSymlinks(t *testing.T) {
 		t.Skip(err)
 	}
 	os.WriteFile(filepath.Join(outside, "keep"), []byte("mine"), 0o644)
-	os.Symlink(filepath.Join(outside, "keep"), filepath.Join(out, ".bashrc"))
+	os.Symlink(filepath.Join(outside, "keep"), filepath.Join(out, "_.bashrc"))
 	for _, ex := range []Existing{KeepBoth, Overwrite} {
 		// A link in the way is passed over (Sub_2), or replaced as a file.
 		res := exportAll(t, hostile(), Options{Dir: out, Existing: ex})
@@ -65,23 +65,27 @@ func TestExportNeverFollowsSymlinks(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(outside, "keep")); string(b) != "mine" {
 		t.Errorf("a file outside was changed through a link: %q", b)
 	}
-	if st, _ := os.Lstat(filepath.Join(out, ".bashrc")); st.Mode()&os.ModeSymlink != 0 {
-		t.Error("--overwrite kept the link at .bashrc instead of replacing it")
+	if st, _ := os.Lstat(filepath.Join(out, "_.bashrc")); st.Mode()&os.ModeSymlink != 0 {
+		t.Error("--overwrite kept the link at _.bashrc instead of replacing it")
 	}
 }
 
+// TestExportDotNames: a name starting with a dot is written with a "_"
+// in front whatever the policy, so an export into the home folder never
+// replaces ~/.bashrc, not even with Overwrite.
 func TestExportDotNames(t *testing.T) {
-	out := t.TempDir()
-	exportAll(t, hostile(), Options{Dir: out})
-	got := strings.Join(testutil.ListFiles(t, out), " ")
-	if got != "Sub/payload _.bashrc _.ssh/authorized_keys" {
-		t.Errorf("default export wrote %s; want dot names made visible", got)
-	}
-	out = t.TempDir()
-	exportAll(t, hostile(), Options{Dir: out, Existing: Overwrite})
-	got = strings.Join(testutil.ListFiles(t, out), " ")
-	if got != ".bashrc .ssh/authorized_keys Sub/payload" {
-		t.Errorf("--overwrite export wrote %s; want the real names", got)
+	for _, ex := range []Existing{KeepBoth, Overwrite} {
+		out := t.TempDir()
+		os.WriteFile(filepath.Join(out, ".bashrc"), []byte("mine"), 0o644)
+		exportAll(t, hostile(), Options{Dir: out, Existing: ex})
+		exportAll(t, folder("r", raw("..", "up"), raw("..", "up again"), raw(".._..", "x")), Options{Dir: out, Existing: ex})
+		got := strings.Join(testutil.ListFiles(t, out), " ")
+		if want := ".bashrc Sub/payload _..@0 _..@1 _.._ _.bashrc _.ssh/authorized_keys"; got != want {
+			t.Errorf("policy %d wrote %s; want %s", ex, got, want)
+		}
+		if b, _ := os.ReadFile(filepath.Join(out, ".bashrc")); string(b) != "mine" {
+			t.Errorf("policy %d replaced .bashrc: %q", ex, b)
+		}
 	}
 }
 
