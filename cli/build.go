@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -106,7 +107,7 @@ func runBuildTXD(e *env, a *args, out string) int {
 	if err != nil {
 		return e.fail(out, "", err)
 	}
-	return e.save(out, data)
+	return e.save(a, out, bytes.NewReader(data))
 }
 
 // inputFiles expands the arguments: a folder gives its files with one of
@@ -168,22 +169,32 @@ func uniqueNames(files []string) error {
 	return nil
 }
 
-// checkOut refuses an existing OUT unless --overwrite.
+// errExists is the refusal of a write over an existing file.
+var errExists = errors.New("the file exists (give --overwrite to replace it)")
+
+// checkOut refuses an existing OUT unless --overwrite, before any work is
+// done (the write itself refuses a file that appears meanwhile).
 func (e *env) checkOut(a *args, out string) int {
 	if a.bools["overwrite"] {
 		return exitOK
 	}
 	if _, err := os.Lstat(out); err == nil {
-		return e.fail(out, "", errors.New("the file exists (give --overwrite to replace it)"))
+		return e.fail(out, "", errExists)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return e.fail(out, "", plainErr(err))
 	}
 	return exitOK
 }
 
-// save writes data to out atomically and prints its name.
-func (e *env) save(out string, data []byte) int {
-	if err := formats.SaveFile(out, bytes.NewReader(data)); err != nil {
+// save writes s to out as a save does (atomic, synced; a replaced file's
+// first original kept as OUT.bak), never over an existing file without
+// --overwrite, and prints its name.
+func (e *env) save(a *args, out string, s io.WriterTo) int {
+	err := formats.SaveFileWith(out, s, formats.SaveOptions{New: !a.bools["overwrite"]})
+	if errors.Is(err, fs.ErrExist) {
+		err = errExists
+	}
+	if err != nil {
 		return e.fail(out, "", err)
 	}
 	fmt.Fprintln(e.stdout, out)

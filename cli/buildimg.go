@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"fmt"
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"rummage/formats"
 	"rummage/formats/img"
 )
 
@@ -47,12 +46,8 @@ func runBuildIMG(e *env, a *args, out string) int {
 			return st
 		}
 	}
-	if err := formats.SaveFile(out, ed); err != nil {
-		return e.fail(out, "", err)
+	if st := e.save(a, out, ed); st != exitOK || version != 1 {
+		return st
 	}
-	fmt.Fprintln(e.stdout, out)
-	if version == 1 {
-		return e.save(dirPath, ed.Dir())
-	}
-	return exitOK
+	return e.save(a, dirPath, bytes.NewReader(ed.Dir()))
 }

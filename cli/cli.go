@@ -4,8 +4,10 @@
 // no display.
 //
 // Exit status: 0 on success, 1 on a bad file or node (one line on stderr
-// naming the file, the node and the byte offset), 2 on bad usage (one line
-// on stderr). A panic is caught and reported as exit status 1.
+// naming the file, the node and the byte offset) or when nothing was
+// written because a write was refused (an existing output file without
+// --overwrite, an input that is not a regular file), 2 on bad usage (one
+// line on stderr). A panic is caught and reported as exit status 1.
 //
 // `ls --json` records: "path" is the node path from the file's root (the
 // segments formats.ChildNames prints, so it always resolves back to the
@@ -81,13 +83,13 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] [--overwrite] --out OUT.png FILE NODE",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "overwrite": false},
 			run:   runRender,
 		},
 		"samples": {
-			usage: "rummage samples DIR",
-			flags: map[string]bool{},
+			usage: "rummage samples [--overwrite] DIR",
+			flags: map[string]bool{"overwrite": false},
 			run:   runSamples,
 		},
 		"completion": {
@@ -117,10 +119,10 @@ Usage:
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] --out OUT.png FILE NODE
+                 [--at MS] [--overwrite] --out OUT.png FILE NODE
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
-  rummage samples DIR                      write the built-in sample files into DIR
+  rummage samples [--overwrite] DIR        write the built-in sample files into DIR
   rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
@@ -143,7 +145,9 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
 --txd FILE names a texture dictionary searched last for a DFF model's textures.
 Flags may come before or after FILE and NODE; "--" ends the flags.
-Exit status: 0 ok, 1 bad file or node, 2 bad usage.
+Exit status: 0 ok, 1 bad file or node, or nothing written because a write was
+refused (an existing output without --overwrite, an input that is not a regular
+file), 2 bad usage.
 `
 
 // env is what a command writes to.

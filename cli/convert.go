@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 
 	"rummage/formats/txd"
@@ -60,5 +61,5 @@ func runConvert(e *env, a *args) int {
 	if err != nil {
 		return e.fail(out, "", err)
 	}
-	return e.save(out, data)
+	return e.save(a, out, bytes.NewReader(data))
 }

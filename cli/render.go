@@ -30,6 +30,9 @@ func runRender(e *env, a *args) int {
 	if msg != "" {
 		return e.usagef("%s", msg)
 	}
+	if st := e.checkOut(a, s.out); st != exitOK {
+		return st
+	}
 	file := a.pos[0]
 	f, node, canon, st := e.openNode(a, file, a.pos[1])
 	if f == nil {
@@ -60,11 +63,7 @@ func runRender(e *env, a *args) int {
 	if err := png.Encode(&buf, img); err != nil {
 		return e.fail(s.out, "", err)
 	}
-	if err := writeAtomic(s.out, buf.Bytes()); err != nil {
-		return e.fail(s.out, "", plainErr(err))
-	}
-	fmt.Fprintln(e.stdout, s.out)
-	return exitOK
+	return e.writeOut(a, s.out, buf.Bytes())
 }
 
 // renderFlags checks the render command line; msg is the usage error.

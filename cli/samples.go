@@ -3,9 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
+	"rummage/internal/atomicfile"
 	"rummage/samples"
 )
 
@@ -21,40 +23,36 @@ func runSamples(e *env, a *args) int {
 	if len(files) == 0 {
 		return e.fail("", "", errors.New("this build has no sample files"))
 	}
+	for _, f := range files { // refuse before writing anything
+		if st := e.checkOut(a, filepath.Join(dir, f.Name)); st != exitOK {
+			return st
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return e.fail(dir, "", plainErr(err))
 	}
 	for _, f := range files {
-		p := filepath.Join(dir, f.Name)
-		if err := writeAtomic(p, f.Data); err != nil {
-			return e.fail(p, "", plainErr(err))
+		if st := e.writeOut(a, filepath.Join(dir, f.Name), f.Data); st != exitOK {
+			return st
 		}
-		fmt.Fprintln(e.stdout, p)
 	}
 	return exitOK
 }
 
-// writeAtomic writes data to a temporary file beside path and renames it
-// into place.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// writeOut writes data to out atomically with one write call (replacing
+// an existing file only with --overwrite) and prints its name.
+func (e *env) writeOut(a *args, out string, data []byte) int {
+	o := atomicfile.Options{}
+	if a.bools["overwrite"] {
+		o.Policy = atomicfile.Replace
+	}
+	err := atomicfile.WriteFile(out, data, o)
+	if errors.Is(err, fs.ErrExist) {
+		err = errExists
+	}
 	if err != nil {
-		return err
+		return e.fail(out, "", plainErr(err))
 	}
-	name := tmp.Name()
-	tmp.Chmod(0o644) // CreateTemp makes it private
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return nil
+	fmt.Fprintln(e.stdout, out)
+	return exitOK
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"rummage/formats"
+	"rummage/internal/atomicfile"
 	"rummage/samples"
 )
 
@@ -42,6 +43,7 @@ func (f *openFile) close() {
 // still returned, with a broken root carrying the error; only an
 // unrecognised file found while walking a folder is dropped (nil).
 func openDisk(path, name string, opts *formats.Options, fromFolder bool) *openFile {
+	atomicfile.CleanStaleIn(filepath.Dir(path)) // what a killed save left beside it
 	f, err := formats.Open(path, opts)
 	if err != nil && fromFolder && errors.Is(err, formats.ErrUnknownFormat) {
 		f.Close()

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"rummage/internal/atomicfile"
 )
 
 // screenshotTimeout is how long the screenshot mode may take in all.
@@ -198,7 +200,8 @@ func encodePNG(img image.Image) []byte {
 	return b.Bytes()
 }
 
-// writePNG writes img to path.
+// writePNG writes img to path (atomically, replacing what is there: the
+// screenshot's path is the caller's explicit choice).
 func writePNG(path string, img image.Image) error {
-	return os.WriteFile(path, encodePNG(img), 0o644)
+	return atomicfile.WriteFile(path, encodePNG(img), atomicfile.Options{Policy: atomicfile.Replace})
 }

@@ -356,7 +356,11 @@ var cleaned sync.Map
 // cleanOnce removes stale temporaries from d the first time this process
 // writes into it.
 func (d *Dir) cleanOnce() {
-	if _, done := cleaned.LoadOrStore(d.Path(), true); !done {
+	key := d.Path()
+	if abs, err := filepath.Abs(key); err == nil {
+		key = abs
+	}
+	if _, done := cleaned.LoadOrStore(key, true); !done {
 		d.CleanStale()
 	}
 }

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -86,4 +87,22 @@ func digits(s string) bool {
 		}
 	}
 	return true
+}
+
+// CleanStaleIn removes the stale temporary files in the folder at path
+// (see CleanStale), once per process and folder: the window calls it for
+// the folders of the files it opens, where an interrupted save of an
+// earlier session may have left one.
+func CleanStaleIn(path string) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return
+	}
+	if _, done := cleaned.LoadOrStore(abs, true); done {
+		return
+	}
+	if d, err := OpenDir(abs); err == nil {
+		d.CleanStale()
+		d.Close()
+	}
 }
