@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"rummage/formats"
+	"rummage/formats/binread"
 	"rummage/formats/txd"
 )
 
@@ -89,10 +90,13 @@ func runBuildTXD(e *env, a *args, out string) int {
 	if st := e.checkOut(a, out); st != exitOK {
 		return st
 	}
+	if err := checkSources(files, o); err != nil {
+		return e.fail("", "", err)
+	}
 	ts, err := txd.BuildAll(len(files), func(i int) (txd.Source, error) {
-		b, err := os.ReadFile(files[i])
+		b, err := formats.ReadRegular(files[i], maxInputBytes)
 		if err != nil {
-			return txd.Source{}, fmt.Errorf("%s: %w", files[i], plainErr(err))
+			return txd.Source{}, plainErr(err)
 		}
 		src, err := txd.LoadSource(files[i], b)
 		if err != nil {
@@ -110,9 +114,14 @@ func runBuildTXD(e *env, a *args, out string) int {
 	return e.save(a, out, bytes.NewReader(data))
 }
 
-// inputFiles expands the arguments: a folder gives its files with one of
-// exts (any file when exts is nil), sorted by name, not recursing; a file
-// gives itself.
+// maxInputBytes caps one input file of build and convert (1 GiB): it is
+// read whole, with one allocation of its size.
+const maxInputBytes = binread.MaxAlloc
+
+// inputFiles expands the arguments: a folder gives its regular files with
+// one of exts (any file when exts is nil), sorted by name, not recursing;
+// a file gives itself when it is a regular file (a FIFO, a device or a
+// socket is refused without being opened).
 func inputFiles(list []string, exts []string) ([]string, error) {
 	var out []string
 	for _, p := range list {
@@ -121,6 +130,9 @@ func inputFiles(list []string, exts []string) ([]string, error) {
 			return nil, fmt.Errorf("%s: %w", p, plainErr(err))
 		}
 		if !st.IsDir() {
+			if _, err := formats.StatRegular(p); err != nil {
+				return nil, err
+			}
 			out = append(out, p)
 			continue
 		}

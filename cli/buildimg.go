@@ -2,10 +2,10 @@ package cli
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"rummage/formats"
 	"rummage/formats/img"
 )
 
@@ -26,9 +26,9 @@ func runBuildIMG(e *env, a *args, out string) int {
 	}
 	ed := img.NewArchiveEditor(version)
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := formats.ReadRegular(f, img.MaxMemberSize)
 		if err != nil {
-			return e.fail(f, "", plainErr(err))
+			return e.fail("", "", plainErr(err))
 		}
 		if err := ed.Add(filepath.Base(f), b); err != nil {
 			return e.fail(f, "", err)

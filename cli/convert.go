@@ -2,8 +2,8 @@ package cli
 
 import (
 	"bytes"
-	"os"
 
+	"rummage/formats"
 	"rummage/formats/txd"
 )
 
@@ -37,9 +37,9 @@ func runConvert(e *env, a *args) int {
 			return e.usagef("%v", err)
 		}
 	}
-	b, err := os.ReadFile(in)
+	b, err := formats.ReadRegular(in, maxInputBytes)
 	if err != nil {
-		return e.fail(in, "", plainErr(err))
+		return e.fail("", "", plainErr(err))
 	}
 	d, err := txd.Parse(b, 0)
 	if err != nil {

@@ -33,6 +33,17 @@ func OpenRegular(path string) (*os.File, os.FileInfo, error) {
 	return f, st, nil
 }
 
+// StatRegular stats path (following symbolic links) and refuses, naming
+// it, anything but a regular file: a command's input is checked this way
+// before it is read.
+func StatRegular(path string) (os.FileInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return st, checkRegular(path, st)
+}
+
 // checkRegular says what path is when it is not a regular file.
 func checkRegular(path string, st os.FileInfo) error {
 	m := st.Mode()
@@ -50,24 +61,34 @@ func checkRegular(path string, st os.FileInfo) error {
 }
 
 // ReadSideFile reads a file found beside the one being opened (an IMG's
-// .dir, a model's .wea, a level's level.geom): only a regular file, and at
-// most limit bytes, so a crafted or odd side file cannot hang a command or
-// make it allocate without bound.
-func ReadSideFile(path string, limit int64) ([]byte, error) {
+// .dir, a model's .wea or .txd, an .ide): only a regular file, and at most
+// limit bytes, so a crafted or odd side file cannot hang a command or make
+// it allocate without bound. It is ReadRegular.
+func ReadSideFile(path string, limit int64) ([]byte, error) { return ReadRegular(path, limit) }
+
+// ReadRegular reads a whole regular file of at most limit bytes: the size
+// is taken from stat before anything is read and the bytes land in one
+// allocation of that size (never the doubling of io.ReadAll). A FIFO, a
+// device, a folder or a file over limit is refused with an error naming
+// the path, without reading it; a file that grows or shrinks while it is
+// read is an error too.
+func ReadRegular(path string, limit int64) ([]byte, error) {
 	f, st, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s is %d bytes, more than the %d this file can be", path, st.Size(), limit)
+	size := st.Size()
+	if size > limit {
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d this file can be", path, size, limit)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	b := make([]byte, size)
+	if n, err := io.ReadFull(f, b); err != nil {
+		return nil, fmt.Errorf("%s: shrank to %d of its %d bytes while being read: %w", path, n, size, err)
 	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s grew past %d bytes while being read", path, limit)
+	var one [1]byte
+	if n, _ := f.Read(one[:]); n > 0 {
+		return nil, fmt.Errorf("%s grew past its %d bytes while being read", path, size)
 	}
 	return b, nil
 }

@@ -5,6 +5,7 @@ package formats
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -64,5 +65,24 @@ func TestOpenRefusesFIFO(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("opening a FIFO hangs")
+	}
+}
+
+// TestReadRegularOneAllocation: a file is read into one buffer of its
+// stat'd size, not grown by doubling as io.ReadAll does.
+func TestReadRegularOneAllocation(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "level.geom")
+	const size = 24 << 20
+	os.WriteFile(p, make([]byte, size), 0o644)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	b, err := ReadSideFile(p, 1<<30)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(b) != size {
+		t.Fatalf("%d bytes, %v", len(b), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > size+size/8 {
+		t.Errorf("reading %d MB allocated %d MB", size>>20, got>>20)
 	}
 }

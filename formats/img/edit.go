@@ -87,8 +87,12 @@ func checkName(name string) error {
 	return nil
 }
 
+// MaxMemberSize is the most bytes a member may hold: an entry's size is a
+// count of at most 65,535 sectors.
+const MaxMemberSize = 0xFFFF * SectorSize
+
 func checkData(name string, data []byte) error {
-	if (int64(len(data))+SectorSize-1)/SectorSize > 0xFFFF {
+	if int64(len(data)) > MaxMemberSize {
 		return fmt.Errorf("IMG member %q: %d bytes do not fit an entry (at most 65,535 sectors)", name, len(data))
 	}
 	return nil

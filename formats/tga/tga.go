@@ -234,3 +234,17 @@ func Encode(w io.Writer, img image.Image) error {
 	_, err := w.Write(out)
 	return err
 }
+
+// DecodeConfig reads the size a TGA file's header claims, without
+// reading its pixels.
+func DecodeConfig(r io.Reader) (image.Config, error) {
+	b := make([]byte, HeaderSize)
+	if n, err := io.ReadFull(r, b); err != nil {
+		return image.Config{}, binread.Errorf(int64(n), "TGA header needs %d bytes, the file has %d", HeaderSize, n)
+	}
+	h, err := parseHeader(b)
+	if err != nil {
+		return image.Config{}, err
+	}
+	return image.Config{ColorModel: color.NRGBAModel, Width: h.w, Height: h.h}, nil
+}

@@ -69,7 +69,7 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 // checkD3DSize checks the size (powers of two on the Xbox) and the name
 // lengths of a texture to build.
 func checkD3DSize(platform uint32, w, h int, o Options) error {
-	if w < 1 || h < 1 || w > 4096 || h > 4096 {
+	if w < 1 || h < 1 || w > MaxSide(platform) || h > MaxSide(platform) {
 		return fmt.Errorf("texture %q: size %d×%d is out of range", o.Name, w, h)
 	}
 	if platform == PlatformXbox && (!pow2(w) || !pow2(h)) {

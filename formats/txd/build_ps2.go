@@ -35,8 +35,8 @@ func NewPS2(img image.Image, o Options) (*Texture, error) {
 	o.defaults()
 	src := ToNRGBA(img)
 	w, h := src.Rect.Dx(), src.Rect.Dy()
-	if !pow2(w) || !pow2(h) || w > 1024 || h > 1024 {
-		return nil, fmt.Errorf("PS2 texture %q: size %d×%d must be powers of two up to 1024", o.Name, w, h)
+	if !pow2(w) || !pow2(h) || w > MaxSide(PlatformPS2) || h > MaxSide(PlatformPS2) {
+		return nil, fmt.Errorf("PS2 texture %q: size %d×%d must be powers of two up to %d", o.Name, w, h, MaxSide(PlatformPS2))
 	}
 	b := &ps2Build{o: o, pal: o.Format & (FmtPal4 | FmtPal8), pix: o.Format & FmtPixelMask, version: rw.Header{Stamp: o.Stamp}.Version()}
 	if err := b.chooseDepth(); err != nil {

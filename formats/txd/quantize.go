@@ -17,13 +17,20 @@ import (
 // images with more are binned to 5 bits per channel.
 const maxHistogram = 1 << 16
 
+// maxSeen bounds the cache of colours already mapped to palette indices
+// (a noisy image would otherwise keep one entry per pixel).
+const maxSeen = 1 << 18
+
 type histEntry struct {
 	sum [4]int64 // channel sums (straight alpha)
 	n   int64    // pixel count
 	c   [4]int32 // the mean colour
 }
 
-func histogram(img *image.NRGBA, mask uint32) []*histEntry {
+// histogram counts the colours of img (masked); with more than limit
+// distinct ones (limit > 0) it stops and returns nil, so that a noisy
+// image cannot grow the map to millions of entries.
+func histogram(img *image.NRGBA, mask uint32, limit int) []*histEntry {
 	m := map[uint32]*histEntry{}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	for y := 0; y < h; y++ {
@@ -33,6 +40,9 @@ func histogram(img *image.NRGBA, mask uint32) []*histEntry {
 			k := binary.LittleEndian.Uint32(p) & mask
 			e := m[k]
 			if e == nil {
+				if limit > 0 && len(m) == limit {
+					return nil
+				}
 				e = &histEntry{}
 				m[k] = e
 			}
@@ -253,8 +263,8 @@ func (s *searcher) nearest(p [4]int32) int {
 // level 0. Images with n colours or fewer keep their colours exactly.
 func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 	first := levels[0]
-	hist := histogram(first, 0xFFFFFFFF)
-	if len(hist) <= n && len(levels) > 1 {
+	hist := histogram(first, 0xFFFFFFFF, maxHistogram)
+	if hist != nil && len(hist) <= n && len(levels) > 1 {
 		// The mip levels may use colours level 0 does not (a PS2 or D3D
 		// palette shared by every level): keep them all when they fit.
 		if all := levelColours(levels, n); all != nil {
@@ -262,13 +272,13 @@ func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 		}
 	}
 	var pal []color.NRGBA
-	if len(hist) <= n {
+	if hist != nil && len(hist) <= n {
 		for _, h := range hist {
 			pal = append(pal, color.NRGBA{byte(h.c[0]), byte(h.c[1]), byte(h.c[2]), byte(h.c[3])})
 		}
 	} else {
-		if len(hist) > maxHistogram {
-			hist = histogram(first, 0xF8F8F8F8)
+		if hist == nil { // more than maxHistogram colours: 5 bits a channel
+			hist = histogram(first, 0xF8F8F8F8, 0)
 		}
 		pal = medianCut(hist, n)
 	}
@@ -291,7 +301,9 @@ func quantize(levels []*image.NRGBA, n int) ([]color.NRGBA, [][]byte) {
 				k, ok := seen[v]
 				if !ok {
 					k = s.nearest([4]int32{int32(p[0]), int32(p[1]), int32(p[2]), int32(p[3])})
-					seen[v] = k
+					if len(seen) < maxSeen {
+						seen[v] = k
+					}
 				}
 				out[y*w+x] = byte(k)
 			}

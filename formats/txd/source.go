@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	_ "image/png" // PNG sources
+	"image/png"
 	"path/filepath"
 	"strings"
 
@@ -18,28 +18,34 @@ var SourceExts = []string{".png", ".tga", ".dds"}
 // LoadSource decodes an image file's bytes into a Source named after the
 // file (without its extension): a PNG, a TGA, or a DDS with all its mip
 // levels (and, for DXT1/3/5, its stored blocks, which a build to the same
-// compression keeps instead of encoding again).
+// compression keeps instead of encoding again). The header is read first:
+// an image larger than any texture may be is refused before a pixel is
+// decoded, with what its header claims.
 func LoadSource(path string, b []byte) (Source, error) {
 	base := filepath.Base(path)
-	ext := strings.ToLower(filepath.Ext(base))
 	src := Source{Name: strings.TrimSuffix(base, filepath.Ext(base))}
-	switch ext {
-	case ".png":
-		img, _, err := image.Decode(bytes.NewReader(b))
+	info, err := PeekSource(path, bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return src, err
+	}
+	if err := info.CheckSide(0); err != nil {
+		return src, err
+	}
+	switch info.Kind {
+	case "PNG":
+		img, err := png.Decode(bytes.NewReader(b))
 		if err != nil {
-			return src, err
+			return src, fmt.Errorf("decoding the %d×%d PNG image: %w", info.Width, info.Height, err)
 		}
 		src.Levels = []*image.NRGBA{ToNRGBA(img)}
-	case ".tga":
+	case "TGA":
 		img, err := tga.DecodeBytes(b)
 		if err != nil {
-			return src, err
+			return src, fmt.Errorf("decoding the %d×%d TGA image: %w", info.Width, info.Height, err)
 		}
 		src.Levels = []*image.NRGBA{img}
-	case ".dds":
-		return src, src.loadDDS(b)
 	default:
-		return src, fmt.Errorf("%s: not a PNG, TGA or DDS file", base)
+		return src, src.loadDDS(b)
 	}
 	return src, nil
 }

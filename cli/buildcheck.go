@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"fmt"
+
+	"rummage/formats"
+	"rummage/formats/txd"
+)
+
+// baseMemory is what a build holds besides its textures (the runtime, the
+// program, buffers), counted against the budget.
+const baseMemory = 12 << 20
+
+// checkSources reads the header of every source image of a build, before
+// a pixel is decoded: an image larger than a texture of the platform may
+// be, or a set whose build would pass the command's memory budget (64 MB +
+// 8 × the bytes of its inputs), is refused with the file and what its
+// header claims.
+func checkSources(files []string, o txd.BuildOptions) error {
+	infos := make([]txd.SourceInfo, len(files))
+	var input int64
+	for i, f := range files {
+		info, size, err := peekFile(f)
+		if err != nil {
+			return err
+		}
+		if err := info.CheckSide(o.Platform); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		infos[i], input = info, input+size
+	}
+	budget := memoryBudget(input)
+	need := int64(baseMemory)
+	for i, info := range infos {
+		need += info.BuildCost(o.Format)
+		if need > budget {
+			return fmt.Errorf("%s: the %s header claims %d×%d pixels: building %s needs about %d MB, more than this command's memory budget of %d MB (64 MB + 8 × its %d KB of input)",
+				files[i], info.Kind, info.Width, info.Height, buildWhat(len(files), o.Format), need>>20, budget>>20, input>>10)
+		}
+	}
+	return nil
+}
+
+// buildWhat names what is being built in the budget message.
+func buildWhat(n int, format string) string {
+	what := "it"
+	if n > 1 {
+		what = "the textures up to it"
+	}
+	if format != "" && format != "auto" {
+		what += " as " + format
+	}
+	return what
+}
+
+// peekFile reads the header of the image file f (a regular file only) and
+// returns it with the file's size.
+func peekFile(f string) (txd.SourceInfo, int64, error) {
+	r, st, err := formats.OpenRegular(f)
+	if err != nil {
+		return txd.SourceInfo{}, 0, plainErr(err)
+	}
+	defer r.Close()
+	info, err := txd.PeekSource(f, r, st.Size())
+	if err != nil {
+		return info, 0, fmt.Errorf("%s: %w", f, err)
+	}
+	return info, st.Size(), nil
+}
+
+// memoryBudget is a command's memory budget for input bytes of input
+// (design.md, Memory): 64 MB + 8 × the input.
+func memoryBudget(input int64) int64 { return 64<<20 + 8*input }
