@@ -41,6 +41,9 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 			seg = it.Node.Name()
 		}
 		if IsContainer(it.Node) && !ownBytes(it, opts.As) {
+			if p.brokenContainer(names, it.Node, it.Path, "", seg) {
+				continue
+			}
 			dir := ""
 			if it.Path != "" {
 				dir = names.claimDir("", seg)
@@ -101,6 +104,9 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			return nil
 		}
 		if IsContainer(k) {
+			if p.brokenContainer(names, k, kpath, dir, segs[i]) {
+				continue
+			}
 			sub := names.claimDir(dir, segs[i])
 			p.Dirs = append(p.Dirs, sub)
 			if err := p.walk(ctx, names, k, kpath, sub, depth+1); err != nil {
@@ -170,6 +176,24 @@ func (p *Plan) broken(n formats.Node, npath string) bool {
 	}
 	if err == nil {
 		return false
+	}
+	p.Failures = append(p.Failures, Failure{npath, err})
+	return true
+}
+
+// brokenContainer handles a container whose own bytes are broken (a
+// nested archive whose directory runs out of its entry): it is a failure
+// with its error, which names the offset, instead of an empty folder and
+// success; raw export writes its stored bytes. It reports whether n was
+// broken.
+func (p *Plan) brokenContainer(names *namer, n formats.Node, npath, dir, seg string) bool {
+	err := formats.SafeErr(n)
+	if err == nil {
+		return false
+	}
+	if p.opts.As == Raw && Supports(n, Raw) {
+		p.add(names, n, npath, dir, seg, Raw)
+		return true
 	}
 	p.Failures = append(p.Failures, Failure{npath, err})
 	return true
