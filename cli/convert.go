@@ -41,14 +41,9 @@ func runConvert(e *env, a *args) int {
 	if err != nil {
 		return e.fail("", "", plainErr(err))
 	}
-	d, err := txd.Parse(b, 0)
+	d, err := readableTXD(b)
 	if err != nil {
 		return e.fail(in, "", err)
-	}
-	for _, it := range d.Items {
-		if it.Err != nil {
-			return e.fail(in, "", it.Err)
-		}
 	}
 	if st := e.checkOut(a, out); st != exitOK {
 		return st
@@ -58,8 +53,32 @@ func runConvert(e *env, a *args) int {
 		return e.fail(in, "", err)
 	}
 	data, err := nd.Marshal()
+	if err == nil {
+		_, err = readableTXD(data) // never write what nothing can read
+	}
 	if err != nil {
 		return e.fail(out, "", err)
 	}
 	return e.save(a, out, bytes.NewReader(data))
+}
+
+// readableTXD parses b as a whole texture dictionary the way `ls` opens
+// one: a header the format registry recognises and no broken texture.
+func readableTXD(b []byte) (*txd.Dictionary, error) {
+	if err := txd.CheckHeader(b, int64(len(b)), 0); err != nil {
+		return nil, err
+	}
+	d, err := txd.Parse(b, 0)
+	if err != nil {
+		return nil, err
+	}
+	if d.Truncated != nil {
+		return nil, d.Truncated
+	}
+	for _, it := range d.Items {
+		if it.Err != nil {
+			return nil, it.Err
+		}
+	}
+	return d, nil
 }

@@ -81,19 +81,30 @@ func subChunks(b []byte, base int64) ([]sub, error) {
 }
 
 // IsTXD reports whether b starts like a texture dictionary of size bytes.
-func IsTXD(b []byte, size int64) bool {
+func IsTXD(b []byte, size int64) bool { return CheckHeader(b, size, 0) == nil }
+
+// CheckHeader says why the first bytes b of a file of size bytes (whose
+// byte 0 is at offset base) are not a texture dictionary, as a
+// FormatError with the offset; nil when they are one (the check the
+// format registry makes: what `ls` opens, `convert txd` converts).
+func CheckHeader(b []byte, size, base int64) error {
 	h, ok := rw.ParseHeader(b)
-	if !ok || h.Type != rw.IDTexDictionary || !rw.Plausible(h.Stamp) {
-		return false
-	}
-	if h.Size < rw.HeaderSize+4 || size < 2*rw.HeaderSize {
-		return false
+	switch {
+	case !ok || size < 2*rw.HeaderSize:
+		return binread.Errorf(base, "%d bytes are too short for a texture dictionary", size)
+	case h.Type != rw.IDTexDictionary:
+		return binread.Errorf(base, "chunk type 0x%X is not a Texture Dictionary (0x16)", h.Type)
+	case !rw.Plausible(h.Stamp):
+		return binread.Errorf(base+8, "RenderWare version stamp 0x%08X is not a 3.x version any game wrote", h.Stamp)
+	case h.Size < rw.HeaderSize+4:
+		return binread.Errorf(base+4, "Texture Dictionary of %d bytes cannot hold its count struct", h.Size)
 	}
 	if len(b) >= 24 {
-		s, _ := rw.ParseHeader(b[12:])
-		return s.Type == rw.IDStruct && s.Size >= 4 && s.Size <= 8
+		if s, _ := rw.ParseHeader(b[12:]); s.Type != rw.IDStruct || s.Size < 4 || s.Size > 8 {
+			return binread.Errorf(base+12, "Texture Dictionary does not start with its 4-byte count struct")
+		}
 	}
-	return true
+	return nil
 }
 
 // Parse parses a texture dictionary from b, whose byte 0 is at file offset
