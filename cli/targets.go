@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"rummage/formats"
+	"rummage/formats/img"
 )
 
 // targets are the files a command works on, from its positional words.
@@ -121,17 +121,13 @@ func recognised(p string, size int64) bool {
 	head := make([]byte, formats.HeadSize)
 	n, _ := f.ReadAt(head, 0)
 	f.Close()
-	fm := formats.Detect(formats.Probe{Head: head[:n], Size: size, Name: filepath.Base(p)})
+	fm := formats.Detect(formats.Probe{Head: head[:n], Size: size, Name: filepath.Base(p), Path: p})
 	if fm == nil {
 		return false
 	}
-	if fm.Name == "img-dir" {
-		stem := strings.TrimSuffix(p, filepath.Ext(p))
-		for _, ext := range []string{".img", ".IMG"} {
-			if _, err := os.Stat(stem + ext); err == nil {
-				return false
-			}
-		}
+	if fm.Name == "img-dir" { // listed as its .img
+		_, beside := img.ImgBesideDir(p)
+		return !beside
 	}
 	return true
 }

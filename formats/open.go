@@ -129,7 +129,7 @@ func openRoot(s Source, c io.Closer) (*File, error) {
 // the format whose header it has, else raw.
 func brokenKind(s Source) Kind {
 	if s.Size > 0 {
-		if f := Detect(Probe{Head: readHead(s), Size: s.Size, Name: s.Name, Hint: s.Hint}); f != nil {
+		if f := Detect(probeOf(s, readHead(s))); f != nil {
 			return f.BrokenKind()
 		}
 	}
@@ -152,7 +152,7 @@ func OpenFile(s Source) (Node, error) {
 			return nil, errEmpty{}
 		}
 		head := readHead(s)
-		f := Detect(Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint})
+		f := Detect(probeOf(s, head))
 		if f == nil {
 			return nil, unknownFormat(head)
 		}
@@ -168,7 +168,7 @@ func OpenFile(s Source) (Node, error) {
 // it returns a raw node (never an error), so containers can show unknown
 // entries; when the format fails, it returns a broken node carrying the error.
 func OpenSource(s Source) Node {
-	f := Detect(Probe{Head: readHead(s), Size: s.Size, Name: s.Name, Hint: s.Hint})
+	f := Detect(probeOf(s, readHead(s)))
 	if f == nil {
 		return NewRaw(s, KindRaw, s.Hint)
 	}
@@ -177,6 +177,16 @@ func OpenSource(s Source) Node {
 		return NewBroken(s, f.BrokenKind(), s.Hint, err)
 	}
 	return node
+}
+
+// probeOf is the Probe of s with its first bytes head; Path is set for a
+// whole file on disk only.
+func probeOf(s Source, head []byte) Probe {
+	p := Probe{Head: head, Size: s.Size, Name: s.Name, Hint: s.Hint}
+	if s.Parent == nil {
+		p.Path = s.Path
+	}
+	return p
 }
 
 // readHead reads up to HeadSize leading bytes of s for Detect.

@@ -61,6 +61,10 @@ type Probe struct {
 	Size int64
 	Name string
 	Hint string
+	// Path is the file's path on disk when a whole file is probed ("" for
+	// an entry inside a container or in-memory data): formats that a file
+	// beside it decides (a version 1 IMG and its .dir) look there.
+	Path string
 }
 
 // HeadSize is how many leading bytes Probe.Head holds at most.

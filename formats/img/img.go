@@ -17,6 +17,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/formats/rw"
 )
 
 // SectorSize is the unit of entry offsets and sizes.
@@ -119,10 +120,19 @@ func init() {
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 8 && string(p.Head[:4]) == "VER2" },
 		Open:     OpenVER2,
 	})
-	// Version 1 has no magic: it is recognised by its name and opened only
-	// when the .dir file sits beside it.
+	// Version 1 has no magic: IsV1 decides before anything sniffs the
+	// first bytes, which are those of its first entry (a DFF, a TXD).
 	formats.Register(formats.Format{
 		Name:     "img-v1",
+		Kind:     formats.KindArchive,
+		Priority: 20,
+		Match:    IsV1,
+		Open:     OpenV1,
+	})
+	// A .img that nothing else recognises is a version 1 IMG whose .dir is
+	// missing or wrong: opening it says so.
+	formats.Register(formats.Format{
+		Name:     "img-v1-nodir",
 		Kind:     formats.KindArchive,
 		Priority: 1,
 		Match: func(p formats.Probe) bool {
@@ -142,6 +152,53 @@ func init() {
 	})
 }
 
+// IsV1 is the rule that tells a version 1 IMG archive (no magic) from the
+// file of its first entry, applied before any format sniffs the first
+// bytes: a whole file named *.img, a multiple of the sector size and not
+// VER2, that has a .dir beside it whose directory fits it (HasV1Dir), or
+// whose first bytes are a RenderWare chunk that does not fill the file (an
+// archive whose .dir is missing or wrong: opening it says so). Every place
+// that applies the rule calls this function.
+func IsV1(p formats.Probe) bool {
+	if p.Hint != "" || !strings.EqualFold(filepath.Ext(p.Name), ".img") || p.Size%SectorSize != 0 ||
+		len(p.Head) >= 4 && string(p.Head[:4]) == "VER2" {
+		return false
+	}
+	if p.Path != "" && HasV1Dir(p.Path, p.Size) {
+		return true
+	}
+	h, ok := rw.ParseHeader(p.Head)
+	return ok && rw.Plausible(h.Stamp) && int64(h.Size)+rw.HeaderSize < p.Size
+}
+
+// HasV1Dir reports whether the file at imgPath (size bytes) has the .dir
+// of a version 1 IMG archive beside it: its name ends in .img and a .dir
+// beside it (either case) is a regular file whose directory fits the
+// archive (every entry starts inside it).
+func HasV1Dir(imgPath string, size int64) bool {
+	if !strings.EqualFold(filepath.Ext(imgPath), ".img") || size%SectorSize != 0 {
+		return false
+	}
+	dir, err := readDir(strings.TrimSuffix(imgPath, filepath.Ext(imgPath)) + ".dir")
+	if err != nil || len(dir) == 0 {
+		return false
+	}
+	_, err = ParseDir(dir, size)
+	return err == nil
+}
+
+// ImgBesideDir returns the archive a version 1 .dir at dirPath belongs to:
+// the .img beside it (either case), when it is a regular file.
+func ImgBesideDir(dirPath string) (string, bool) {
+	base := strings.TrimSuffix(dirPath, filepath.Ext(dirPath))
+	for _, ext := range []string{".img", ".IMG"} {
+		if st, err := os.Stat(base + ext); err == nil && st.Mode().IsRegular() {
+			return base + ext, true
+		}
+	}
+	return "", false
+}
+
 // OpenDir opens the .dir of a version 1 archive: it answers with the .img
 // beside it to open instead (formats.OpenInstead), or says which .img is
 // missing.
@@ -150,11 +207,8 @@ func OpenDir(s formats.Source) (formats.Node, error) {
 	if s.Path == "" || s.Parent != nil {
 		return nil, fmt.Errorf("%s is the directory of a version 1 IMG archive: open %s.img", s.Name, stem)
 	}
-	base := strings.TrimSuffix(s.Path, filepath.Ext(s.Path))
-	for _, ext := range []string{".img", ".IMG"} {
-		if st, err := os.Stat(base + ext); err == nil && st.Mode().IsRegular() {
-			return nil, &formats.OpenInstead{Path: base + ext, Why: s.Name + " is the directory of a version 1 IMG archive"}
-		}
+	if p, ok := ImgBesideDir(s.Path); ok {
+		return nil, &formats.OpenInstead{Path: p, Why: s.Name + " is the directory of a version 1 IMG archive"}
 	}
 	return nil, fmt.Errorf("%s is the directory of a version 1 IMG archive, but %s.img is not beside it", s.Name, stem)
 }
@@ -192,7 +246,7 @@ const maxDirBytes = 32 << 20
 // readDir reads the .dir beside a version 1 archive (either case of the
 // extension); a missing one is an error naming it.
 func readDir(path string) ([]byte, error) {
-	alt := strings.TrimSuffix(path, ".dir") + ".DIR" // GTA3.IMG + GTA3.DIR
+	alt := strings.TrimSuffix(path, filepath.Ext(path)) + ".DIR" // GTA3.IMG + GTA3.DIR
 	for _, p := range []string{path, alt} {
 		if _, err := os.Lstat(p); err == nil {
 			return formats.ReadSideFile(p, maxDirBytes)

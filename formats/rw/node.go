@@ -3,8 +3,6 @@ package rw
 import (
 	"bytes"
 	"io"
-	"path/filepath"
-	"strings"
 	"sync"
 
 	"rummage/formats"
@@ -40,12 +38,8 @@ func init() {
 		Name:     "rw",
 		Kind:     formats.KindArchive,
 		Priority: 9,
-		Match: func(p formats.Probe) bool {
-			h, _ := ParseHeader(p.Head)
-			img := p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && int64(h.Size)+HeaderSize < p.Size
-			return IsRW(p.Head, p.Size) && !img
-		},
-		Open: Open,
+		Match:    func(p formats.Probe) bool { return IsRW(p.Head, p.Size) },
+		Open:     Open,
 	})
 }
 

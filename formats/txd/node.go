@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"path/filepath"
-	"strings"
 	"sync"
 
 	"rummage/formats"
@@ -19,16 +17,9 @@ func init() {
 		Name:     "txd",
 		Kind:     formats.KindArchive,
 		Priority: 10,
-		Match:    func(p formats.Probe) bool { return IsTXD(p.Head, p.Size) && !insideIMG(p) },
+		Match:    func(p formats.Probe) bool { return IsTXD(p.Head, p.Size) },
 		Open:     Open,
 	})
-}
-
-// insideIMG reports a file named *.img whose first chunk does not fill it:
-// a version 1 IMG archive (no magic) whose first entry is a TXD.
-func insideIMG(p formats.Probe) bool {
-	h, _ := rw.ParseHeader(p.Head)
-	return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && int64(h.Size)+rw.HeaderSize < p.Size
 }
 
 // Open opens a texture dictionary from a source. Only the header is
