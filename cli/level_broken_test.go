@@ -71,3 +71,36 @@ func TestBrokenLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelVisualsWithAHole: bytes cut out of the middle of the visuals
+// chunk (stored plain or compressed) leave visuals whose chunk lists end
+// early: info of the level or of the visual and export exit 1 naming the
+// visual and the offset, never "batches": 0 and an OBJ without vertices.
+func TestLevelVisualsWithAHole(t *testing.T) {
+	dir := t.TempDir()
+	for _, plain := range []bool{true, false} {
+		good, err := xrlevel.WriteV4(xrlevel.SampleLevel(), xrlevel.WriteOptions{Plain: plain})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := xray.Scan(good, 0).Find(4)
+		at := c.DataOff + int64(c.Size)/10
+		holed := append(append([]byte{}, good[:at]...), good[at+40:]...)
+		file := filepath.Join(dir, "level")
+		os.WriteFile(file, holed, 0o644)
+		out := filepath.Join(dir, "out")
+		for _, args := range [][]string{
+			{"info", "--json", file},
+			{"info", "--json", file, "visuals/0"},
+			{"export", "--out", out, file},
+		} {
+			code, stdout, errs := run(t, args...)
+			if code != 1 || !strings.Contains(errs, "visual 0 is cut short") || !strings.Contains(errs, "offset 0x") {
+				t.Errorf("plain %v: %v: status %d, stdout %.80q, stderr %q; want 1 naming the visual and the offset", plain, args[:len(args)-1], code, stdout, errs)
+			}
+		}
+		if ents, _ := os.ReadDir(out); len(ents) != 0 {
+			t.Errorf("plain %v: export wrote %d files from a level with a hole", plain, len(ents))
+		}
+	}
+}

@@ -59,6 +59,17 @@ type Visual struct {
 	Nested   []xray.Chunk
 	Skeleton []xray.Chunk
 	Unknown  []uint32
+
+	// cut says where the visual's bytes end early (its chunk, or one of its
+	// sub-chunks, declares more than is there): it is then broken.
+	cut *cutChunk
+}
+
+// cutChunk is a chunk that declares more bytes than its list holds.
+type cutChunk struct {
+	what      string
+	c         xray.Chunk
+	container string
 }
 
 // Legacy OGF v2 render-state flags (inferred from the 2000 exporters).

@@ -59,6 +59,7 @@ func (lv *Level) checkVisuals() {
 				v.Err = binread.ErrorAt(l.abs(v.Rel), "%s: visual %d: %s", l.where(v.Rel), v.Index, fmt.Sprintf(format, args...))
 			}
 		}
+		lv.checkVisualCut(v, vl.item(v.Index))
 		lv.checkVisualMaterial(v, at)
 		lv.checkVisualBuffers(v, broken)
 		lv.checkVisualIndices(v, broken)
@@ -69,6 +70,19 @@ func (lv *Level) checkVisuals() {
 			}
 		}
 	}
+}
+
+// checkVisualCut breaks a visual whose bytes end early (a hole cut in the
+// visuals chunk): what it draws cannot be trusted, so its facts, its mesh
+// and the level's fail with the offset of the cut chunk instead of
+// counting what was left (batches 0, an empty mesh).
+func (lv *Level) checkVisualCut(v *Visual, l loc) {
+	c := v.cut
+	if c == nil || v.Err != nil {
+		return
+	}
+	v.Err = binread.ErrorAt(l.abs(c.c.Off), "%s: visual %d is cut short: %s declares %d bytes, but only %d remain in %s",
+		l.where(c.c.Off), v.Index, c.what, c.c.Size, c.c.Avail, c.container)
 }
 
 // checkVisualMaterial checks the TEXTURE_L indices.

@@ -2,9 +2,11 @@ package xrlevel
 
 import (
 	"encoding/binary"
+	"fmt"
+	"strings"
+
 	"rummage/formats/binread"
 	"rummage/formats/xray"
-	"strings"
 )
 
 // per-version ids of the chunks the reader decodes
@@ -65,6 +67,11 @@ func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l lo
 	v.Chunks = sub.Chunks
 	for _, d := range sub.Diags {
 		lv.diagAt(r.l, d.Off, "visual %d: %s", i, d.Msg)
+	}
+	if ch.Truncated() {
+		v.cut = &cutChunk{what: "its chunk", c: ch, container: "the visuals chunk"}
+	} else if n := len(sub.Chunks); n > 0 && sub.Chunks[n-1].Truncated() {
+		v.cut = &cutChunk{what: fmt.Sprintf("its sub-chunk 0x%X", sub.Chunks[n-1].ID), c: sub.Chunks[n-1], container: "the visual"}
 	}
 	if !r.header(sub, ch) {
 		return v
