@@ -6,6 +6,7 @@ import (
 
 	"github.com/qmuntal/gltf"
 
+	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
 
@@ -59,7 +60,7 @@ func (b *gltfBuilder) node(n *SceneNode) (int, error) {
 	mat := yUpMatrix(n.Matrix, b.up)
 	for i, v := range mat {
 		if v-v != 0 {
-			return 0, fmt.Errorf("scene node %q has a non-finite matrix", n.Name)
+			return 0, nonFinite(n)
 		}
 		gn.Matrix[i] = float64(v)
 	}
@@ -165,4 +166,13 @@ func (b *gltfBuilder) mesh(m *geom.Mesh, name string) (int, error) {
 	b.doc.Meshes = append(b.doc.Meshes, gm)
 	b.meshes[m] = len(b.doc.Meshes) - 1
 	return len(b.doc.Meshes) - 1, nil
+}
+
+// nonFinite is the error of a node whose matrix holds a NaN or an
+// infinity: at the offset of the frame it was read from, when known.
+func nonFinite(n *SceneNode) error {
+	if o := n.From; o != nil {
+		return binread.Errorf(o.Off, "%s (%q) has a non-finite matrix: glTF cannot hold it", o.What, n.Name)
+	}
+	return fmt.Errorf("scene node %q has a non-finite matrix: glTF cannot hold it", n.Name)
 }

@@ -94,6 +94,7 @@ type Clump struct {
 
 // Frame is one node of the hierarchy: a local transform and its parent.
 type Frame struct {
+	Off    int64      // absolute offset of its 56-byte record in the Frame List struct
 	Rot    [9]float32 // right, up, at vectors (rows)
 	Pos    geom.Vec3
 	Parent int32 // index of the parent frame, -1 for a root

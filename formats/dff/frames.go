@@ -10,6 +10,7 @@ import (
 // hierarchy (glTF nodes): Local is relative to Parent, World to the clump.
 // Matrices are column-major; a point p maps to Local·p in the parent frame.
 type FrameNode struct {
+	Off    int64 // absolute offset of the frame's record
 	Name   string
 	Parent int // -1 for a root
 	Local  mgl32.Mat4
@@ -49,7 +50,7 @@ func (c *Clump) FrameNodes() []FrameNode {
 	}
 	for i := range c.Frames {
 		f := &c.Frames[i]
-		out[i].Name, out[i].Parent, out[i].Local = f.Name, int(f.Parent), f.Local()
+		out[i].Off, out[i].Name, out[i].Parent, out[i].Local = f.Off, f.Name, int(f.Parent), f.Local()
 		world(i)
 	}
 	for i, a := range c.Atomics {

@@ -146,6 +146,7 @@ func readFrames(s sub) ([]Frame, error) {
 	frames := make([]Frame, n)
 	for i := range frames {
 		f := &frames[i]
+		f.Off = cur.Off()
 		for k := range f.Rot {
 			f.Rot[k] = cur.F32()
 		}

@@ -18,7 +18,7 @@ func (c *Clump) Scene(name string, surf Surfacer) (*geom.Scene, error) {
 		if n == "" {
 			n = "frame_" + strconv.Itoa(i)
 		}
-		nodes[i] = &geom.SceneNode{Name: n, Matrix: f.Local}
+		nodes[i] = &geom.SceneNode{Name: n, Matrix: f.Local, From: &geom.Origin{What: "frame " + strconv.Itoa(i), Off: f.Off}}
 	}
 	allHidden := true
 	for i := range c.Atomics {

@@ -20,6 +20,16 @@ type SceneNode struct {
 	Matrix   mgl32.Mat4
 	Mesh     *Mesh // nil: a node that only groups or places its children
 	Children []*SceneNode
+	// From says what in the file the node was read from (a DFF frame and
+	// its offset), for errors about it; nil when it was made, not read.
+	From *Origin
+}
+
+// Origin is what a scene node was read from: "frame 3" and the absolute
+// offset of its record.
+type Origin struct {
+	What string
+	Off  int64
 }
 
 // SceneOf is the scene of one mesh: a single node named name.
