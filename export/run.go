@@ -328,17 +328,18 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 	if j.As == GLTF {
 		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteGLB(w, m, j.Node.Name()) })
 	}
-	var obj, mtl strings.Builder
-	var written []string
-	if err := WriteOBJ(&obj, &mtl, m, j.Node.Name(), path.Base(j.Files[1]), o.textureSink(ctx, j, &written)); err != nil {
+	// The OBJ text streams into its file (it can be many times the mesh);
+	// the small MTL is written after it.
+	var mtl strings.Builder
+	var written []string // the textures first, as the sink writes them
+	objFile, err := o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error {
+		return WriteOBJ(w, &mtl, m, j.Node.Name(), path.Base(j.Files[1]), o.textureSink(ctx, j, &written))
+	})
+	written = append(written, objFile...)
+	if err != nil || mtl.Len() == 0 {
 		return written, err
 	}
-	if mtl.Len() > 0 {
-		if written, err = o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String())); err != nil {
-			return written, err
-		}
-	}
-	return o.write(ctx, j.Replace, written, j.Files[0], stringFill(obj.String()))
+	return o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String()))
 }
 
 // textureSink writes the textures of an OBJ job beside it as

@@ -133,8 +133,13 @@ func ScanN(b []byte, base int64, max int) *List {
 	return l
 }
 
-// MaxUnpacked caps a decompressed chunk (256 MiB).
-const MaxUnpacked = 256 << 20
+// MaxUnpacked and MaxRatio bound what a compressed chunk may declare
+// (design.md, "Memory"): more than 1 GiB, or more than 64 × its packed
+// bytes, is refused with the chunk's offset before anything is allocated.
+const (
+	MaxUnpacked = 1 << 30
+	MaxRatio    = 64
+)
 
 // ReadRaw returns the payload bytes as stored (clamped to what exists).
 // r holds the list whose byte 0 sits at absolute offset base.
@@ -162,6 +167,11 @@ func Payload(r io.ReaderAt, base int64, c Chunk) ([]byte, error) {
 	}
 	if c.Truncated() {
 		return nil, binread.Errorf(c.Off, "compressed chunk 0x%X is truncated: %d of %d bytes", c.ID, c.Avail, c.Size)
+	}
+	if n, ok := UnpackedSize(raw); ok && int64(n) > MaxUnpacked {
+		return nil, binread.Errorf(c.DataOff, "chunk 0x%X declares %d unpacked bytes, more than the %d a chunk may unpack to", c.ID, n, MaxUnpacked)
+	} else if ok && int64(n) > MaxRatio*int64(len(raw)) {
+		return nil, binread.Errorf(c.DataOff, "chunk 0x%X declares %d unpacked bytes from %d packed, more than %d× (no LZHUF stream packs so tight)", c.ID, n, len(raw), MaxRatio)
 	}
 	out, err := Decode(raw, MaxUnpacked)
 	if err != nil {

@@ -1,8 +1,13 @@
 package xrlevel
 
 import (
+	"bytes"
+	"encoding/binary"
+	"io"
+
 	"rummage/formats/binread"
 	"rummage/formats/geom"
+	"rummage/formats/xray"
 )
 
 // VertexBuffer is one vertex buffer.
@@ -11,24 +16,68 @@ type VertexBuffer struct {
 	Rel    int64 // offset in the (unpacked) chunk
 	Format VertexFormat
 	Count  int
-	Data   []byte // Count × Format.Stride bytes
-	Src    string // "level" or the level.geom path
+	// Data is the vertex bytes (Count × Format.Stride) of a buffer made in
+	// memory; a buffer read from a file leaves it nil and reads them when
+	// asked (Bytes), so a level holds no buffer it is not drawing.
+	Data []byte
+	Src  string // "level" or the level.geom path
+
+	src *payloadRef // where the bytes are read from (nil: Data)
+	off int64       // their offset in src
+}
+
+// Bytes returns the vertex bytes (Count × Format.Stride), reading them
+// (and unpacking their chunk) when they are not in memory; nil when they
+// cannot be read.
+func (vb *VertexBuffer) Bytes() []byte {
+	if vb.Data != nil || vb.src == nil {
+		return vb.Data
+	}
+	return vb.src.slice(vb.off, int64(vb.Count)*int64(vb.Format.Stride))
 }
 
 // Position returns vertex i's position.
-func (vb *VertexBuffer) Position(i int) geom.Vec3 { return vb.Format.position(vb.Data, i) }
+func (vb *VertexBuffer) Position(i int) geom.Vec3 { return vb.Format.position(vb.Bytes(), i) }
 
 // Vertex returns vertex i's bytes.
-func (vb *VertexBuffer) Vertex(i int) []byte {
+func (vb *VertexBuffer) Vertex(i int) []byte { return vb.vertexIn(vb.Bytes(), i) }
+
+// vertexIn returns vertex i's bytes in data (the buffer's Bytes).
+func (vb *VertexBuffer) vertexIn(data []byte, i int) []byte {
 	s := vb.Format.Stride
-	if i < 0 || i >= vb.Count || s == 0 {
+	if i < 0 || i >= vb.Count || s == 0 || (i+1)*s > len(data) {
 		return nil
 	}
-	return vb.Data[i*s : (i+1)*s]
+	return data[i*s : (i+1)*s]
 }
 
-func (lv *Level) parseVBs(b []byte, l loc, decl bool) []*VertexBuffer {
-	c := binread.NewCursor(b, 0)
+// bufSource is where a buffer list's bytes are: r holds n bytes whose
+// headers are walked, and data says where the n bytes at rel are read from
+// again when a buffer's contents are asked for.
+type bufSource struct {
+	r    io.ReaderAt
+	n    int64
+	data func(rel, n int64) (*payloadRef, int64)
+}
+
+// memBuf is the bufSource of a payload held by ref (unpacked, or in
+// memory): buffers refer to ranges of it.
+func memBuf(b []byte, ref *payloadRef) *bufSource {
+	return &bufSource{r: bytes.NewReader(b), n: int64(len(b)), data: func(rel, _ int64) (*payloadRef, int64) { return ref, rel }}
+}
+
+// fileBuf is the bufSource of a chunk stored plain in the file r (byte 0
+// at base, size bytes): its headers are read in place and each buffer's
+// bytes are read from the file when asked, nothing before.
+func (lv *Level) fileBuf(r io.ReaderAt, base, size int64, c xray.Chunk) *bufSource {
+	start := c.DataOff - base
+	return &bufSource{r: io.NewSectionReader(r, start, c.Avail), n: c.Avail, data: func(rel, n int64) (*payloadRef, int64) {
+		return lv.track(newPayload(func() ([]byte, error) { return binread.ReadAt(r, base, start+rel, n, size) }, n)), 0
+	}}
+}
+
+func (lv *Level) parseVBs(src *bufSource, l loc, decl bool) []*VertexBuffer {
+	c := newAtCursor(src.r, src.n)
 	n := c.Count("vertex buffer", 8)
 	if c.Err() != nil {
 		lv.diagAt(l, 0, "%v", c.Err())
@@ -37,19 +86,18 @@ func (lv *Level) parseVBs(b []byte, l loc, decl bool) []*VertexBuffer {
 	n = lv.capItems(l, n, "vertex buffer")
 	var out []*VertexBuffer
 	for i := 0; i < n; i++ {
-		rel := int64(c.Pos())
+		rel := c.Pos()
 		vb := &VertexBuffer{Index: i, Rel: rel}
 		if decl {
-			f, used, err := ParseDecl(b[c.Pos():])
+			f, used, err := ParseDecl(c.Peek(8 * (MaxDeclElements + 1)))
 			if err != nil {
 				lv.diagAt(l, rel, "vertex buffer %d: %v; the remaining buffers are not read", i, err)
 				return out
 			}
-			c.Skip(used)
+			c.Skip(int64(used))
 			vb.Format = f
 		} else {
-			fvf := c.U32()
-			f, err := ParseFVF(fvf)
+			f, err := ParseFVF(c.U32())
 			if err != nil {
 				lv.diagAt(l, rel, "vertex buffer %d: %v; the remaining buffers are not read", i, err)
 				return out
@@ -61,39 +109,69 @@ func (lv *Level) parseVBs(b []byte, l loc, decl bool) []*VertexBuffer {
 		}
 		cnt := c.Count("vertex", max(vb.Format.Stride, 1))
 		if c.Err() != nil {
-			lv.diagAt(l, int64(c.Pos()), "vertex buffer %d: %v; the remaining buffers are not read", i, c.Err())
+			lv.diagAt(l, c.Pos(), "vertex buffer %d: %v; the remaining buffers are not read", i, c.Err())
 			return out
 		}
 		vb.Count = cnt
-		vb.Data = c.Take(cnt * vb.Format.Stride)
+		size := int64(cnt) * int64(vb.Format.Stride)
+		vb.src, vb.off = src.data(c.Pos(), size)
+		c.Skip(size)
 		out = append(out, vb)
 	}
 	if c.Len() > 0 {
-		lv.diagAt(l, int64(c.Pos()), "%d bytes after the %d vertex buffers (the chunk should be exhausted)", c.Len(), n)
+		lv.diagAt(l, c.Pos(), "%d bytes after the %d vertex buffers (the chunk should be exhausted)", c.Len(), n)
 	}
 	return out
 }
 
 // IndexBuffer is one index buffer (v9+).
 type IndexBuffer struct {
-	Rel     int64
+	Rel   int64
+	Count int // indices
+	// Indices holds the indices of a buffer made in memory; one read from
+	// a file leaves it nil and reads them when asked (span).
 	Indices []uint16
+
+	src *payloadRef
+	off int64
 }
 
-func (lv *Level) parseIBs(b []byte, l loc) []IndexBuffer {
-	c := binread.NewCursor(b, 0)
+// NewIndexBuffer is an index buffer made in memory.
+func NewIndexBuffer(idx []uint16) IndexBuffer { return IndexBuffer{Count: len(idx), Indices: idx} }
+
+// span returns indices start..end (within 0..Count), read when they are
+// not in memory; nil when they cannot be read.
+func (ib *IndexBuffer) span(start, end int) []uint16 {
+	if ib.Indices != nil || ib.src == nil {
+		if end > len(ib.Indices) {
+			return nil
+		}
+		return ib.Indices[start:end]
+	}
+	b := ib.src.slice(ib.off+2*int64(start), 2*int64(end-start))
+	if b == nil {
+		return nil
+	}
+	return readU16s(b)
+}
+
+func (lv *Level) parseIBs(src *bufSource, l loc) []IndexBuffer {
+	c := newAtCursor(src.r, src.n)
 	n := lv.capItems(l, c.Count("index buffer", 4), "index buffer")
 	var out []IndexBuffer
 	for i := 0; i < n && c.Err() == nil; i++ {
-		rel := int64(c.Pos())
+		rel := c.Pos()
 		k := c.Count("index", 2)
 		if c.Err() != nil {
 			break
 		}
-		out = append(out, IndexBuffer{Rel: rel, Indices: readU16s(c.Take(2 * k))})
+		ib := IndexBuffer{Rel: rel, Count: k}
+		ib.src, ib.off = src.data(c.Pos(), 2*int64(k))
+		c.Skip(2 * int64(k))
+		out = append(out, ib)
 	}
 	if c.Err() != nil {
-		lv.diagAt(l, int64(c.Pos()), "index buffers: %v", c.Err())
+		lv.diagAt(l, c.Pos(), "index buffers: %v", c.Err())
 	}
 	return out
 }
@@ -105,21 +183,35 @@ type SWI struct {
 	NumVerts uint16 `json:"vertices"`
 }
 
-func parseSWIList(c *binread.Cursor) []SWI {
-	c.Skip(16)
+// parseSWIList reads a SWI list after its 16 bytes of header (which the
+// caller skips).
+func parseSWIList(c swiCursor) []SWI {
 	n := c.Count("sliding window", 8)
-	out := make([]SWI, 0, n)
-	for i := 0; i < n; i++ {
-		out = append(out, SWI{c.U32(), c.U16(), c.U16()})
+	b := c.Take(8 * n) // one read: the records are kept anyway
+	if b == nil {
+		return nil
+	}
+	out := make([]SWI, n)
+	for i := range out {
+		r := b[8*i:]
+		out[i] = SWI{binary.LittleEndian.Uint32(r), binary.LittleEndian.Uint16(r[4:]), binary.LittleEndian.Uint16(r[6:])}
 	}
 	return out
 }
 
-func (lv *Level) parseSWIs(b []byte, l loc) [][]SWI {
-	c := binread.NewCursor(b, 0)
+// swiCursor reads SWI lists from memory (an OGF's SWIDATA) or through an
+// io.ReaderAt (a level's SWI chunk).
+type swiCursor interface {
+	Count(what string, elem int) int
+	Take(n int) []byte
+}
+
+func (lv *Level) parseSWIs(src *bufSource, l loc) [][]SWI {
+	c := newAtCursor(src.r, src.n)
 	n := lv.capItems(l, c.Count("SWI", 20), "SWI")
 	var out [][]SWI
 	for i := 0; i < n && c.Err() == nil; i++ {
+		c.Skip(16)
 		s := parseSWIList(c)
 		if c.Err() == nil {
 			out = append(out, s)

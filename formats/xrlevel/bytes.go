@@ -2,24 +2,10 @@ package xrlevel
 
 import (
 	"encoding/binary"
-	"io"
 
 	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
-
-type byteReader []byte
-
-func (b byteReader) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 || off >= int64(len(b)) {
-		return 0, io.EOF
-	}
-	n := copy(p, b[off:])
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
-}
 
 func readU16s(b []byte) []uint16 {
 	out := make([]uint16, len(b)/2)

@@ -1,6 +1,8 @@
 package xrlevel
 
 import (
+	"fmt"
+
 	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
@@ -9,9 +11,65 @@ import (
 type CForm struct {
 	Version int
 	BBox    [2]geom.Vec3
+	// Verts and Tris are the vertices and triangles of a CForm made in
+	// memory; a CForm read from a file keeps only their counts and where
+	// they are, and Load reads them.
 	Verts   []geom.Vec3
 	Tris    []CFTri
 	TriSize int // 32 (v2/v3) or 16 (v4)
+
+	numVerts, numTris int         // read from a file: the counts (cut to what the chunk holds)
+	bySector          map[int]int // read from a file: triangles per sector
+	firstIn           map[int]int // read from a file: the first triangle of each sector
+	src               *payloadRef // read from a file: its payload
+}
+
+// Counts returns the vertex and triangle counts.
+func (cf *CForm) Counts() (verts, tris int) {
+	if cf.src == nil {
+		return len(cf.Verts), len(cf.Tris)
+	}
+	return cf.numVerts, cf.numTris
+}
+
+// Sectors returns the triangles per sector, and the first triangle of each.
+func (cf *CForm) Sectors() (count, first map[int]int) {
+	if cf.src != nil {
+		return cf.bySector, cf.firstIn
+	}
+	count, first = map[int]int{}, map[int]int{}
+	for i, t := range cf.Tris {
+		if _, ok := count[int(t.Sector)]; !ok {
+			first[int(t.Sector)] = i
+		}
+		count[int(t.Sector)]++
+	}
+	return count, first
+}
+
+// Load returns the CForm with its vertices and triangles: cf itself when
+// it holds them, else a copy read (and unpacked) from its chunk again.
+func (cf *CForm) Load() (*CForm, error) {
+	if cf.src == nil {
+		return cf, nil
+	}
+	b, err := cf.src.get()
+	if b == nil {
+		return nil, fmt.Errorf("reading the collision mesh again: %v", err)
+	}
+	out := &CForm{Version: cf.Version, BBox: cf.BBox, TriSize: cf.TriSize, Verts: make([]geom.Vec3, cf.numVerts), Tris: make([]CFTri, cf.numTris)}
+	c := binread.NewCursor(b, 0)
+	c.Skip(36)
+	for i := range out.Verts {
+		out.Verts[i] = vec3(c)
+	}
+	for i := range out.Tris {
+		readCFTri(&out.Tris[i], c, cf.TriSize)
+	}
+	if c.Err() != nil {
+		return nil, c.Err()
+	}
+	return out, nil
 }
 
 // CFTri is one collision triangle. v2/v3 (32 bytes): vertex indices,
@@ -50,15 +108,20 @@ func (lv *Level) parseCForm(b []byte, l loc) *CForm {
 	if want := 36 + 12*nv + int64(cf.TriSize)*nf; want != int64(len(b)) {
 		lv.diagAt(l, 0, "CFORM is %d bytes; version %d with %d vertices and %d triangles needs %d", len(b), cf.Version, nv, nf, want)
 	}
-	cf.Verts = make([]geom.Vec3, nv)
-	for i := range cf.Verts {
-		cf.Verts[i] = vec3(c)
-	}
+	c.Skip(int(12 * nv))
 	if nf > int64(c.Len())/int64(cf.TriSize) {
 		lv.diagAt(l, 8, "CFORM declares %d triangles; only %d fit", nf, c.Len()/cf.TriSize)
 		nf = int64(c.Len() / cf.TriSize)
 	}
-	lv.readCFormTris(cf, c, nf, l)
+	cf.numVerts, cf.numTris = int(nv), int(nf)
+	lv.scanCFormTris(cf, c, l)
+	// The arrays are read again when drawn (Load): the parsed level keeps
+	// the counts, not a copy as big as the chunk.
+	if l.buf != nil {
+		cf.src, _ = l.buf.data(0, int64(len(b)))
+	} else {
+		cf.src = heldPayload(b)
+	}
 	return cf
 }
 
@@ -84,15 +147,21 @@ func (lv *Level) cformTriSize(cf *CForm, nv, nf, rest int64, l loc) bool {
 	return true
 }
 
-// readCFormTris reads nf triangles after the vertices and reports the first
-// ones whose vertex or neighbour indices are out of range.
-func (lv *Level) readCFormTris(cf *CForm, c *binread.Cursor, nf int64, l loc) {
-	nv := int64(len(cf.Verts))
-	cf.Tris = make([]CFTri, nf)
+// scanCFormTris walks the triangles after the vertices, counting them per
+// sector, and reports the first ones whose vertex or neighbour indices are
+// out of range.
+func (lv *Level) scanCFormTris(cf *CForm, c *binread.Cursor, l loc) {
+	nv, nf := int64(cf.numVerts), int64(cf.numTris)
+	cf.bySector, cf.firstIn = map[int]int{}, map[int]int{}
 	bad := 0
-	for i := range cf.Tris {
-		t := &cf.Tris[i]
+	var tri CFTri
+	for i := 0; i < cf.numTris; i++ {
+		t := &tri
 		readCFTri(t, c, cf.TriSize)
+		if _, ok := cf.bySector[int(t.Sector)]; !ok {
+			cf.firstIn[int(t.Sector)] = i
+		}
+		cf.bySector[int(t.Sector)]++
 		if t.V[0] >= uint32(nv) || t.V[1] >= uint32(nv) || t.V[2] >= uint32(nv) {
 			if bad < 5 {
 				lv.diagAt(l, 36+12*nv+int64(i*cf.TriSize), "CFORM triangle %d has vertex indices %v, vertex count %d", i, t.V, nv)

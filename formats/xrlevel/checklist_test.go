@@ -103,11 +103,11 @@ func TestChecklist(t *testing.T) {
 		{name: "portal too many vertices", edit: func(lv *Level) { lv.Portals[0].Count = 7 }, want: "portal 0 has 7 vertices",
 			chunk: 7, rel: at(0), node: "portals"},
 		{name: "cform vertex index", edit: func(lv *Level) { lv.CForm.Tris[3].V[1] = 1 << 30 }, want: "CFORM triangle 3 has vertex indices",
-			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*int64(len(lv.CForm.Verts)) + 3*32 }, node: "cform"},
+			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*cfVerts(lv) + 3*32 }, node: "cform"},
 		{name: "cform neighbour", edit: func(lv *Level) { lv.CForm.Tris[4].Adj[2] = 99999 }, want: "CFORM triangle 4 has neighbour 99999",
-			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*int64(len(lv.CForm.Verts)) + 4*32 }, node: "cform"},
+			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*cfVerts(lv) + 4*32 }, node: "cform"},
 		{name: "cform sector", edit: func(lv *Level) { lv.CForm.Tris[5].Sector = 77 }, want: "1 CFORM triangles name a sector ≥ 3 (the first is triangle 5, sector 77)",
-			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*int64(len(lv.CForm.Verts)) + 5*32 }, node: "cform"},
+			chunk: 6, rel: func(lv *Level) int64 { return 36 + 12*cfVerts(lv) + 5*32 }, node: "cform"},
 		{name: "cform size", patch: patchChunk(6, func(b []byte, c chunkPos) []byte {
 			binary.LittleEndian.PutUint32(b[c.data+8:], binary.LittleEndian.Uint32(b[c.data+8:])-1) // one face fewer declared
 			return b
@@ -345,4 +345,20 @@ func TestSideFindingPath(t *testing.T) {
 			t.Errorf("own %v: the vertex_buffers node lists the finding: %v", own, listed)
 		}
 	}
+}
+
+// cfVerts is the collision vertex count of lv (made or read).
+func cfVerts(lv *Level) int64 {
+	n, _ := lv.CForm.Counts()
+	return int64(n)
+}
+
+// loadCForm is lv's collision mesh with its arrays read.
+func loadCForm(t *testing.T, lv *Level) *CForm {
+	t.Helper()
+	cf, err := lv.CForm.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cf
 }

@@ -13,14 +13,14 @@ import (
 // ChunkNode is one top-level chunk of a level.
 type ChunkNode struct {
 	formats.Raw
-	lv      *Level
-	info    ChunkInfo
-	role    string
-	payload []byte
-	side    bool   // comes from level.geom / level.cform
-	file    string // that file
-	path    string // node path from the level's root, which its findings carry
-	kids    []formats.Node
+	lv   *Level
+	info ChunkInfo
+	role string
+	ref  *payloadRef // its payload (unpacked), read when an item's bytes are
+	side bool        // comes from level.geom / level.cform
+	file string      // that file
+	path string      // node path from the level's root, which its findings carry
+	kids []formats.Node
 }
 
 func (c *ChunkNode) setup() {
@@ -48,12 +48,15 @@ func (c *ChunkNode) setup() {
 // whose header sits at rel in the unpacked payload (none when rel < 0).
 func (c *ChunkNode) item(name, tag string, rel, size int64) itemRaw {
 	r := formats.Raw{NodeName: name, NodeKind: formats.KindMesh, Tag: tag, R: bytes.NewReader(nil), Abs: -1}
-	if rel >= 0 && c.payload != nil && rel+8+size <= int64(len(c.payload)) {
-		r.R = bytes.NewReader(c.payload[rel+8 : rel+8+size])
-		r.N = size
-		if !c.info.Compressed && !c.side && c.Raw.Abs >= 0 {
+	switch {
+	case rel < 0 || rel+8+size > c.info.Unpacked:
+	case !c.info.Compressed && !c.side:
+		r.R, r.N = io.NewSectionReader(c.Raw.R, rel+8, size), size // in place in the file
+		if c.Raw.Abs >= 0 {
 			r.Abs = c.info.DataOff + rel + 8
 		}
+	case c.ref != nil:
+		r.R, r.N = readerAt{c.ref, rel + 8, size}, size // unpacked when read
 	}
 	return itemRaw{r}
 }
@@ -104,22 +107,16 @@ func (c *ChunkNode) Describe() (any, error) {
 	case NameCForm:
 		if cf := lv.CForm; cf != nil {
 			d["version"] = cf.Version
-			d["vertices"] = len(cf.Verts)
-			d["triangles"] = len(cf.Tris)
 			d["bbox"] = map[string]any{"min": cf.BBox[0], "max": cf.BBox[1]}
 			d["triangleSize"] = cf.TriSize
-			sect := map[int]int{}
-			for _, t := range cf.Tris {
-				sect[int(t.Sector)]++
-			}
+			sect, _ := cf.Sectors()
 			d["sectors"] = len(sect)
 			if m, err := lv.CFormMesh(); err == nil {
 				addMeshFacts(d, m, 1)
 			}
 			// The collision counts, as in the level's counts object: the
 			// mesh above adds the portal outlines.
-			d["vertices"] = len(cf.Verts)
-			d["triangles"] = len(cf.Tris)
+			d["vertices"], d["triangles"] = cf.Counts()
 		}
 	}
 	if t := c.table(); t != nil {

@@ -20,6 +20,9 @@ type loc struct {
 	compressed bool
 	side       bool  // in a file beside the level: no offset in the level file
 	stored     int64 // bytes of the chunk as stored (caps its item count)
+	// buf is where a buffer list's bytes are (vertex and index buffers,
+	// SWIs); nil for other chunks.
+	buf *bufSource
 }
 
 // itemCap is the most items a list chunk of stored bytes may make: far

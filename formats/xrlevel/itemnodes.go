@@ -99,14 +99,14 @@ func describeExtras(d map[string]any, vis *Visual) {
 	if vis.SFLink != "" {
 		d["sfLink"] = vis.SFLink
 	}
-	if vis.Material != nil {
-		d["materialBytes"] = len(vis.Material)
+	if n := lazySize(vis.Material, vis.material); vis.Material != nil || vis.material.p != nil {
+		d["materialBytes"] = n
 	}
 	if vis.ChildNames != nil {
 		d["childNames"] = vis.ChildNames
 	}
-	if vis.PMap != nil {
-		d["pMapBytes"] = len(vis.PMap)
+	if n := lazySize(vis.PMap, vis.pmap); vis.PMap != nil || vis.pmap.p != nil {
+		d["pMapBytes"] = n
 	}
 	if len(vis.Unknown) > 0 {
 		d["unknownChunks"] = vis.Unknown
@@ -187,10 +187,10 @@ func (v *VBNode) IsLeaf() bool { return true }
 func (v *VBNode) Kind() formats.Kind { return formats.KindTable }
 
 // Size returns the vertex bytes.
-func (v *VBNode) Size() int64 { return int64(len(v.vb.Data)) }
+func (v *VBNode) Size() int64 { return int64(v.vb.Count) * int64(v.vb.Format.Stride) }
 
 // Open returns the vertex bytes.
-func (v *VBNode) Open() io.Reader { return bytes.NewReader(v.vb.Data) }
+func (v *VBNode) Open() io.Reader { return bytes.NewReader(v.vb.Bytes()) }
 
 // Buffer returns the decoded buffer.
 func (v *VBNode) Buffer() *VertexBuffer { return v.vb }
@@ -226,9 +226,10 @@ func (v *VBNode) Table() *Table {
 		}
 		t.Columns = append(t.Columns, name)
 	}
+	data := v.vb.Bytes()
 	for i := 0; i < min(v.vb.Count, MaxTableRows); i++ {
 		row := []any{i}
-		vx := v.vb.Vertex(i)
+		vx := v.vb.vertexIn(data, i)
 		for k := range f.Attrs {
 			row = append(row, f.Attrs[k].Values(vx))
 		}

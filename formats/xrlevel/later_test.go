@@ -112,7 +112,7 @@ func TestVersion12WithCFormFile(t *testing.T) {
 	if lv.Portals[0].Count != 3 || lv.Lights[0].Controller != 2 || lv.Glows[0].Shader != 1 || lv.Glows[0].Radius != 0.5 {
 		t.Errorf("records %+v %+v %+v", lv.Portals[0], lv.Lights[0], lv.Glows[0])
 	}
-	tri := lv.CForm.Tris[0]
+	tri := loadCForm(t, lv).Tris[0]
 	if tri.Material != 5 || !tri.NoShadow || tri.NoMarks || tri.Sector != 0 {
 		t.Errorf("cform tri %+v", tri)
 	}
@@ -178,7 +178,7 @@ func TestVersion8(t *testing.T) {
 	if len(lv.Lights) != 1 || lv.Lights[0].Name != "lamp" || lv.Lights[0].Flags != 5 {
 		t.Errorf("lights %+v", lv.Lights)
 	}
-	if lv.CForm == nil || lv.CForm.Tris[0].Material != 7 || lv.CForm.Tris[0].Dummy != 9 {
+	if lv.CForm == nil || loadCForm(t, lv).Tris[0].Material != 7 || loadCForm(t, lv).Tris[0].Dummy != 9 {
 		t.Errorf("cform %+v", lv.CForm)
 	}
 	m, err := lv.VisualMesh(0)

@@ -37,11 +37,8 @@ type Level struct {
 	Glows     []Glow
 	Sectors   []*Sector
 
-	// Unpacked holds each decoded top-level chunk payload by id.
-	Unpacked map[uint32][]byte
-
 	// Side holds the parts read from level.geom / level.cform, by role
-	// name: the chunk (offsets in that file) and its unpacked bytes.
+	// name: the chunk (offsets in that file) and where its bytes are.
 	Side map[string]SidePart
 
 	// FastVBs, FastIBs and FastSWIs are the level.geomx buffers (v13+),
@@ -59,6 +56,13 @@ type Level struct {
 
 	dataBytes  int64 // decoded bytes of all parts (caps derived meshes)
 	nestedLeft int64 // bytes compressed chunks inside chunks may still unpack to
+
+	// payloads holds each top-level chunk's payload by id (the first chunk
+	// of the id), read and unpacked when asked; refs every payload the
+	// level may drop (see dropPayloads).
+	payloads map[uint32]*payloadRef
+	refMu    sync.Mutex
+	refs     []*payloadRef
 
 	statsOnce sync.Once
 	stats     *Stats
@@ -94,29 +98,35 @@ func ParseWith(r io.ReaderAt, base, size int64, sf SideFiles) (*Level, error) {
 	if err != nil {
 		return nil, err
 	}
-	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size}
+	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size, payloads: map[uint32]*payloadRef{}}
 	lv.Diags = append(lv.Diags, list.Diags...)
 	if err := lv.readHeader(r, base); err != nil {
 		return nil, err
 	}
-	pc := &payloadCache{r: r, base: base, m: map[uint32][]byte{}}
 	lv.tableChunks(r, base)
-	lv.fixVBIBRoles(pc.get)
-	lv.Unpacked = pc.m
-	lv.decodeChunks(pc.get)
+	for _, c := range list.Chunks {
+		if _, ok := lv.payloads[c.ID]; !ok {
+			lv.payloads[c.ID] = lv.track(chunkPayload(r, base, c))
+		}
+	}
+	lv.fixVBIBRoles(r, base)
+	lv.decodeChunks(r, base, size)
 	// Side files: level.geom (VB, IB, SWIs) and level.cform.
 	if lv.Visuals != nil {
 		lv.loadSideFiles(sf)
 	}
 	lv.findTextures(sf.Dir)
 	lv.dataBytes = size
-	for _, b := range pc.m {
-		lv.dataBytes += int64(len(b))
+	for _, c := range lv.Chunks {
+		if _, known := lv.Roles[c.ID]; known && c.Compressed {
+			lv.dataBytes += min(c.Unpacked, MaxUnpackSize)
+		}
 	}
 	for _, sp := range lv.Side {
-		lv.dataBytes += int64(len(sp.Data))
+		lv.dataBytes += sp.Info.Unpacked
 	}
 	lv.validate()
+	lv.dropPayloads()
 	return lv, nil
 }
 
@@ -150,25 +160,6 @@ func (lv *Level) readHeader(r io.ReaderAt, base int64) error {
 	return nil
 }
 
-// payloadCache reads the unpacked payloads of the level's chunks, once per
-// chunk id.
-type payloadCache struct {
-	r    io.ReaderAt
-	base int64
-	m    map[uint32][]byte // the payloads read without error
-}
-
-func (pc *payloadCache) get(c xray.Chunk) ([]byte, error) {
-	if b, ok := pc.m[c.ID]; ok {
-		return b, nil
-	}
-	b, err := xray.Payload(pc.r, pc.base, c)
-	if err == nil {
-		pc.m[c.ID] = b
-	}
-	return b, err
-}
-
 // tableChunks fills the chunk table: names, unpacked sizes (the declared
 // size of compressed chunks) and a finding for each repeated id.
 func (lv *Level) tableChunks(r io.ReaderAt, base int64) {
@@ -192,8 +183,11 @@ func (lv *Level) tableChunks(r io.ReaderAt, base int64) {
 	}
 }
 
-// decodeChunks decodes the first chunk of each known role but the header.
-func (lv *Level) decodeChunks(get func(xray.Chunk) ([]byte, error)) {
+// decodeChunks decodes the first chunk of each known role but the header,
+// one at a time: a chunk's payload is unpacked, parsed and dropped before
+// the next (the buffer lists of a plain chunk are walked in the file,
+// their data left there).
+func (lv *Level) decodeChunks(r io.ReaderAt, base, size int64) {
 	for i := range lv.Chunks {
 		ci := &lv.Chunks[i]
 		if first, _ := lv.List.Find(ci.ID); first.Index != ci.Index {
@@ -205,7 +199,18 @@ func (lv *Level) decodeChunks(get func(xray.Chunk) ([]byte, error)) {
 		if _, known := lv.Roles[ci.ID]; !known {
 			continue // unknown chunks are shown raw: nothing to unpack
 		}
-		b, err := get(ci.Chunk)
+		l := loc{name: ci.Name, path: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
+		if isBufferList(ci.Name) && !ci.Compressed {
+			if ci.Truncated() {
+				ci.Err = binread.Errorf(ci.Off, "chunk 0x%X is truncated: %d of %d bytes", ci.ID, ci.Avail, ci.Size)
+				lv.diag(ci.Name, ci.Off, "%s: %v", ci.Name, ci.Err)
+			}
+			l.buf = lv.fileBuf(r, base, size, ci.Chunk)
+			ci.Items = lv.decodeChunk(ci.Name, ci.ID, nil, l)
+			continue
+		}
+		ref := lv.payloads[ci.ID]
+		b, err := ref.get()
 		if err != nil {
 			ci.Err = err
 			lv.diag(ci.Name, formats.ErrorOffset(err), "%s: %v", ci.Name, err)
@@ -213,10 +218,15 @@ func (lv *Level) decodeChunks(get func(xray.Chunk) ([]byte, error)) {
 				continue
 			}
 		}
-		l := loc{name: ci.Name, path: ci.Name, chunkOff: ci.Off, dataOff: ci.DataOff, compressed: ci.Compressed, stored: ci.Avail}
+		l.buf = memBuf(b, ref)
 		ci.Items = lv.decodeChunk(ci.Name, ci.ID, b, l)
+		ref.drop()
 	}
 }
+
+// isBufferList reports the roles whose payload is a list of buffers
+// (walked by their headers; the data read when drawn).
+func isBufferList(name string) bool { return name == NameVBs || name == NameIBs || name == NameSWIs }
 
 // Caps on list lengths (far above real levels), so that a small file of
 // empty chunk headers cannot make millions of records.
@@ -243,14 +253,17 @@ func (lv *Level) decodeNested(p []byte) ([]byte, error) {
 	if ok && int64(n) > lv.nestedLeft {
 		return nil, fmt.Errorf("declared size %d exceeds what nested chunks may still unpack to (%d bytes)", n, lv.nestedLeft)
 	}
-	out, err := xray.Decode(p, xray.MaxUnpacked)
+	if ok && int64(n) > MaxUnpackRatio*int64(len(p)) {
+		return nil, fmt.Errorf("declared size %d from %d packed bytes is more than %d×", n, len(p), MaxUnpackRatio)
+	}
+	out, err := xray.Decode(p, MaxUnpackSize)
 	lv.nestedLeft -= int64(len(out))
 	return out, err
 }
 
 // fixVBIBRoles swaps the names of chunks 9 and 0xa for version 13 files
 // whose chunk 9 does not start like a vertex-buffer list.
-func (lv *Level) fixVBIBRoles(get func(xray.Chunk) ([]byte, error)) {
+func (lv *Level) fixVBIBRoles(r io.ReaderAt, base int64) {
 	if lv.Version < 13 {
 		return
 	}
@@ -259,11 +272,11 @@ func (lv *Level) fixVBIBRoles(get func(xray.Chunk) ([]byte, error)) {
 	if !ok9 || !oka {
 		return
 	}
-	b9, err := get(c9)
+	b9, err := lv.chunkHead(r, base, c9, 12)
 	if err != nil || looksLikeDeclVB(b9) {
 		return
 	}
-	if ba, err := get(ca); err == nil && looksLikeDeclVB(ba) {
+	if ba, err := lv.chunkHead(r, base, ca, 12); err == nil && looksLikeDeclVB(ba) {
 		lv.Roles = map[uint32]string{}
 		for k, v := range ChunkNames(lv.Version) {
 			lv.Roles[k] = v
@@ -274,6 +287,18 @@ func (lv *Level) fixVBIBRoles(get func(xray.Chunk) ([]byte, error)) {
 		}
 		lv.diag("", c9.Off, "chunks 9 and 0xA hold index and vertex buffers in the early version 13 order")
 	}
+}
+
+// chunkHead returns the first n bytes of chunk c's payload: read in place
+// for a plain chunk, unpacked (and dropped again) for a compressed one.
+func (lv *Level) chunkHead(r io.ReaderAt, base int64, c xray.Chunk, n int64) ([]byte, error) {
+	if !c.Compressed {
+		return binread.ReadAt(r, base, c.DataOff-base, min(n, c.Avail), c.DataOff-base+c.Avail)
+	}
+	ref := lv.payloads[c.ID]
+	defer ref.drop()
+	b, err := ref.get()
+	return b[:min(int64(len(b)), n)], err
 }
 
 // looksLikeDeclVB reports whether b starts like a D3D9 vertex-buffer list:
@@ -297,16 +322,16 @@ func (lv *Level) decodeChunk(name string, id uint32, b []byte, l loc) int {
 		return len(lv.Visuals)
 	case NameVBs:
 		decl := lv.Version >= 10 || (lv.Version == 9 && id == 0xc)
-		vbs := lv.parseVBs(b, l, decl)
+		vbs := lv.parseVBs(l.buf, l, decl)
 		if lv.VBs == nil {
 			lv.VBs = vbs
 		}
 		return len(vbs)
 	case NameIBs:
-		lv.IBs = lv.parseIBs(b, l)
+		lv.IBs = lv.parseIBs(l.buf, l)
 		return len(lv.IBs)
 	case NameSWIs:
-		lv.SWIs = lv.parseSWIs(b, l)
+		lv.SWIs = lv.parseSWIs(l.buf, l)
 		return len(lv.SWIs)
 	case NameCForm:
 		lv.CForm = lv.parseCForm(b, l)

@@ -85,11 +85,11 @@ func TestRoundTripV4(t *testing.T) {
 		}
 		for i, vb := range lv.VBs {
 			w := want.VBs[i]
-			if vb.Format.FVF != w.Format.FVF || vb.Count != w.Count || !bytes.Equal(vb.Data, w.Data) {
+			if vb.Format.FVF != w.Format.FVF || vb.Count != w.Count || !bytes.Equal(vb.Bytes(), w.Data) {
 				t.Errorf("vertex buffer %d differs", i)
 			}
 		}
-		if !reflect.DeepEqual(lv.CForm.Verts, want.CForm.Verts) || !reflect.DeepEqual(lv.CForm.Tris, want.CForm.Tris) {
+		if cf := loadCForm(t, lv); !reflect.DeepEqual(cf.Verts, want.CForm.Verts) || !reflect.DeepEqual(cf.Tris, want.CForm.Tris) {
 			t.Error("CFORM differs")
 		}
 		if !reflect.DeepEqual(lv.Portals, want.Portals) || !reflect.DeepEqual(lv.Lights, want.Lights) ||
@@ -127,8 +127,8 @@ func TestEveryVisualRecord(t *testing.T) {
 	lv.Visuals = append(lv.Visuals, v)
 	got, _ := rewriteV4(t, lv)
 	g := got.Visuals[len(got.Visuals)-1]
-	if g.TextureName != v.TextureName || g.ShaderName != v.ShaderName || !bytes.Equal(g.Material, v.Material) ||
-		!reflect.DeepEqual(g.ChildNames, v.ChildNames) || !bytes.Equal(g.PMap, v.PMap) || g.SFLink != v.SFLink ||
+	if g.TextureName != v.TextureName || g.ShaderName != v.ShaderName || !bytes.Equal(g.MaterialBytes(), v.Material) ||
+		!reflect.DeepEqual(g.ChildNames, v.ChildNames) || !bytes.Equal(g.PMapBytes(), v.PMap) || g.SFLink != v.SFLink ||
 		g.OwnVertices == nil || !bytes.Equal(g.OwnVertices.Data, own.Data) || g.Sphere != v.Sphere {
 		t.Fatalf("got %+v", g)
 	}

@@ -85,6 +85,9 @@ type meshBuilder struct {
 	m      *geom.Mesh
 	budget int  // positions + indices allowed
 	cut    bool // the budget stopped the mesh short
+	// positionsOnly builds positions and indices alone (the collision
+	// mesh): pad adds no attributes.
+	positionsOnly bool
 
 	normals  []geom.Vec3
 	hasN     []bool // the vertex's normal came from its buffer
@@ -112,6 +115,9 @@ func (b *meshBuilder) room(n int) bool {
 // pad gives the positions added without attributes (portal outlines)
 // default ones: no normal, UV (0, 0), white.
 func (b *meshBuilder) pad() {
+	if b.positionsOnly {
+		return
+	}
 	for len(b.normals) < len(b.m.Positions) {
 		b.normals = append(b.normals, geom.Vec3{})
 		b.hasN = append(b.hasN, false)
@@ -141,16 +147,20 @@ func (b *meshBuilder) visual(v *Visual) int {
 	if !b.room(count + len(idx)) {
 		return 0
 	}
+	data := vb.Bytes()
+	if data == nil {
+		return 0
+	}
 	b.pad()
 	first := uint32(len(b.m.Positions))
 	for k := 0; k < count; k++ {
-		p := vb.Position(base + k)
+		p := vb.Format.position(data, base+k)
 		if v.Xform != nil {
 			p = xform(v.Xform, p)
 		}
 		b.m.Positions = append(b.m.Positions, p)
 	}
-	b.attributes(v, vb, base, count)
+	b.attributes(v, vb, data, base, count)
 	n := 0
 	for t := 0; t+2 < len(idx); t += 3 {
 		a, c, d := int(idx[t]), int(idx[t+1]), int(idx[t+2])
@@ -167,11 +177,11 @@ func (b *meshBuilder) visual(v *Visual) int {
 // base+count of vb. The diffuse UVs are the set of the visual's base
 // texture and the lightmap UVs that of its lightmap (UV set k belongs to
 // element k of the texture list).
-func (b *meshBuilder) attributes(v *Visual, vb *VertexBuffer, base, count int) {
+func (b *meshBuilder) attributes(v *Visual, vb *VertexBuffer, data []byte, base, count int) {
 	r := newVertexReader(&vb.Format, b.lv.Version)
 	diffuse, light := b.lv.uvSets(v)
 	for k := 0; k < count; k++ {
-		raw := vb.Vertex(base + k)
+		raw := vb.vertexIn(data, base+k)
 		n, okN := r.Normal(raw)
 		if okN && v.Xform != nil {
 			n = transformNormal(v.Xform, n)
@@ -202,6 +212,7 @@ func b2i(ok bool) int {
 // it. Vertices without a stored normal get the smooth normal of the
 // triangles around them.
 func (b *meshBuilder) finish() *geom.Mesh {
+	b.lv.dropPayloads() // the buffers unpacked for the mesh are not kept
 	b.pad()
 	m := b.m
 	if b.nNormals > 0 {
@@ -243,7 +254,7 @@ func (b *meshBuilder) visuals(list []*Visual, prefix string, col color.NRGBA) {
 	by := map[matKey][]*Visual{}
 	shaders := map[string]int{}
 	for _, v := range list {
-		if len(b.lv.visualIndices(v)) == 0 {
+		if b.lv.indexCount(v) == 0 {
 			continue
 		}
 		k := b.lv.surface(v)
@@ -388,11 +399,19 @@ func (lv *Level) LevelMesh() *geom.Mesh {
 // CFormMesh returns the collision mesh grouped by sector ("sector N"), with
 // the portals as outlines.
 func (lv *Level) CFormMesh() (*geom.Mesh, error) {
-	cf := lv.CForm
-	if cf == nil {
+	if lv.CForm == nil {
 		return nil, fmt.Errorf("the level has no collision mesh")
 	}
-	m := &geom.Mesh{Up: geom.YUp, Positions: append([]geom.Vec3(nil), cf.Verts...)}
+	cf, err := lv.CForm.Load()
+	lv.dropPayloads() // the arrays are read: the chunk is not needed
+	if err != nil {
+		return nil, err
+	}
+	verts := cf.Verts
+	if cf == lv.CForm { // made in memory: the mesh gets its own copy
+		verts = append([]geom.Vec3(nil), verts...)
+	}
+	m := &geom.Mesh{Up: geom.YUp, Positions: verts}
 	nv := uint32(len(cf.Verts))
 	// counting sort by sector
 	bySector := map[uint16][]int{}
@@ -416,7 +435,8 @@ func (lv *Level) CFormMesh() (*geom.Mesh, error) {
 		}
 		m.Groups = append(m.Groups, g)
 	}
-	b := &meshBuilder{lv: lv, m: m, budget: lv.meshBudget() + len(m.Positions) + len(m.Indices)}
+	// Only positions: no attribute lists padded to the collision vertices.
+	b := &meshBuilder{lv: lv, m: m, budget: lv.meshBudget() + len(m.Positions) + len(m.Indices), positionsOnly: true}
 	ps := make([]int, len(lv.Portals))
 	for i := range ps {
 		ps[i] = i

@@ -1,7 +1,6 @@
 package xrlevel
 
 import (
-	"bytes"
 	"io"
 	"path/filepath"
 	"sync"
@@ -160,7 +159,7 @@ func (n *LevelNode) makeChildren() []formats.Node {
 		if first.Index != c.Index {
 			cn.role = "" // a repeated chunk: shown raw
 		} else {
-			cn.payload = lv.Unpacked[c.ID]
+			cn.ref = lv.payloads[c.ID]
 		}
 		cn.setup()
 		have[c.Name] = true
@@ -172,8 +171,8 @@ func (n *LevelNode) makeChildren() []formats.Node {
 			continue
 		}
 		cn := &ChunkNode{Raw: formats.Raw{NodeName: role, NodeKind: formats.KindChunk, Tag: "chunk",
-			R: bytes.NewReader(sp.Data), N: int64(len(sp.Data)), Abs: -1},
-			lv: lv, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File, path: role}
+			R: readerAt{sp.ref, 0, sp.Info.Unpacked}, N: sp.Info.Unpacked, Abs: -1},
+			lv: lv, role: role, side: true, info: sp.Info, ref: sp.ref, file: sp.File, path: role}
 		cn.setup()
 		kids = append(kids, cn)
 	}
@@ -188,8 +187,8 @@ func (n *LevelNode) makeChildren() []formats.Node {
 				continue
 			}
 			cn := &ChunkNode{Raw: formats.Raw{NodeName: role, NodeKind: formats.KindChunk, Tag: "chunk",
-				R: bytes.NewReader(sp.Data), N: int64(len(sp.Data)), Abs: -1},
-				lv: fx, role: role, side: true, info: sp.Info, payload: sp.Data, file: sp.File, path: lv.sidePath(GeomxPrefix, role)}
+				R: readerAt{sp.ref, 0, sp.Info.Unpacked}, N: sp.Info.Unpacked, Abs: -1},
+				lv: fx, role: role, side: true, info: sp.Info, ref: sp.ref, file: sp.File, path: lv.sidePath(GeomxPrefix, role)}
 			cn.setup()
 			f.Items = append(f.Items, cn)
 		}

@@ -49,10 +49,15 @@ type Visual struct {
 	// i_base, i_count into the level.geomx buffers.
 	Fast *[6]int
 
-	Material   []byte   // OGF v2 MATERIAL (raw)
+	// Material and PMap are OGF v2 MATERIAL and P_MAP (raw) of a visual
+	// made in memory; a visual read from a file reads them when asked
+	// (MaterialBytes, PMapBytes).
+	Material   []byte
 	SFLink     string   // OGF v2 SF_LINK
 	ChildNames []string // OGF v2 CHIELDS / v3 CHILD_REFS: file names of stand-alone children
-	PMap       []byte   // OGF v2 P_MAP progressive-mesh data (raw)
+	PMap       []byte
+	material   lazyBytes
+	pmap       lazyBytes
 	// Nested holds the OGF_CHILDREN sub-chunks of a stand-alone model:
 	// its child visuals stored inside it. Skeleton holds its S_* chunks
 	// (bone names, motions, IK data...).
@@ -152,24 +157,44 @@ func (lv *Level) visualIndices(v *Visual) []uint16 {
 		}
 		return v.Indices
 	}
-	if v.IB >= 0 && v.IB < len(lv.IBs) {
-		idx := lv.IBs[v.IB].Indices
-		start, n := int64(v.IBase), int64(v.ICount)
-		if len(v.SWI) > 0 {
-			start += int64(v.SWI[0].Offset)
-			n = int64(v.SWI[0].NumTris) * 3
-		}
-		if start < 0 || start > int64(len(idx)) {
-			return nil
-		}
-		end := min(start+n, int64(len(idx)))
-		return idx[start:end]
+	if ib, start, end, ok := lv.ibRange(v); ok {
+		return ib.span(start, end)
 	}
 	return nil
 }
 
+// ibRange is the run of index buffer ib a visual without indices of its
+// own draws: start..end (within the buffer); ok false when it has none.
+func (lv *Level) ibRange(v *Visual) (ib *IndexBuffer, start, end int, ok bool) {
+	if v.HasIndices || v.IB < 0 || v.IB >= len(lv.IBs) {
+		return nil, 0, 0, false
+	}
+	ib = &lv.IBs[v.IB]
+	s, n := int64(v.IBase), int64(v.ICount)
+	if len(v.SWI) > 0 {
+		s += int64(v.SWI[0].Offset)
+		n = int64(v.SWI[0].NumTris) * 3
+	}
+	if s < 0 || s > int64(ib.Count) {
+		return nil, 0, 0, false
+	}
+	return ib, int(s), int(min(s+max(n, 0), int64(ib.Count))), true
+}
+
+// indexCount is how many indices visualIndices returns, without reading
+// an index buffer.
+func (lv *Level) indexCount(v *Visual) int {
+	if v.HasIndices {
+		return len(lv.visualIndices(v))
+	}
+	if _, start, end, ok := lv.ibRange(v); ok {
+		return end - start
+	}
+	return 0
+}
+
 // Triangles returns the visual's own triangle count.
-func (lv *Level) Triangles(v *Visual) int { return len(lv.visualIndices(v)) / 3 }
+func (lv *Level) Triangles(v *Visual) int { return lv.indexCount(v) / 3 }
 
 // vertexSource returns the buffer and range the visual's indices refer to.
 func (lv *Level) vertexSource(v *Visual) (*VertexBuffer, int, int) {
@@ -181,3 +206,9 @@ func (lv *Level) vertexSource(v *Visual) (*VertexBuffer, int, int) {
 	}
 	return nil, 0, 0
 }
+
+// MaterialBytes returns the OGF v2 MATERIAL bytes (nil without one).
+func (v *Visual) MaterialBytes() []byte { return lazyOr(v.Material, v.material) }
+
+// PMapBytes returns the OGF v2 P_MAP bytes (nil without one).
+func (v *Visual) PMapBytes() []byte { return lazyOr(v.PMap, v.pmap) }

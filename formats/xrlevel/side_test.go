@@ -1,8 +1,10 @@
 package xrlevel
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -85,5 +87,42 @@ func TestMissingGeom(t *testing.T) {
 	os.RemoveAll(filepath.Join(root, "gamedata"))
 	if _, lv := openLevel(t, p, &formats.Options{Geom: other}); lv.GeomFile != other || len(lv.Missing) != 1 {
 		t.Errorf("--geom: geom %q, missing %v", lv.GeomFile, lv.Missing)
+	}
+}
+
+// TestGeomHeadersOnly: a sparse level.geom of 512 MB (one vertex buffer
+// claiming 32 M vertices) is read through an io.ReaderAt, headers first:
+// opening the level and counting its parts reads a few bytes of it, not
+// the buffer (it used to be read whole, doubling as it grew).
+func TestGeomHeadersOnly(t *testing.T) {
+	level, _ := v12Split()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "level")
+	os.WriteFile(p, level, 0o644)
+	const n = 32 << 20 // vertices of 16 bytes
+	vb := declVB(0)
+	binary.LittleEndian.PutUint32(vb[len(vb)-4:], n)
+	g := lb{}.chunk(9, lb{}.u32(1, 6).u16(0, 1, 2, 2, 1, 3), false)
+	g = binary.LittleEndian.AppendUint32(g, 0xa)
+	g = binary.LittleEndian.AppendUint32(g, uint32(len(vb)+16*n))
+	g = append(g, vb...)
+	gp := filepath.Join(dir, "level.geom")
+	if err := os.WriteFile(gp, g, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(gp, int64(len(g))+16*n); err != nil {
+		t.Skip(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, lv := openLevel(t, p, nil)
+	tot := lv.Totals()
+	runtime.ReadMemStats(&after)
+	if tot.Vertices != n || lv.GeomFile != gp {
+		t.Fatalf("vertices %d from %q, want %d from level.geom", tot.Vertices, lv.GeomFile, n)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+		t.Errorf("opening a level beside a %d MB level.geom allocated %d MB", (len(g)+16*n)>>20, got>>20)
 	}
 }

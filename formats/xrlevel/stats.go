@@ -105,7 +105,7 @@ func (lv *Level) Totals() Totals {
 		t.VisualTriangles += lv.Triangles(v)
 	}
 	if lv.CForm != nil {
-		t.CFormVertices, t.CFormTriangles = len(lv.CForm.Verts), len(lv.CForm.Tris)
+		t.CFormVertices, t.CFormTriangles = lv.CForm.Counts()
 	}
 	return t
 }
@@ -153,9 +153,7 @@ func (lv *Level) chunkStats() []ChunkStat {
 func (lv *Level) sectorStats() []SectorStat {
 	cfBySector := map[int]int{}
 	if lv.CForm != nil {
-		for _, t := range lv.CForm.Tris {
-			cfBySector[int(t.Sector)]++
-		}
+		cfBySector, _ = lv.CForm.Sectors()
 	}
 	var out []SectorStat
 	byRoot := map[int]SectorStat{}
@@ -185,7 +183,7 @@ func (lv *Level) sumVisuals(ss *SectorStat, budget int) {
 	seenTex := map[string]bool{}
 	ss.Visuals = lv.walk(ss.Root, nil, budget, func(v *Visual) {
 		ss.Triangles += lv.Triangles(v)
-		if len(lv.visualIndices(v)) > 0 {
+		if lv.indexCount(v) > 0 {
 			_, _, n := lv.vertexSource(v)
 			ss.Vertices += n
 		}

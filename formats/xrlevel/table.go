@@ -148,7 +148,7 @@ func (c *ChunkNode) table() *Table {
 	case NameIBs:
 		t := &Table{Columns: []string{"index", "indices"}}
 		for i, b := range lv.IBs {
-			t.Rows = append(t.Rows, []any{i, len(b.Indices)})
+			t.Rows = append(t.Rows, []any{i, b.Count})
 		}
 		return t
 	case NameSWIs:

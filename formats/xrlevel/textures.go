@@ -285,7 +285,7 @@ func (lv *Level) baseTextureNames() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, v := range lv.Visuals {
-		if v.Type == 1 || len(lv.visualIndices(v)) == 0 {
+		if v.Type == 1 || lv.indexCount(v) == 0 {
 			continue
 		}
 		if t := lv.BaseTexture(v); t != "" && !seen[strings.ToLower(t)] {

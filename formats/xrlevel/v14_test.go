@@ -98,7 +98,7 @@ func TestV14Geomx(t *testing.T) {
 		}
 		fast++
 		f := v.Fast
-		if f[0] >= len(lv.FastVBs) || f[1]+f[2] > lv.FastVBs[f[0]].Count || f[3] >= len(lv.FastIBs) || f[4]+f[5] > len(lv.FastIBs[f[3]].Indices) {
+		if f[0] >= len(lv.FastVBs) || f[1]+f[2] > lv.FastVBs[f[0]].Count || f[3] >= len(lv.FastIBs) || f[4]+f[5] > lv.FastIBs[f[3]].Count {
 			t.Errorf("visual %d: fast path %v outside the level.geomx buffers", v.Index, *f)
 		}
 	}

@@ -108,8 +108,8 @@ func (lv *Level) checkVisualBuffers(v *Visual, at finding) {
 	if v.IB >= 0 {
 		if v.IB >= len(lv.IBs) {
 			at("index buffer %d, %d buffers%s", v.IB, len(lv.IBs), lv.becauseBroken(NameIBs))
-		} else if int64(v.IBase)+int64(v.ICount) > int64(len(lv.IBs[v.IB].Indices)) {
-			at("indices %d..%d outside index buffer %d (%d indices)", v.IBase, int64(v.IBase)+int64(v.ICount), v.IB, len(lv.IBs[v.IB].Indices))
+		} else if int64(v.IBase)+int64(v.ICount) > int64(lv.IBs[v.IB].Count) {
+			at("indices %d..%d outside index buffer %d (%d indices)", v.IBase, int64(v.IBase)+int64(v.ICount), v.IB, lv.IBs[v.IB].Count)
 		}
 	}
 }
@@ -150,8 +150,8 @@ func (lv *Level) checkFastPath(v *Visual, at finding) {
 	switch {
 	case f[3] < 0 || f[3] >= len(lv.FastIBs):
 		at("FASTPATH index buffer %d, %d in level.geomx", f[3], len(lv.FastIBs))
-	case int64(f[4])+int64(f[5]) > int64(len(lv.FastIBs[f[3]].Indices)):
-		at("FASTPATH indices %d..%d outside level.geomx index buffer %d (%d indices)", f[4], int64(f[4])+int64(f[5]), f[3], len(lv.FastIBs[f[3]].Indices))
+	case int64(f[4])+int64(f[5]) > int64(lv.FastIBs[f[3]].Count):
+		at("FASTPATH indices %d..%d outside level.geomx index buffer %d (%d indices)", f[4], int64(f[4])+int64(f[5]), f[3], lv.FastIBs[f[3]].Count)
 	}
 }
 
@@ -213,19 +213,21 @@ func (lv *Level) checkCFormSectors() {
 	if lv.CForm == nil || lv.Sectors == nil {
 		return
 	}
-	bad, first := 0, -1
-	for i, t := range lv.CForm.Tris {
-		if int(t.Sector) >= len(lv.Sectors) {
-			if first < 0 {
-				first = i
+	bad, first, sector := 0, -1, 0
+	count, firstIn := lv.CForm.Sectors()
+	for s, n := range count {
+		if s >= len(lv.Sectors) {
+			bad += n
+			if f := firstIn[s]; first < 0 || f < first {
+				first, sector = f, s
 			}
-			bad++
 		}
 	}
 	if bad > 0 {
 		cl := lv.chunkLoc(NameCForm)
-		lv.diagAt(cl, 36+12*int64(len(lv.CForm.Verts))+int64(first*lv.CForm.TriSize),
-			"%d CFORM triangles name a sector ≥ %d (the first is triangle %d, sector %d)", bad, len(lv.Sectors), first, lv.CForm.Tris[first].Sector)
+		nv, _ := lv.CForm.Counts()
+		lv.diagAt(cl, 36+12*int64(nv)+int64(first*lv.CForm.TriSize),
+			"%d CFORM triangles name a sector ≥ %d (the first is triangle %d, sector %d)", bad, len(lv.Sectors), first, sector)
 	}
 }
 

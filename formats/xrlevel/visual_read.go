@@ -1,6 +1,7 @@
 package xrlevel
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"strings"
@@ -41,6 +42,10 @@ func (lv *Level) parseVisuals(b []byte, l loc) []*Visual {
 				continue
 			}
 			base = ch.DataOff // offsets inside are approximate
+			vl := l
+			vl.buf = nil // the body is not a range of the visuals payload
+			out = append(out, lv.parseVisual(i, body, base, ch, vl))
+			continue
 		}
 		out = append(out, lv.parseVisual(i, body, base, ch, l))
 	}
@@ -95,6 +100,18 @@ func (lv *Level) parseVisual(i int, body []byte, base int64, ch xray.Chunk, l lo
 // diag records a finding about sub-chunk c: "visual N" then the text.
 func (r *visualReader) diag(c xray.Chunk, format string, args ...any) {
 	r.lv.diagAt(r.l, c.Off, "visual %d"+format, append([]any{r.v.Index}, args...)...)
+}
+
+// keep holds on to sub-chunk c's raw payload p: as a range of the visuals
+// chunk's payload, read again when asked (that payload is dropped after
+// parsing), or, where there is no such range (a visual unpacked by
+// itself, a model), as a copy.
+func (r *visualReader) keep(c xray.Chunk, p []byte) ([]byte, lazyBytes) {
+	if r.l.buf == nil || c.Compressed {
+		return bytes.Clone(p), lazyBytes{}
+	}
+	ref, off := r.l.buf.data(c.DataOff, c.Avail)
+	return nil, lazyBytes{ref, off, c.Avail}
 }
 
 // at returns sub-chunk c's payload as stored.
@@ -218,6 +235,7 @@ func (r *visualReader) rareChunk(c xray.Chunk, p []byte, cur *binread.Cursor) {
 	switch c.ID {
 	case ids.swidata:
 		if v.OGFVersion == 4 {
+			cur.Skip(16)
 			v.SWI = parseSWIList(cur)
 			if cur.Err() != nil {
 				r.diag(c, " SWIDATA: %v", cur.Err())
@@ -233,7 +251,7 @@ func (r *visualReader) rareChunk(c xray.Chunk, p []byte, cur *binread.Cursor) {
 		}
 	case ids.material:
 		if v.OGFVersion == 2 {
-			v.Material = p
+			v.Material, v.material = r.keep(c, p)
 		}
 	case ids.sflink:
 		if v.OGFVersion == 2 {
@@ -241,7 +259,7 @@ func (r *visualReader) rareChunk(c xray.Chunk, p []byte, cur *binread.Cursor) {
 		}
 	case ids.pmap:
 		if v.OGFVersion == 2 {
-			v.PMap = p
+			v.PMap, v.pmap = r.keep(c, p)
 		}
 	case ids.childNames:
 		r.childNames(c, p, cur)
@@ -324,7 +342,7 @@ func (r *visualReader) vertices(c xray.Chunk, cur *binread.Cursor) {
 		r.diag(c, " vertices: %v", cur.Err())
 		return
 	}
-	vb.Count, vb.Data = n, cur.Take(n*f.Stride)
+	vb.Count, vb.Data = n, bytes.Clone(cur.Take(n*f.Stride))
 	r.v.OwnVertices = vb
 }
 

@@ -98,7 +98,11 @@ func WriteV4(lv *Level, opt WriteOptions) ([]byte, error) {
 	}
 	out.chunk(5, vb, comp)
 	if lv.CForm != nil {
-		out.chunk(6, cformV2(lv.CForm), comp)
+		cf, err := lv.CForm.Load()
+		if err != nil {
+			return nil, err
+		}
+		out.chunk(6, cformV2(cf), comp)
 	}
 	out.chunk(7, portalsV4(lv.Portals), false)
 	out.chunk(8, lightsV4(lv.Lights), false)
@@ -160,12 +164,13 @@ func vertexBuffersV4(vbs []*VertexBuffer) ([]byte, error) {
 		if b.Format.FVF == 0 || b.Format.Decl != nil {
 			return nil, fmt.Errorf("vertex buffer %d has no FVF (declarations need version 9+)", i)
 		}
-		if len(b.Data) != b.Count*b.Format.Stride {
-			return nil, fmt.Errorf("vertex buffer %d: %d bytes for %d × %d", i, len(b.Data), b.Count, b.Format.Stride)
+		data := b.Bytes()
+		if len(data) != b.Count*b.Format.Stride {
+			return nil, fmt.Errorf("vertex buffer %d: %d bytes for %d × %d", i, len(data), b.Count, b.Format.Stride)
 		}
 		vb.u32(b.Format.FVF)
 		vb.u32(uint32(b.Count))
-		vb.b = append(vb.b, b.Data...)
+		vb.b = append(vb.b, data...)
 	}
 	return vb.b, nil
 }
@@ -298,8 +303,8 @@ func writeVisualV2(v *Visual) ([]byte, error) {
 	if v.TextureIndex >= 0 || v.ShaderIndex >= 0 {
 		w.sub(3, func(t *wbuf) { t.u32s(uint32(v.TextureIndex), uint32(v.ShaderIndex)) })
 	}
-	if v.Material != nil {
-		w.chunk(4, v.Material, false)
+	if m := v.MaterialBytes(); m != nil {
+		w.chunk(4, m, false)
 	}
 	if v.ChildNames != nil {
 		w.sub(5, func(b *wbuf) {
@@ -339,8 +344,8 @@ func writeGeometryV2(w *wbuf, v *Visual) error {
 			b.b = append(b.b, u16List(v.Indices)...)
 		})
 	}
-	if v.PMap != nil {
-		w.chunk(9, v.PMap, false)
+	if p := v.PMapBytes(); p != nil {
+		w.chunk(9, p, false)
 	}
 	if v.SFLink != "" {
 		w.sub(0xa, func(b *wbuf) { b.zstr(v.SFLink) })
