@@ -7,7 +7,7 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test hostile hostile-full fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
@@ -15,9 +15,9 @@ run: build
 
 ## test: vet, staticcheck, unit tests, the Khronos glTF validator on every
 ## .glb the unit tests wrote, the race detector on the packages without a
-## window, the command-line-only build and its cross-builds, and the real
-## window under Xvfb with --screenshot
-test: test-deps vet lint unit gltf-validate race cli cross screenshot-test desktop-test
+## window, the command-line-only build and its cross-builds, the quick set
+## of hostile inputs, and the real window under Xvfb with --screenshot
+test: test-deps vet lint unit gltf-validate race cli cross hostile screenshot-test desktop-test
 
 build: deps
 	$(GO) build -o $(BIN) .
@@ -74,9 +74,19 @@ screenshot-test: build
 desktop-test: build
 	@sh scripts/desktop-test.sh ./$(BIN)
 
-## fuzz: run every fuzz target for FUZZTIME each (default 30s)
+## hostile: the quick set of hostile inputs on the command-line binary
+## (peak memory of each command beside its budget, refused writes, nothing
+## left behind by kill -9, errors with offsets); hostile-full: every case
+hostile: cli
+	$(GO) run ./scripts/hostile -quick -bin ./$(CLI)
+
+hostile-full: cli
+	$(GO) run ./scripts/hostile -bin ./$(CLI)
+
+## fuzz: the full set of hostile inputs, then every fuzz target for
+## FUZZTIME each (default 30s)
 FUZZTIME ?= 30s
-fuzz:
+fuzz: hostile-full
 	@sh scripts/fuzz.sh $(FUZZTIME)
 
 ## bench: each budget of design.md beside the figure measured now

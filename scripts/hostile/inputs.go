@@ -16,7 +16,15 @@ import (
 	"rummage/formats/xrlevel"
 )
 
-// build writes the hostile inputs into dir.
+// input is one hostile file (or folder) of the first round, on which ls,
+// info and export are run.
+type input struct {
+	name string
+	file string // path of the file to open
+	size int64  // bytes counted as "the input"
+}
+
+// build writes the hostile inputs of the first round into dir.
 func build(dir string) ([]input, error) {
 	var out []input
 	add := func(name, file string) {
@@ -101,6 +109,7 @@ func build(dir string) ([]input, error) {
 		func() error { // a FIFO given as the file
 			p := filepath.Join(dir, "fifo-file")
 			add("fifo-as-file", p)
+			os.Remove(p) // from an earlier run
 			return syscall.Mkfifo(p, 0o644)
 		},
 	}
@@ -153,5 +162,6 @@ func v1WithDir(dir, name string, mk func(string) error, add func(string, string)
 		return err
 	}
 	add("img-v1-dir-"+name, p)
+	os.Remove(filepath.Join(sub, "gta3.dir")) // from an earlier run
 	return mk(filepath.Join(sub, "gta3.dir"))
 }
