@@ -103,8 +103,9 @@ func build(dir string) ([]input, error) {
 			}
 			os.MkdirAll(filepath.Join(dir, "lvl"), 0o755)
 			p := filepath.Join(dir, "lvl", "level")
+			err = os.WriteFile(p, b, 0o644)
 			add("level-huge-claim", p)
-			return os.WriteFile(p, b, 0o644)
+			return err
 		},
 		func() error { // a FIFO given as the file
 			p := filepath.Join(dir, "fifo-file")
