@@ -250,28 +250,6 @@ func saveChild(t *testing.T, exe, p string, orig []byte, kill time.Duration) tim
 	return time.Since(start)
 }
 
-// TestSaveModes: a new file gets 0666 less the umask, as os.Create gives
-// (not the 0600 of a temporary file); a replaced one keeps its mode.
-func TestSaveModes(t *testing.T) {
-	dir := t.TempDir()
-	old := syscall.Umask(0o022)
-	defer syscall.Umask(old)
-	p := filepath.Join(dir, "new.txd")
-	if err := SaveFile(p, content("x")); err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o644 {
-		t.Errorf("new file mode %v, want 0644", st.Mode().Perm())
-	}
-	os.Chmod(p, 0o600)
-	if err := SaveFile(p, content("y")); err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
-		t.Errorf("replaced file mode %v, want the old 0600", st.Mode().Perm())
-	}
-}
-
 // TestSaveNewRefuses: SaveOptions.New never replaces a file.
 func TestSaveNewRefuses(t *testing.T) {
 	dir := t.TempDir()

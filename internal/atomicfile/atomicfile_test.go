@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -36,25 +35,6 @@ func names(t *testing.T, dir string) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, " ")
-}
-
-func TestNewFileModeFollowsUmask(t *testing.T) {
-	both(t, func(t *testing.T) {
-		for _, mask := range []int{0o022, 0o077, 0} {
-			old := syscall.Umask(mask)
-			dir := t.TempDir()
-			p := filepath.Join(dir, "out.bin")
-			err := WriteFile(p, []byte("x"), Options{})
-			syscall.Umask(old)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, _ := os.Stat(p)
-			if want := fs.FileMode(0o666 &^ mask); st.Mode().Perm() != want {
-				t.Errorf("umask %03o: mode %v, want %v (as os.Create)", mask, st.Mode().Perm(), want)
-			}
-		}
-	})
 }
 
 func TestReplaceKeepsMode(t *testing.T) {
