@@ -15,7 +15,7 @@ import (
 // bits per pixel with a mask per channel.
 type Format struct {
 	Name  string   // "DXT1", "A8R8G8B8", "R5G6B5", "L8", "A8L8", ...
-	Block dxt.Kind // DXT1/3/5, 0 when uncompressed
+	Block dxt.Kind // DXT1 to DXT5, 0 when uncompressed
 	Alpha bool     // DXT1: three-colour blocks' fourth colour is transparent
 	Bits  int      // bits per pixel (uncompressed: 8, 16, 24 or 32)
 	// Masks are the red, green, blue and alpha masks of an uncompressed
@@ -34,8 +34,8 @@ func (f Format) LevelSize(w, h int) int64 {
 }
 
 // fourCCs are the block-compressed FourCC codes. DXT2 and DXT4 are the
-// premultiplied-alpha variants, decoded as DXT3 and DXT5.
-var fourCCs = map[string]dxt.Kind{"DXT1": dxt.DXT1, "DXT2": dxt.DXT3, "DXT3": dxt.DXT3, "DXT4": dxt.DXT5, "DXT5": dxt.DXT5}
+// premultiplied-alpha variants of DXT3 and DXT5, decoded to straight alpha.
+var fourCCs = map[string]dxt.Kind{"DXT1": dxt.DXT1, "DXT2": dxt.DXT2, "DXT3": dxt.DXT3, "DXT4": dxt.DXT4, "DXT5": dxt.DXT5}
 
 // masked is an uncompressed layout: bits, masks (r, g, b, a), luminance.
 type masked struct {
@@ -96,7 +96,7 @@ func formatOf(h *Header) (Format, error) {
 }
 
 func blockFormat(k dxt.Kind, name string) Format {
-	return Format{Name: name, Block: k, Alpha: true, Bits: []int{0, 4, 0, 8, 0, 8}[k]}
+	return Format{Name: name, Block: k, Alpha: true, Bits: []int{0, 4, 8, 8, 8, 8}[k]}
 }
 
 // maskFormat checks an uncompressed layout and names it.
