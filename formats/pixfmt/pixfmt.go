@@ -60,6 +60,65 @@ func (l Layout) RowBytes(w int) int { return w * (l.Bits / 8) }
 // bits rounded to nearest: v*255/max.
 func (l Layout) Decode(b []byte, w, h, pitch int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	if idx, ok := l.byteChannels(); ok {
+		l.decodeBytes(img, b, pitch, idx)
+	} else {
+		l.decodeWords(img, b, pitch)
+	}
+	if l.Luminance {
+		for i := 0; i < len(img.Pix); i += 4 {
+			img.Pix[i+1], img.Pix[i+2] = img.Pix[i], img.Pix[i]
+		}
+	}
+	return img
+}
+
+// byteChannels returns, when every channel is a whole byte of the pixel
+// (or absent), the index of each channel's byte (-1 when absent).
+func (l Layout) byteChannels() (idx [4]int, ok bool) {
+	for i, m := range l.Masks {
+		s := bits.TrailingZeros32(m)
+		switch {
+		case m == 0:
+			idx[i] = -1
+		case s%8 == 0 && m>>s == 0xFF:
+			idx[i] = s / 8
+		default:
+			return idx, false
+		}
+	}
+	return idx, true
+}
+
+// decodeBytes copies whole-byte channels (A8R8G8B8, L8, A8L8, ...).
+func (l Layout) decodeBytes(img *image.NRGBA, b []byte, pitch int, idx [4]int) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	n := l.Bits / 8
+	for y := 0; y < h; y++ {
+		row := b[y*pitch : y*pitch+w*n]
+		out := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		for c, k := range idx {
+			if k < 0 {
+				v := byte(0)
+				if c == 3 {
+					v = 255
+				}
+				for o := c; o < len(out); o += 4 {
+					out[o] = v
+				}
+				continue
+			}
+			for x, o := k, c; o < len(out); x, o = x+n, o+4 {
+				out[o] = row[x]
+			}
+		}
+	}
+}
+
+// decodeWords decodes pixels of any masks, a channel at a time through
+// its table.
+func (l Layout) decodeWords(img *image.NRGBA, b []byte, pitch int) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	var ch [4]channel
 	for i := range ch {
 		ch[i] = newChannel(l.Masks[i], i == 3)
@@ -69,18 +128,24 @@ func (l Layout) Decode(b []byte, w, h, pitch int) *image.NRGBA {
 		row := b[y*pitch : y*pitch+w*n]
 		out := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		for x := 0; x < w; x++ {
-			var v uint32
-			for k := n - 1; k >= 0; k-- {
-				v = v<<8 | uint32(row[x*n+k])
-			}
+			v := word(row[x*n:], n)
 			o := out[4*x : 4*x+4 : 4*x+4]
 			o[0], o[1], o[2], o[3] = ch[0].get(v), ch[1].get(v), ch[2].get(v), ch[3].get(v)
-			if l.Luminance {
-				o[1], o[2] = o[0], o[0]
-			}
 		}
 	}
-	return img
+}
+
+// word reads a little-endian pixel of n bytes.
+func word(p []byte, n int) uint32 {
+	switch n {
+	case 1:
+		return uint32(p[0])
+	case 2:
+		return uint32(p[0]) | uint32(p[1])<<8
+	case 3:
+		return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16
+	}
+	return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
 }
 
 // channel extracts one channel of a pixel and widens it to eight bits,

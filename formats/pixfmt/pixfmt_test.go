@@ -1,7 +1,9 @@
 package pixfmt
 
 import (
+	"bytes"
 	"encoding/binary"
+	"image"
 	"image/color"
 	"testing"
 )
@@ -92,5 +94,32 @@ func TestCheckRefuses(t *testing.T) {
 		if l.Check() == nil {
 			t.Errorf("%+v accepted", l)
 		}
+	}
+}
+
+// The whole-byte path gives what the general path gives, for every
+// layout it takes.
+func TestBytePathMatchesWords(t *testing.T) {
+	data := make([]byte, 4*7*5)
+	for i := range data {
+		data[i] = byte(i*37 + i*i)
+	}
+	taken := 0
+	for code, l := range d3dLayouts {
+		idx, ok := l.byteChannels()
+		if !ok {
+			continue
+		}
+		taken++
+		a := image.NewNRGBA(image.Rect(0, 0, 7, 5))
+		b := image.NewNRGBA(image.Rect(0, 0, 7, 5))
+		l.decodeBytes(a, data, 7*l.Bits/8, idx)
+		l.decodeWords(b, data, 7*l.Bits/8)
+		if !bytes.Equal(a.Pix, b.Pix) {
+			t.Errorf("D3DFORMAT %d %s: byte path differs", code, l.Name)
+		}
+	}
+	if taken < 6 {
+		t.Fatalf("only %d layouts take the byte path", taken)
 	}
 }

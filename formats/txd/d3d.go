@@ -260,31 +260,35 @@ func (t *Texture) decodeLinear(d []byte, w, h, pitch int, off int64, bgraPal boo
 	if pitch*8 < w*bpp || pitch*h > len(d) {
 		return nil, binread.Errorf(off, "level of %d×%d at %d bits needs %d bytes per row, has %d bytes in all", w, h, bpp, (w*bpp+7)/8, len(d))
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	pix := img.Pix
 	if t.Palettised() {
-		pal := t.d3dPalette(bgraPal)
-		for y := 0; y < h; y++ {
-			row := d[y*pitch:]
-			o := y * img.Stride
-			for x := 0; x < w; x++ {
-				var idx byte
-				if bpp == 4 {
-					idx = row[x>>1] >> (uint(x&1) * 4) & 0xF
-				} else {
-					idx = row[x]
-				}
-				putPix(pix, o, pal[idx])
-				o += 4
-			}
-		}
-		return img, nil
+		return decodeIndices(d, w, h, pitch, bpp, t.d3dPalette(bgraPal)), nil
 	}
 	l, ok := t.layout()
 	if !ok {
 		return nil, binread.Unsupportedf(off, "raster format 0x%X", t.RasterFormat)
 	}
 	return l.Decode(d, w, h, pitch), nil
+}
+
+// decodeIndices decodes rows of 4- or 8-bit (bpp) palette indices through
+// pal.
+func decodeIndices(d []byte, w, h, pitch, bpp int, pal []uint32) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		row := d[y*pitch:]
+		o := y * img.Stride
+		for x := 0; x < w; x++ {
+			var idx byte
+			if bpp == 4 {
+				idx = row[x>>1] >> (uint(x&1) * 4) & 0xF
+			} else {
+				idx = row[x]
+			}
+			putPix(img.Pix, o, pal[idx])
+			o += 4
+		}
+	}
+	return img
 }
 
 // Xbox native.
