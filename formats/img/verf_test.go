@@ -35,6 +35,10 @@ func TestVERFOpens(t *testing.T) {
 		if im, err := n.(formats.Imager).Image(0); err != nil || im.Bounds().Dx() != 8 {
 			t.Fatalf("%s: image %v", compNames[comp], err)
 		}
+		// Offsets are of the file: none inside unpacked bytes.
+		if off := n.(formats.Rawer).Offset(); (comp == CompNone) != (off > SectorSize) || comp != CompNone && off != -1 {
+			t.Fatalf("%s: texture offset %d", compNames[comp], off)
+		}
 		raw, _ := formats.Resolve(root, "notes.dat")
 		got, err := io.ReadAll(raw.(formats.Rawer).Open())
 		if err != nil || !bytes.Equal(got, notes) {

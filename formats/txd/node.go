@@ -358,10 +358,12 @@ func (n *TexNode) Diagnostics() []formats.Diagnostic {
 	return t.Diags
 }
 
-// Offset returns the chunk's absolute offset, -1 once edited.
+// Offset returns the chunk's absolute offset, -1 once edited or when the
+// dictionary's bytes are not a plain range of the file (unpacked from a
+// compressed archive entry).
 func (n *TexNode) Offset() int64 {
 	t := n.Texture()
-	if t.Edited() {
+	if t.Edited() || n.root.base < 0 {
 		return -1
 	}
 	return t.Off
