@@ -81,7 +81,7 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE [NODE]",
 			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
 			run:   runRender,
 		},
@@ -117,9 +117,10 @@ Usage:
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] --out OUT.png FILE NODE
-                                           draw a mesh to a PNG, transparent around it (defaults: textured,
-                                           800x600, iso; --at sets the material animation clock in ms)
+                 [--at MS] --out OUT.png FILE [NODE]
+                                           draw a mesh (default: the file's root) to a PNG, transparent
+                                           around it (defaults: textured, 800x600, iso; --at sets the
+                                           material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
   rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...

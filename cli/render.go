@@ -30,8 +30,11 @@ func runRender(e *env, a *args) int {
 	if msg != "" {
 		return e.usagef("%s", msg)
 	}
-	file := a.pos[0]
-	f, node, canon, st := e.openNode(a, file, a.pos[1])
+	file, nodePath := a.pos[0], "" // without NODE, the file's root
+	if len(a.pos) > 1 {
+		nodePath = a.pos[1]
+	}
+	f, node, canon, st := e.openNode(a, file, nodePath)
 	if f == nil {
 		return st
 	}
@@ -70,8 +73,8 @@ func runRender(e *env, a *args) int {
 // renderFlags checks the render command line; msg is the usage error.
 func renderFlags(a *args) (s renderSettings, msg string) {
 	switch {
-	case len(a.pos) < 2:
-		return s, "want FILE and NODE"
+	case len(a.pos) < 1:
+		return s, "missing FILE"
 	case len(a.pos) > 2:
 		return s, "too many arguments: " + strings.Join(a.pos[2:], " ")
 	}
