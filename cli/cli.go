@@ -142,8 +142,10 @@ NODE is a /-separated path of child names as printed by "rummage ls --json" in "
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
 --materials FILE names the material library used to resolve WEAR rows and MSH batches.
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
---txd FILE names a texture dictionary searched last for a DFF model's textures.
-Flags may come before or after FILE and NODE; "--" ends the flags.
+--txd FILE names a texture dictionary searched last for a DFF model's textures
+(repeatable: each is searched, in the order given).
+Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
+--name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
 
@@ -343,14 +345,14 @@ func (e *env) fileOptions(a *args) (*formats.Options, int) {
 		}
 		opts.Geom = g
 	}
-	if x, ok := a.vals["txd"]; ok {
+	for _, x := range a.all["txd"] { // searched in the order given
 		if x == "" {
 			return nil, e.usagef("--txd needs a file name")
 		}
 		if _, err := os.Stat(x); err != nil {
 			return nil, e.fail(x, "", fmt.Errorf("texture dictionary: %w", plainErr(err)))
 		}
-		opts.TXD = x
+		opts.TXD = append(opts.TXD, x)
 	}
 	return opts, exitOK
 }

@@ -15,10 +15,13 @@ import (
 
 // twoTextureTXD is a D3D9 dictionary of two 8×8 textures, wall and roof,
 // made by the project's TXD writer.
-func twoTextureTXD(t *testing.T) []byte {
+func twoTextureTXD(t *testing.T) []byte { return dictOf(t, "wall", "roof") }
+
+// dictOf is a D3D9 dictionary of 8×8 textures named names.
+func dictOf(t *testing.T, names ...string) []byte {
 	t.Helper()
 	d := txd.NewDictionary(txd.StampSA, 2)
-	for _, name := range []string{"wall", "roof"} {
+	for _, name := range names {
 		tex, err := txd.NewD3D(txd.PlatformD3D9, image.NewNRGBA(image.Rect(0, 0, 8, 8)), txd.Options{Name: name, Format: txd.Fmt8888})
 		if err != nil {
 			t.Fatal(err)
