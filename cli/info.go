@@ -179,14 +179,14 @@ func describe(n formats.Node) ([]byte, error) {
 			typ = t.Type()
 		}
 		kids, _ := n.Children()
-		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"name", n.Name()}, {"type", typ},
+		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"name", jsonName(n.Name())}, {"type", typ},
 			{"size", size}, {"offset", off}, {"children", len(kids)}})
 	}
 	v, err := d.Describe()
 	if err != nil {
 		return nil, err
 	}
-	b, err := marshal(v)
+	b, err := marshal(keepBytes(v))
 	if err != nil {
 		return nil, fmt.Errorf("describing the node: %w", err)
 	}
