@@ -72,3 +72,43 @@ func TestInfoWarnings(t *testing.T) {
 		t.Errorf("status %d, warnings %q (%s)", code, v.Warnings, errs)
 	}
 }
+
+// TestLsKeepsBrokenRows: a dictionary cut inside its second texture opens:
+// ls lists both rows and exits 0, the broken one with its "error" and its
+// real name (its name bytes are whole); info and export of it exit 1
+// naming the offset, and export of the file still writes the intact one.
+func TestLsKeepsBrokenRows(t *testing.T) {
+	whole := dictOf(t, "wall", "roof")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "cut.txd")
+	os.WriteFile(file, whole[:len(whole)-100], 0o644)
+	for _, args := range [][]string{{"ls", "--json", file}, {"ls", "-r", "--json", file}} {
+		code, out, errs := run(t, args...)
+		var rows []map[string]any
+		if code != 0 || errs != "" || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 2 {
+			t.Fatalf("%q: status %d, %s %s", args, code, out, errs)
+		}
+		if rows[0]["path"] != "wall" || rows[0]["error"] != nil {
+			t.Errorf("%q: intact row %v", args, rows[0])
+		}
+		if msg, _ := rows[1]["error"].(string); rows[1]["path"] != "roof" || rows[1]["kind"] != "texture" || !strings.Contains(msg, "offset 0x") {
+			t.Errorf("%q: broken row %v, want roof, a texture, with its error and offset", args, rows[1])
+		}
+	}
+	if code, out, _ := run(t, "ls", file); code != 0 || !strings.Contains(out, "roof") || !strings.Contains(out, "broken: offset 0x") {
+		t.Errorf("ls: status %d, %q", code, out)
+	}
+	for _, args := range [][]string{
+		{"info", file, "roof"},
+		{"info", "--json", file, "roof"},
+		{"export", "--out", filepath.Join(dir, "o1"), file, "roof"},
+	} {
+		if code, _, errs := run(t, args...); code != 1 || !strings.Contains(errs, "roof: offset 0x") {
+			t.Errorf("%q: status %d, %q; want 1 naming roof and its offset", args, code, errs)
+		}
+	}
+	code, out, errs := run(t, "export", "--out", filepath.Join(dir, "o2"), file)
+	if code != 1 || !strings.Contains(out, "wall.png") || strings.Contains(out, "roof") || !strings.Contains(errs, "roof: offset 0x") {
+		t.Errorf("export of the file: status %d, wrote %q, %q", code, out, errs)
+	}
+}
