@@ -44,7 +44,11 @@ func (e *env) infoFile(a *args, file, nodePath string, many bool, q formats.Samp
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
-	if w := warnings(node); w != nil {
+	w := warnings(node)
+	if bw := boundsWarning(node, facts); bw != "" {
+		w = append(w, bw)
+	}
+	if w != nil {
 		b, err := marshal(w)
 		if err != nil {
 			return e.fail(file, canon, err)
