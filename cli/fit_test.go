@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qmuntal/gltf"
+
+	"rummage/export/glbtest"
 	"rummage/formats/geom"
 )
 
@@ -99,5 +102,44 @@ func TestRenderNothingDrawn(t *testing.T) {
 	writeClump(t, file, clumpFile(t, clumpSpec{positions: down, textures: []string{""}}))
 	if code, _, errs := run(t, "render", "--out", png, file); code != 0 || !strings.Contains(errs, "the mesh has no triangles") {
 		t.Errorf("no triangles: status %d, stderr %q", code, errs)
+	}
+}
+
+// TestExportGLTFNearlyOrthonormalFrame: a DFF whose frame matrix is 3e-4
+// off orthonormal exports as glTF with that frame as translation,
+// rotation and scale, not a matrix (which the Khronos validator, run on
+// the file by `make test`, reports as NODE_MATRIX_NON_TRS).
+func TestExportGLTFNearlyOrthonormalFrame(t *testing.T) {
+	p, tris := unitBox()
+	f := clumpFile(t, clumpSpec{positions: p, tris: tris, textures: []string{""}})
+	c, s := float32(math.Cos(0.5)), float32(math.Sin(0.5))
+	fr := &f.Clump.Frames[0]
+	fr.Rot = [9]float32{c, s + 3e-4, 0, -s, c, 0, 0, 0, 1} // right, up, at
+	fr.Pos = geom.Vec3{0.1, 0.05, 0}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "door.dff")
+	writeClump(t, file, f)
+	out := filepath.Join(dir, "out")
+	code, stdout, errs := run(t, "export", "--as", "gltf", "--out", out, file)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	glb := strings.TrimSpace(stdout)
+	glbtest.KeepFile(t, glb)
+	doc, err := gltf.Open(glb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turned := 0
+	for _, n := range doc.Nodes {
+		if n.MatrixOrDefault() != gltf.DefaultMatrix {
+			t.Errorf("node %q written as a matrix %v", n.Name, n.Matrix)
+		}
+		if n.RotationOrDefault() != gltf.DefaultRotation {
+			turned++
+		}
+	}
+	if turned == 0 {
+		t.Errorf("no node carries the frame's rotation: %d nodes", len(doc.Nodes))
 	}
 }
