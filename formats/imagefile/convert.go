@@ -16,6 +16,13 @@ func toNRGBA(img image.Image) *image.NRGBA {
 		if b.Min == (image.Point{}) {
 			return m
 		}
+	case *image.RGBA:
+		if b.Min == (image.Point{}) {
+			// the decoders give RGBA for opaque pixels: the same bytes as
+			// NRGBA, so it is taken over without a second image in memory
+			unpremultiply(m.Pix)
+			return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
+		}
 	case *image.NRGBA64:
 		out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		for y := 0; y < b.Dy(); y++ {
@@ -44,4 +51,18 @@ func toNRGBA(img image.Image) *image.NRGBA {
 	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(out, out.Rect, img, b.Min, draw.Src) // opaque or premultiplied kinds: exact
 	return out
+}
+
+// unpremultiply turns premultiplied RGBA bytes into straight ones in
+// place (opaque and clear pixels are left as they are).
+func unpremultiply(pix []byte) {
+	for i := 0; i+3 < len(pix); i += 4 {
+		a := int(pix[i+3])
+		if a == 255 || a == 0 {
+			continue
+		}
+		for k := range 3 {
+			pix[i+k] = byte(min(255, (int(pix[i+k])*255+a/2)/a))
+		}
+	}
 }

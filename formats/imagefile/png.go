@@ -49,7 +49,7 @@ func readPNG(head []byte, size int64) (*header, error) {
 		facts:  map[string]any{"colorType": pngColour[ct], "bitDepth": int(depth), "interlaced": interlace == 1},
 		decode: decodePNG}
 	if depth == 16 {
-		hd.pixelBytes = 8 // decoded as 16 bits a channel, then made 8
+		hd.pixelBytes = 12 // decoded as 16 bits a channel, then copied to 8
 	}
 	return hd, nil
 }
