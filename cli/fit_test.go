@@ -84,7 +84,7 @@ func TestRenderNothingDrawn(t *testing.T) {
 	writeClump(t, file, clumpFile(t, clumpSpec{positions: pos, tris: [][3]uint16{{0, 1, 2}, {0, 2, 3}}, textures: []string{""}}))
 	png := filepath.Join(t.TempDir(), "plane.png")
 	code, out, errs := run(t, "render", "--view", "solid", "--camera", "top", "--size", "64x64", "--out", png, file)
-	if opaque, _ := coverage(readPNG(t, png)); code != 0 || errs != "" || opaque == 0 {
+	if opaque, _ := coverage(readPNG(t, png)); code != 0 || out != png+"\n" || errs != "" || opaque == 0 {
 		t.Errorf("from the front: status %d, stderr %q, %d opaque pixels", code, errs, opaque)
 	}
 	// the same square turned over: its front faces -Z, away from the top camera
