@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"image"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rummage/formats/img"
 	"rummage/formats/nres"
 	"rummage/formats/texm"
 )
@@ -110,5 +112,34 @@ func TestLsKeepsBrokenRows(t *testing.T) {
 	code, out, errs := run(t, "export", "--out", filepath.Join(dir, "o2"), file)
 	if code != 1 || !strings.Contains(out, "wall.png") || strings.Contains(out, "roof") || !strings.Contains(errs, "roof: offset 0x") {
 		t.Errorf("export of the file: status %d, wrote %q, %q", code, out, errs)
+	}
+}
+
+// TestLsKeepsBrokenContainerRows: an IMG holding a dictionary whose count
+// struct is broken lists it (and, with -r, its intact sibling's
+// textures) with exit 0, the broken row carrying its error.
+func TestLsKeepsBrokenContainerRows(t *testing.T) {
+	bad := dictOf(t, "wall")
+	binary.LittleEndian.PutUint32(bad[4:], 16)  // the dictionary holds 16 bytes,
+	binary.LittleEndian.PutUint32(bad[16:], 8) // but its count struct claims 8 + 12
+	data, err := img.BuildVER2([]img.File{{Name: "bad.txd", Data: bad}, {Name: "good.txd", Data: dictOf(t, "roof")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "gta3.img")
+	os.WriteFile(file, data, 0o644)
+	code, out, errs := run(t, "ls", "-r", "--json", file)
+	var rows []map[string]any
+	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 3 {
+		t.Fatalf("ls -r: status %d, %s %s", code, out, errs)
+	}
+	if msg, _ := rows[0]["error"].(string); rows[0]["path"] != "bad.txd" || !strings.Contains(msg, "offset 0x") {
+		t.Errorf("broken row %v", rows[0])
+	}
+	if rows[2]["path"] != "good.txd/roof" || rows[2]["error"] != nil {
+		t.Errorf("sibling's texture %v", rows[2])
+	}
+	if code, _, errs := run(t, "info", file, "bad.txd"); code != 1 || !strings.Contains(errs, "bad.txd: offset 0x") {
+		t.Errorf("info of the broken dictionary: status %d, %q", code, errs)
 	}
 }
