@@ -120,7 +120,7 @@ func TestLsKeepsBrokenRows(t *testing.T) {
 // textures) with exit 0, the broken row carrying its error.
 func TestLsKeepsBrokenContainerRows(t *testing.T) {
 	bad := dictOf(t, "wall")
-	binary.LittleEndian.PutUint32(bad[4:], 16)  // the dictionary holds 16 bytes,
+	binary.LittleEndian.PutUint32(bad[4:], 16) // the dictionary holds 16 bytes,
 	binary.LittleEndian.PutUint32(bad[16:], 8) // but its count struct claims 8 + 12
 	data, err := img.BuildVER2([]img.File{{Name: "bad.txd", Data: bad}, {Name: "good.txd", Data: dictOf(t, "roof")}})
 	if err != nil {

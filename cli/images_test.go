@@ -165,4 +165,3 @@ func listDir(t *testing.T, dir string) []string {
 	})
 	return out
 }
-
