@@ -106,6 +106,9 @@ func Config(head []byte, size int64) (Header, error) {
 		return h, err
 	}
 	pos := int64(HeaderSize + h.IDLen)
+	if pos > size {
+		return h, binread.Errorf(0, "TGA image ID of %d bytes runs past the end of the %d-byte file", h.IDLen, size)
+	}
 	if end := pos + int64(h.mapBytes()); end > size {
 		return h, binread.Errorf(pos, "TGA colour map of %d entries runs past the end of the file", h.MapLen)
 	}

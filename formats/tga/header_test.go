@@ -136,6 +136,7 @@ func TestConfig(t *testing.T) {
 		{file(Header{MapType: 1, ImageType: 1, MapLen: 1, MapBits: 24, Width: 1, Height: 1, Bits: 16}, nil, make([]byte, 3), []byte{0, 0}, -1), 1, "unsupported: colour-mapped TGA"},
 		{file(Header{ImageType: 3, Width: 1, Height: 1, Bits: 24}, nil, nil, []byte{0, 0, 0}, -1), 16, "unsupported: grey TGA with 24 bits"},
 		{file(Header{ImageType: 2, Width: 2, Height: 2, Bits: 24}, nil, nil, make([]byte, 7), -1), HeaderSize + 6, "ends after 2 of 4 pixels"},
+		{file(Header{ImageType: 2, Width: 1, Height: 1, Bits: 24}, []byte("an ID"), nil, nil, -1)[:HeaderSize+2], 0, "image ID of 5 bytes runs past the end"},
 	} {
 		_, err := Config(c.b, int64(len(c.b)))
 		if err == nil || !strings.Contains(err.Error(), c.text) || formats.ErrorOffset(err) != c.off {
