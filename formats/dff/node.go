@@ -186,7 +186,7 @@ func (r *Root) Describe() (any, error) {
 	}
 	frames := make([]map[string]any, len(c.Frames))
 	for i, fr := range c.Frames {
-		frames[i] = map[string]any{"name": fr.Name, "parent": fr.Parent}
+		frames[i] = map[string]any{"name": formats.EscapeName(fr.Name), "parent": fr.Parent}
 	}
 	b := m.Bounds()
 	d["nodes"], d["vertices"], d["triangles"], d["batches"] = len(c.Frames), verts, tris, batches
@@ -215,7 +215,9 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 	for i, mt := range g.Materials {
 		e := map[string]any{"texture": "", "mask": "", "color": []int{int(mt.Color.R), int(mt.Color.G), int(mt.Color.B), int(mt.Color.A)}, "found": nil}
 		if mt.Texture != nil {
-			e["texture"], e["mask"] = mt.Texture.Name, mt.Texture.Mask
+			// escaped as paths print names, so a texture name that is not
+			// UTF-8 still matches its TXD entry's path segment
+			e["texture"], e["mask"] = formats.EscapeName(mt.Texture.Name), formats.EscapeName(mt.Texture.Mask)
 			if p := ts.found(mt.Texture.Name); p != "" {
 				e["found"] = p
 			}
