@@ -47,6 +47,7 @@ func runRender(e *env, a *args) int {
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
+	e.vehicleNotes(a, file, canon, node)
 	r := preview.NewRenderer()
 	defer r.Close()
 	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
