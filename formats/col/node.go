@@ -226,3 +226,21 @@ func (n *ModelNode) Describe() (any, error) {
 	d["name"], d["offset"], d["size"] = n.NodeName, n.Abs, n.N
 	return d, nil
 }
+
+// Place is where one model sits in its file.
+type Place struct {
+	Name      string
+	Off, Size int64 // from the file's byte 0, header included
+}
+
+// Places lists the models' names and byte ranges from their headers
+// (models whose header is broken are left out).
+func (r *Root) Places() []Place {
+	out := make([]Place, 0, len(r.entries))
+	for _, e := range r.entries {
+		if e.err == nil {
+			out = append(out, Place{Name: e.name, Off: e.off, Size: e.size})
+		}
+	}
+	return out
+}

@@ -195,6 +195,7 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 		"bounds": map[string]any{"min": b.Min, "max": b.Max}, "uvSets": len(m.UVs),
 		"normals": len(m.Normals) > 0, "prelit": len(m.Colors) > 0, "materials": mats,
 		"flags": g.Flags, "native": g.IsNative(), "morphTargets": len(g.Morph),
+		"nightColors": g.NightColors() != nil,
 	}
 	if len(g.Morph) > 0 {
 		d["sphere"] = g.Morph[0].Sphere
