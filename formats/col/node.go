@@ -176,7 +176,9 @@ type ModelNode struct {
 	once  sync.Once
 	model *Model
 	err   error
-	mesh  *geom.Mesh
+
+	meshOnce sync.Once
+	mesh     *geom.Mesh
 }
 
 // Model parses the model (once).
@@ -192,9 +194,7 @@ func (n *ModelNode) Model() (*Model, error) {
 			n.err = err
 			return
 		}
-		if n.model, n.err = ParseModel(b, base); n.err == nil {
-			n.mesh = n.model.Mesh()
-		}
+		n.model, n.err = ParseModel(b, base)
 	})
 	return n.model, n.err
 }
@@ -208,11 +208,13 @@ func (n *ModelNode) Err() error {
 // IsLeaf returns true.
 func (n *ModelNode) IsLeaf() bool { return true }
 
-// Mesh returns the model's geometry (see Model.Mesh).
+// Mesh returns the model's geometry (see Model.Mesh), built once.
 func (n *ModelNode) Mesh() (*geom.Mesh, error) {
-	if _, err := n.Model(); err != nil {
+	m, err := n.Model()
+	if err != nil {
 		return nil, err
 	}
+	n.meshOnce.Do(func() { n.mesh = m.Mesh() })
 	return n.mesh, nil
 }
 
@@ -222,7 +224,8 @@ func (n *ModelNode) Describe() (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := Facts(m, n.mesh)
+	mesh, _ := n.Mesh()
+	d := Facts(m, mesh)
 	d["name"], d["offset"], d["size"] = n.NodeName, n.Abs, n.N
 	return d, nil
 }

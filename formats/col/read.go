@@ -1,6 +1,8 @@
 package col
 
 import (
+	"encoding/binary"
+
 	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
@@ -219,11 +221,12 @@ func (s section) faces(off uint32, n int, what string, field int64) ([]Face, err
 	if err != nil {
 		return nil, err
 	}
+	b := cur.Bytes() // exactly n*8 bytes (checked by at)
+	le := binary.LittleEndian
 	out := make([]Face, n)
 	for i := range out {
-		f := &out[i]
-		f.A, f.B, f.C = uint32(cur.U16()), uint32(cur.U16()), uint32(cur.U16())
-		f.Surface.Material, f.Surface.Light = cur.U8(), cur.U8()
+		r := b[8*i : 8*i+8]
+		out[i] = Face{A: uint32(le.Uint16(r)), B: uint32(le.Uint16(r[2:])), C: uint32(le.Uint16(r[4:])), Surface: Surface{Material: r[6], Light: r[7]}}
 	}
 	return out, nil
 }
@@ -238,9 +241,12 @@ func (s section) vertices(off uint32, faces []Face, what string, field int64) ([
 	if err != nil {
 		return nil, err
 	}
+	b := cur.Bytes() // exactly n*6 bytes
+	le := binary.LittleEndian
 	out := make([]geom.Vec3, n)
 	for i := range out {
-		out[i] = geom.Vec3{float32(cur.I16()) / 128, float32(cur.I16()) / 128, float32(cur.I16()) / 128}
+		r := b[6*i : 6*i+6]
+		out[i] = geom.Vec3{float32(int16(le.Uint16(r))) / 128, float32(int16(le.Uint16(r[2:]))) / 128, float32(int16(le.Uint16(r[4:]))) / 128}
 	}
 	return out, nil
 }
