@@ -263,3 +263,13 @@ func (r *Root) Notes() []string {
 	}
 	return []string{p.Note}
 }
+
+// Remaps lists the remap textures the model's materials name (see
+// remapTextures); nil when the file cannot be read.
+func (r *Root) Remaps() []string {
+	f, err := r.File()
+	if err != nil {
+		return nil
+	}
+	return remapTextures(f.Clump)
+}
