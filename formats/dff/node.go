@@ -244,14 +244,14 @@ func (n *GeometryNode) Children() ([]formats.Node, error) {
 // IsLeaf reports a geometry without 2DFX entries.
 func (n *GeometryNode) IsLeaf() bool { return findExt(n.G.Ext, ID2DFX) == nil }
 
-// Mesh returns the geometry, textured (built again when the textures are
-// looked up again).
+// Mesh returns the geometry, textured, a vehicle's painted as the clump is
+// (built again when the textures are looked up again).
 func (n *GeometryNode) Mesh() (*geom.Mesh, error) {
 	ts := n.root.surfaces()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.tex != ts {
-		n.mesh, n.err = n.G.Mesh(ts.surface)
+		n.mesh, n.err = n.G.Mesh(n.root.paintedSurface(ts))
 		n.tex = ts
 	}
 	return n.mesh, n.err

@@ -362,3 +362,18 @@ func writeFile(t testing.TB, p string, b []byte) {
 		t.Fatal(err)
 	}
 }
+
+func TestCarGeometryPainted(t *testing.T) {
+	r := openCar(t, dfftest.Folder{}, formats.VehicleView{})
+	kids, err := r.Children()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := kids[0].(formats.Mesher).Mesh()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := slotColors(t, m)["body"]; [3]uint8{c.R, c.G, c.B} != dfftest.Sets[0][0] {
+		t.Errorf("geometry_0 alone is painted %v, want the first set's primary", c)
+	}
+}

@@ -273,3 +273,17 @@ func (r *Root) Remaps() []string {
 	}
 	return remapTextures(f.Clump)
 }
+
+// paintedSurface is the look of a geometry's materials drawn alone: a
+// vehicle's painted with the file's colour set, any other model's as
+// found.
+func (r *Root) paintedSurface(ts *textureSet) Surfacer {
+	if !r.IsVehicle() {
+		return ts.surface
+	}
+	p, err := r.Paint(r.view().Colors)
+	if err != nil {
+		return ts.surface
+	}
+	return p.surfacer(ts.surface)
+}
