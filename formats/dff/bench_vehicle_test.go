@@ -57,6 +57,15 @@ func BenchmarkCarWithCollision(b *testing.B) {
 		defer f.Close()
 		benchOverlay(b, f.Root.(*dff.Root))
 	})
+	b.Run("admiral-alone", func(b *testing.B) {
+		f, err := formats.Open(dir+"/MODELS/(to)GTA3.IMG/admiral.dff", nil)
+		if err != nil {
+			b.Skip(err)
+		}
+		defer f.Close()
+		m, _ := f.Root.(*dff.Root).Mesh()
+		benchMesh(b, m)
+	})
 }
 
 func benchOverlay(b *testing.B, r *dff.Root) { benchMesh(b, overlaid(b, r)) }

@@ -75,8 +75,10 @@ func Combine(meshes ...*Mesh) *Mesh {
 }
 
 // Translucent returns m (sharing its arrays) with every group drawn see
-// through at alpha (0..255): an overlay such as a collision model over
-// the model it belongs to. Outline groups stay as they are.
+// through at alpha (0..255), front faces only: an overlay such as a
+// collision model over the model it belongs to (its near side tinting
+// what is behind, half the blending of both sides). Outline groups stay
+// as they are.
 func Translucent(m *Mesh, alpha uint8) *Mesh {
 	out := &Mesh{Positions: m.Positions, Indices: m.Indices, Up: m.Up, Normals: m.Normals, UVs: m.UVs, Colors: m.Colors}
 	out.Groups = make([]Group, len(m.Groups))
@@ -89,7 +91,7 @@ func Translucent(m *Mesh, alpha uint8) *Mesh {
 			if s.Color == (color.NRGBA{}) {
 				s.Color = color.NRGBA{255, 255, 255, 255}
 			}
-			s.Color.A, s.Blend = alpha, BlendAlpha
+			s.Color.A, s.Blend, s.TwoSided = alpha, BlendAlpha, false
 			g.Surface = &s
 		}
 		out.Groups[i] = g

@@ -29,7 +29,7 @@ func TestTranslucent(t *testing.T) {
 	m := &Mesh{Groups: []Group{{Name: "s", Color: color.NRGBA{10, 20, 30, 255}}, {Name: "l", Lines: true}}}
 	tr := Translucent(m, 100)
 	s := tr.Groups[0].Surface
-	if s == nil || s.Blend != BlendAlpha || s.Color != (color.NRGBA{10, 20, 30, 100}) || !s.TwoSided {
+	if s == nil || s.Blend != BlendAlpha || s.Color != (color.NRGBA{10, 20, 30, 100}) || s.TwoSided {
 		t.Errorf("surface %+v", s)
 	}
 	if tr.Groups[1].Surface != nil || m.Groups[0].Surface != nil {
