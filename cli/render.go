@@ -44,6 +44,7 @@ func runRender(e *env, a *args) int {
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
+	e.vehicleNotes(a, file, canon, node)
 	b, err := e.fitBounds(file, canon, m)
 	if err != nil {
 		return e.fail(file, canon, err)

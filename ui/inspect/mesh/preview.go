@@ -98,7 +98,7 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	v.bar = newGroupBar(c)
 	v.clock = newClockBar(c, cfg.clock)
 	v.clock.manual = cfg.manual
-	bars := container.NewVBox(top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content))
+	bars := container.NewVBox(append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
@@ -162,6 +162,7 @@ type previewCanvas struct {
 	lastMouse     fyne.Position
 	frames        int         // frames shown
 	blank         *image.RGBA // shown before the first frame
+	override      *geom.Mesh  // a mesh SetMesh gave before the view's own loaded
 
 	// shared with the render goroutine
 	*previewShared
@@ -356,6 +357,9 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 		return
 	}
 	c.mesh, c.counts = m, counts
+	if c.override != nil {
+		c.mesh, c.counts, c.override = c.override, countText(c.src, c.override), nil
+	}
 	c.msg.Text = ""
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
