@@ -7,16 +7,21 @@
 // Fyne's bundle when this package initialises: flat objects sorted by key,
 // a string per key, or for a plural key its forms (English one and other;
 // Russian one, few, many and other). Importing this package (the
-// inspectors do through ui/inspect, the widgets directly) is what makes
-// the English one forms and the Russian texts known.
+// inspectors do through ui/count and ui/widgets, main directly) is what
+// makes the English one forms and the Russian texts known.
 //
 // The language is English or Russian: the one the user chose in Settings
-// (System, English, Русский; stored in Fyne's preferences under
-// PrefLanguage, taking effect on the next start), else the system's
+// (System, English, Русский; NewSetting is that row), else the system's
 // (LANGUAGE, LC_ALL, LC_MESSAGES, LANG on Linux; the user's locale on
-// Windows and macOS) when it is Russian, else English. Apply sets it for
-// the whole window, Fyne's own dialogs included, before the first window
-// string is made. Tests run in English whatever the system says, and
+// Windows and macOS) when it is Russian, else English. The choice is kept
+// in Fyne's own preferences of the app (PrefLanguage, beside the others:
+// no file of ours, no copy of Fyne's per-system paths) and read by main
+// once the app exists: Apply sets the language for the whole window,
+// Fyne's own dialogs included, before the window makes its first string,
+// so a new choice takes effect on the next start. (Fyne's lang matches
+// the system's locale when it initialises and again whenever translations
+// are added; nothing is translated before Apply, so internal/earlyinit
+// has no part in it.) Tests run in English whatever the system says, and
 // switch with Use.
 package i18n
 
