@@ -32,15 +32,23 @@ func init() {
 		}
 		os.Exit(0)
 	}
+	if a := os.Getenv("RUMMAGE_CLI_PEAK"); a != "" {
+		// A launcher: a process with a small peak of its own, because a
+		// child's peak (ru_maxrss) starts from its parent's peak at exec.
+		code, peak, stderr := runMeasured(strings.Split(a, "\x1f"))
+		fmt.Printf("%d %d\n%s", code, peak, stderr)
+		os.Exit(0)
+	}
 	if a := os.Getenv("RUMMAGE_CLI_CHILD"); a != "" {
 		args := strings.Split(a, "\x1f")
-		debug.SetMemoryLimit(MemoryLimit(args[1:])) // as main does
+		debug.SetMemoryLimit(MemoryLimit(args[0], args[1:])) // as main does
 		os.Exit(Run(args, os.Stdout, os.Stderr))
 	}
 }
 
-// peakOf runs the command args in a child process and returns its status
-// and peak resident memory in bytes.
+// peakOf runs the command args in a grandchild process, started by a
+// small launcher child, and returns its status, its peak resident memory
+// in bytes and its error output.
 func peakOf(t *testing.T, args ...string) (int, int64, string) {
 	t.Helper()
 	exe, err := os.Executable()
@@ -48,17 +56,41 @@ func peakOf(t *testing.T, args ...string) (int, int64, string) {
 		t.Skip(err)
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), "RUMMAGE_CLI_CHILD="+strings.Join(args, "\x1f"))
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	err = cmd.Run()
-	if cmd.ProcessState == nil {
+	cmd.Env = append(os.Environ(), "RUMMAGE_CLI_PEAK="+strings.Join(args, "\x1f"))
+	out, err := cmd.Output()
+	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		t.Skip("no rusage here")
+	var code int
+	var peak int64
+	head, stderr, _ := strings.Cut(string(out), "\n")
+	if _, err := fmt.Sscan(head, &code, &peak); err != nil {
+		t.Fatalf("launcher said %q", out)
 	}
+	return code, peak, stderr
+}
+
+// runMeasured runs the command args in a child process (this test binary)
+// and returns its status, its peak resident memory and its error output.
+func runMeasured(args []string) (int, int64, string) {
+	exe, err := os.Executable()
+	if err != nil {
+		return -1, 0, err.Error()
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "RUMMAGE_CLI_PEAK=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, "RUMMAGE_CLI_CHILD="+strings.Join(args, "\x1f"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.Run()
+	if cmd.ProcessState == nil {
+		return -1, 0, "did not start"
+	}
+	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	return cmd.ProcessState.ExitCode(), ru.Maxrss * 1024, stderr.String()
 }
 

@@ -58,12 +58,12 @@ func (b *gltfBuilder) node(n *SceneNode) (int, error) {
 	b.seen[n] = true
 	gn := &gltf.Node{Name: n.Name}
 	mat := yUpMatrix(n.Matrix, b.up)
-	for i, v := range mat {
+	for _, v := range mat {
 		if v-v != 0 {
 			return 0, nonFinite(n)
 		}
-		gn.Matrix[i] = float64(v)
 	}
+	setTransform(gn, mat)
 	if n.Mesh != nil && len(n.Mesh.Positions) > 0 {
 		mi, err := b.mesh(n.Mesh, n.Name)
 		if err != nil {

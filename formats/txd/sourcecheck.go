@@ -43,11 +43,13 @@ func PeekSource(path string, r io.ReaderAt, size int64) (SourceInfo, error) {
 		}
 		return SourceInfo{Kind: "PNG", Width: c.Width, Height: c.Height, Levels: 1}, nil
 	case ".tga":
-		c, err := tga.DecodeConfig(sr)
+		head := make([]byte, min(size, tga.HeaderSize))
+		n, _ := r.ReadAt(head, 0)
+		h, err := tga.Config(head[:n], size)
 		if err != nil {
 			return SourceInfo{}, fmt.Errorf("reading the TGA header: %w", err)
 		}
-		return SourceInfo{Kind: "TGA", Width: c.Width, Height: c.Height, Levels: 1}, nil
+		return SourceInfo{Kind: "TGA", Width: h.Width, Height: h.Height, Levels: 1}, nil
 	case ".dds":
 		f, err := dds.Open(r, 0, size)
 		if err != nil {

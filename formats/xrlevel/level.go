@@ -338,7 +338,8 @@ func (lv *Level) decodeChunk(name string, id uint32, b []byte, l loc) int {
 		if lv.CForm == nil {
 			return -1
 		}
-		return len(lv.CForm.Tris)
+		_, n := lv.CForm.Counts()
+		return n
 	case NamePortals:
 		lv.Portals = lv.parsePortals(b, l)
 		return len(lv.Portals)

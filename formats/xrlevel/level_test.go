@@ -92,6 +92,11 @@ func TestRoundTripV4(t *testing.T) {
 		if cf := loadCForm(t, lv); !reflect.DeepEqual(cf.Verts, want.CForm.Verts) || !reflect.DeepEqual(cf.Tris, want.CForm.Tris) {
 			t.Error("CFORM differs")
 		}
+		for _, c := range lv.Chunks {
+			if c.Name == NameCForm && c.Items != len(want.CForm.Tris) {
+				t.Errorf("the cform chunk counts %d items, want its %d triangles", c.Items, len(want.CForm.Tris))
+			}
+		}
 		if !reflect.DeepEqual(lv.Portals, want.Portals) || !reflect.DeepEqual(lv.Lights, want.Lights) ||
 			!reflect.DeepEqual(lv.LightKeys, want.LightKeys) || !reflect.DeepEqual(lv.Glows, want.Glows) {
 			t.Error("portals, lights, keys or glows differ")
