@@ -63,6 +63,7 @@ type Level struct {
 	payloads map[uint32]*payloadRef
 	refMu    sync.Mutex
 	refs     []*payloadRef
+	kept     int64 // bytes of the payloads kept (see settle)
 
 	statsOnce sync.Once
 	stats     *Stats
@@ -220,7 +221,7 @@ func (lv *Level) decodeChunks(r io.ReaderAt, base, size int64) {
 		}
 		l.buf = memBuf(b, ref)
 		ci.Items = lv.decodeChunk(ci.Name, ci.ID, b, l)
-		ref.drop()
+		lv.settle(ref)
 	}
 }
 

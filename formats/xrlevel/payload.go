@@ -22,6 +22,7 @@ import (
 // until dropped.
 type payloadRef struct {
 	mu   sync.Mutex
+	keep bool                   // small enough to be kept once read (see settle)
 	load func() ([]byte, error) // nil for bytes that are only in memory
 	b    []byte
 	err  error // a failed load fails the same way again without unpacking
@@ -172,14 +173,50 @@ func (s sideFile) ReadAt(b []byte, off int64) (int, error) {
 	return f.ReadAt(b, off)
 }
 
-// dropPayloads drops every payload the level can read again: what was
-// unpacked to answer one question is not kept for the next.
+// keepPayload and keepTotal say which payloads a level keeps once read:
+// each of at most keepPayload bytes, while the kept ones total at most
+// keepTotal (a real level's chunks are a few MB: they are not unpacked a
+// second time to be drawn). Bigger ones are dropped as soon as they are
+// read, and read again when needed.
+const (
+	keepPayload = 8 << 20
+	keepTotal   = 32 << 20
+)
+
+// settle keeps p (see keepPayload) or drops it, once it has been parsed.
+func (lv *Level) settle(p *payloadRef) {
+	p.mu.Lock()
+	n := int64(len(p.b))
+	p.mu.Unlock()
+	lv.refMu.Lock()
+	keep := n <= keepPayload && lv.kept+n <= keepTotal
+	if keep {
+		lv.kept += n
+	}
+	lv.refMu.Unlock()
+	if keep {
+		p.mu.Lock()
+		p.keep = true
+		p.mu.Unlock()
+		return
+	}
+	p.drop()
+}
+
+// dropPayloads drops every payload the level can read again but those it
+// keeps: what was unpacked to answer one question is not held for the
+// next.
 func (lv *Level) dropPayloads() {
 	lv.refMu.Lock()
 	refs := lv.refs
 	lv.refMu.Unlock()
 	for _, p := range refs {
-		p.drop()
+		p.mu.Lock()
+		keep := p.keep
+		p.mu.Unlock()
+		if !keep {
+			p.drop()
+		}
 	}
 }
 

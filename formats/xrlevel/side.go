@@ -114,7 +114,7 @@ func (lv *Level) loadCForm(f *sideFile, p string) {
 	}
 	l := loc{name: "level.cform", path: lv.sidePath("", NameCForm), side: true, buf: memBuf(b, ref)}
 	lv.CForm = lv.parseCForm(b, l)
-	ref.drop()
+	lv.settle(ref)
 	items := -1
 	if lv.CForm != nil {
 		_, items = lv.CForm.Counts()
@@ -190,7 +190,7 @@ func (lv *Level) loadGeomPart(f *sideFile, p, file, prefix, name string, c xray.
 		l.buf = lv.fileBuf(f, 0, f.size, c)
 	}
 	n := lv.decodeChunk(name, c.ID, nil, l)
-	ref.drop()
+	lv.settle(ref)
 	lv.addSide(prefix+name, SidePart{File: p, Info: ChunkInfo{Chunk: c, Name: name, Unpacked: unpacked, Items: n}, ref: ref})
 }
 
