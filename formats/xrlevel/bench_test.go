@@ -58,3 +58,35 @@ func BenchmarkParseLevel(b *testing.B) {
 		lv.Stats()
 	}
 }
+
+// TestConcurrentMeshes builds meshes of one level on several goroutines
+// at once (the window does, in the background): the payloads read again
+// and dropped under them give every goroutine the same mesh.
+func TestConcurrentMeshes(t *testing.T) {
+	b := bigLevel(t)
+	lv, err := Parse(bytes.NewReader(b), 0, int64(len(b)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lv.LevelMesh().Triangles()
+	errs := make(chan string, 8)
+	for g := 0; g < 4; g++ {
+		go func() {
+			m := lv.LevelMesh()
+			cf, err := lv.CFormMesh()
+			switch {
+			case m.Triangles() != want:
+				errs <- "level mesh differs"
+			case err != nil || cf.Triangles() == 0:
+				errs <- "no collision mesh"
+			default:
+				errs <- ""
+			}
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}

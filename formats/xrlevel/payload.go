@@ -13,10 +13,11 @@ import (
 // Memory (design.md, "Memory"): a command may hold the unpacked size of
 // the largest compressed chunk its answer needs, on top of 64 MB and 8 ×
 // its input. So a chunk's payload is unpacked when it is needed, parsed,
-// and dropped: the parsed level keeps headers, counts and small records,
-// and the bulk bytes (vertex and index buffers, the collision mesh) are
-// read again from the file, or unpacked again, when a mesh, a table or
-// raw bytes ask for them, and dropped when the level is released.
+// and dropped unless it is small (keepPayload): the parsed level keeps
+// headers, counts and small records, and the bulk bytes (vertex and index
+// buffers, the collision mesh) are read again from the file, or unpacked
+// again, when a mesh, a table or raw bytes ask for them, and dropped once
+// the answer is made.
 
 // payloadRef is one chunk's payload (unpacked), read when asked and held
 // until dropped.
