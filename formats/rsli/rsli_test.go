@@ -236,32 +236,31 @@ func TestOverlayTrailer(t *testing.T) {
 	}
 }
 
-// TestHuffReferenceVectors decodes the reference LZHUF encoder's output
-// (../shared/vectors/lzhuf, the X-Ray build of the same coder, whose tree
-// rebuilds at 0x4000 instead of 0x8000): the bit order, the tree updates,
-// the rebuilds and the distance code of UnHuff match the published
-// algorithm, not only this package's own encoder.
+// TestHuffReferenceVectors decodes the reference lzhuf.c's output, built
+// with LZHUF.C's MaxFreq of 0x8000 (formats/internal/lzhuf/testdata): the
+// bit order, the tree updates, the rebuilds and the distance code of
+// UnHuff are the published algorithm's, not only this package's encoder's.
+// The same vectors packed as entries of an archive open through Data.
 func TestHuffReferenceVectors(t *testing.T) {
-	dir := "../../../shared/vectors/lzhuf"
-	names, _ := filepath.Glob(filepath.Join(dir, "*.lz"))
+	const dir = "../internal/lzhuf/testdata"
+	names, _ := filepath.Glob(filepath.Join(dir, "*.okumura.lz"))
 	if len(names) == 0 {
-		t.Skip("no LZHUF vectors")
+		t.Fatal("no Okumura vectors in " + dir)
 	}
+	var entries []BuildEntry
 	for _, lz := range names {
 		packed, err := os.ReadFile(lz)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(strings.TrimSuffix(lz, ".lz") + ".bin")
+		name := strings.TrimSuffix(filepath.Base(lz), ".okumura.lz")
+		want, err := os.ReadFile(filepath.Join(dir, name+".bin"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(packed) < 4 || int(binary.LittleEndian.Uint32(packed)) != len(want) {
-			t.Fatalf("%s: bad size prefix", lz)
-		}
-		got, err := unHuff(packed[4:], len(want), 0x4000)
+		got, err := UnHuff(packed, len(want))
 		if err != nil {
-			t.Errorf("%s: %v", filepath.Base(lz), err)
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
 		if !bytes.Equal(got, want) {
@@ -269,7 +268,21 @@ func TestHuffReferenceVectors(t *testing.T) {
 			for i < len(got) && got[i] == want[i] {
 				i++
 			}
-			t.Errorf("%s: differs from byte %d", filepath.Base(lz), i)
+			t.Errorf("%s: differs from byte %d", name, i)
+		}
+		entries = append(entries, BuildEntry{Name: name, Method: MethodXORHuffman, Data: want})
+	}
+	b, err := Build(entries, 0x5EED)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewArchive(bytes.NewReader(b), 0, int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range entries {
+		if got, err := a.Data(i); err != nil || !bytes.Equal(got, e.Data) {
+			t.Errorf("entry %s: %v", e.Name, err)
 		}
 	}
 }

@@ -1,63 +1,14 @@
-package xray
+package lzhuf
 
 import (
 	"bytes"
-	"encoding/hex"
+	"errors"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
-const vectorDir = "../../../shared/vectors/lzhuf"
-
-func TestHelloVector(t *testing.T) {
-	lz, _ := hex.DecodeString("48000000ea7c7f187fbdc6b3c9b9ef7b4175b4c0dbcf77be600581bcdeefb7fc0e0f0b87c4e2e580")
-	want := "Hello, X-Ray! Hello, X-Ray! Hello, X-Ray! abcabcabcabcabcabc 0123456789\n"
-	got, err := Decode(lz, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Fatalf("got %q", got)
-	}
-}
-
-func TestSharedVectors(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(vectorDir, "*.lz"))
-	if len(files) == 0 {
-		t.Skip("shared vectors not present")
-	}
-	for _, f := range files {
-		name := filepath.Base(f)
-		t.Run(name, func(t *testing.T) {
-			lz, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(f[:len(f)-3] + ".bin")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Decode(lz, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				i := 0
-				for i < len(got) && i < len(want) && got[i] == want[i] {
-					i++
-				}
-				t.Fatalf("decoded %d bytes, want %d; first difference at %d", len(got), len(want), i)
-			}
-			// Our encoder's output must decode back too.
-			back, err := Decode(Encode(want), 0)
-			if err != nil || !bytes.Equal(back, want) {
-				t.Fatalf("round trip failed: %v", err)
-			}
-		})
-	}
-}
+// encode is AppendEncode into a new slice.
+func encode[F MaxFreq](data []byte) []byte { return AppendEncode[F](nil, data) }
 
 // structured returns data with repeats at many distances, runs and text.
 func structured(rng *rand.Rand, n int) []byte {
@@ -90,11 +41,13 @@ func structured(rng *rand.Rand, n int) []byte {
 	return out[:n]
 }
 
-func TestRoundTrip(t *testing.T) {
+// roundTripCases are inputs of every shape, the large ones crossing many
+// tree rebuilds of either codec.
+func roundTripCases() map[string][]byte {
 	rng := rand.New(rand.NewSource(1))
 	random := make([]byte, 3<<20)
 	rng.Read(random)
-	cases := map[string][]byte{
+	return map[string][]byte{
 		"empty":      {},
 		"one":        {42},
 		"two":        {1, 2},
@@ -103,91 +56,109 @@ func TestRoundTrip(t *testing.T) {
 		"structured": structured(rng, 4<<20),
 		"spaces":     bytes.Repeat([]byte(" "), 10000),
 	}
-	for name, data := range cases {
-		t.Run(name, func(t *testing.T) {
-			enc := Encode(data)
-			dec, err := Decode(enc, 0)
-			if err != nil {
-				t.Fatal(err)
+}
+
+func TestRoundTrip(t *testing.T) {
+	t.Run("XRay", roundTrip[XRay])
+	t.Run("Okumura", roundTrip[Okumura])
+}
+
+func roundTrip[F MaxFreq](t *testing.T) {
+	for name, data := range roundTripCases() {
+		enc := encode[F](data)
+		dec, err := Decode[F](enc, len(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !bytes.Equal(dec, data) {
+			t.Fatalf("%s: round trip differs", name)
+		}
+		// A head only: the first bytes, the stream going on.
+		if len(data) > 100 {
+			head, err := Decode[F](enc, 100)
+			if err != nil || !bytes.Equal(head, data[:100]) {
+				t.Fatalf("%s: the first 100 bytes: %v", name, err)
 			}
-			if !bytes.Equal(dec, data) {
-				t.Fatal("round trip differs")
-			}
-		})
+		}
+	}
+}
+
+// TestCodecsDiffer: the two codecs agree until the first tree rebuild and
+// not after it, so the type argument really selects MaxFreq.
+func TestCodecsDiffer(t *testing.T) {
+	data := structured(rand.New(rand.NewSource(4)), 1<<20)
+	enc := encode[XRay](data)
+	got, err := Decode[Okumura](enc, len(data))
+	if err == nil && bytes.Equal(got, data) {
+		t.Fatal("an X-Ray stream decodes the same with MaxFreq 0x8000")
+	}
+	// Before 0x4000 - 314 symbols nothing is rebuilt: the first 2,000
+	// bytes (at most 2,000 symbols) agree.
+	if head, err := Decode[Okumura](enc, 2000); err != nil || !bytes.Equal(head, data[:2000]) {
+		t.Fatalf("the codecs differ before the first rebuild: %v", err)
 	}
 }
 
 func TestRejects(t *testing.T) {
+	t.Run("XRay", rejects[XRay])
+	t.Run("Okumura", rejects[Okumura])
+}
+
+func rejects[F MaxFreq](t *testing.T) {
 	data := structured(rand.New(rand.NewSource(2)), 200000)
-	enc := Encode(data)
-	for _, cut := range []int{5, 10, 100, len(enc) / 2, len(enc) - 40} {
-		if _, err := Decode(enc[:cut], 0); err == nil {
-			t.Errorf("truncated to %d bytes: no error", cut)
+	enc := encode[F](data)
+	for _, cut := range []int{1, 6, 96, len(enc) / 2, len(enc) - 36} {
+		_, err := Decode[F](enc[:cut], len(data))
+		var le *Error
+		if !errors.As(err, &le) {
+			t.Errorf("cut to %d bytes: error %v, want an *Error", cut, err)
+		} else if le.Off < 0 || le.Off > int64(cut) {
+			t.Errorf("cut to %d bytes: error at offset %d, outside the stream", cut, le.Off)
 		}
 	}
-	// Absurd declared sizes are rejected before allocation.
-	for _, p := range [][]byte{
-		{0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0},
-		{0x00, 0x00, 0x00, 0x40},
-		{1, 0, 0},
-	} {
-		if _, err := Decode(p, 0); err == nil {
-			t.Errorf("payload % X: no error", p)
+	// Impossible sizes are refused before anything is allocated.
+	for _, c := range []struct{ stream, size int }{{0, 65}, {4, 4*MaxExpansion + 65}, {100, -1}} {
+		if _, err := Decode[F](make([]byte, c.stream), c.size); err == nil {
+			t.Errorf("%d bytes of %d-byte stream: no error", c.size, c.stream)
 		}
-	}
-	if _, err := Decode(enc, 1000); err == nil {
-		t.Error("limit not honoured")
 	}
 }
 
-func FuzzLZHUF(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(vectorDir, "*.lz"))
-	for _, fn := range files {
-		if b, err := os.ReadFile(fn); err == nil && len(b) < 40000 {
-			f.Add(b)
+// FuzzDecode: any stream and size, either codec: a success is exactly the
+// size asked for, a failure an *Error inside the stream, and the encoder
+// round-trips the input.
+func FuzzDecode(f *testing.F) {
+	for _, v := range readVectors(f) {
+		if len(v.lz) < 40000 {
+			f.Add(v.lz, uint32(len(v.bin)), v.codec == "okumura")
 		}
 	}
-	f.Add(Encode([]byte("Hello, X-Ray! Hello, X-Ray!")))
-	f.Add(Encode(structured(rand.New(rand.NewSource(3)), 5000)))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		out, err := Decode(b, 1<<24)
-		if err == nil && len(b) >= 4 {
-			if n, _ := UnpackedSize(b); int(n) != len(out) {
-				t.Fatalf("decoded %d bytes, declared %d", len(out), n)
-			}
-		}
-		// The encoder round-trips whatever it is given.
-		if len(b) < 1<<16 {
-			back, err := Decode(Encode(b), 0)
-			if err != nil || !bytes.Equal(back, b) {
-				t.Fatalf("round trip: %v", err)
-			}
+	f.Add(encode[XRay]([]byte("Hello, X-Ray! Hello, X-Ray!")), uint32(27), false)
+	f.Add(encode[Okumura](structured(rand.New(rand.NewSource(3)), 5000)), uint32(5000), true)
+	f.Fuzz(func(t *testing.T, b []byte, size uint32, okumura bool) {
+		if okumura {
+			fuzzOne[Okumura](t, b, int(size%(1<<22)))
+		} else {
+			fuzzOne[XRay](t, b, int(size%(1<<22)))
 		}
 	})
 }
 
-func BenchmarkDecodeVBuffer(b *testing.B) {
-	lz, err := os.ReadFile(filepath.Join(vectorDir, "vbuffer.lz"))
-	if err != nil {
-		b.Skip("shared vectors not present")
+func fuzzOne[F MaxFreq](t *testing.T, b []byte, size int) {
+	out, err := Decode[F](b, size)
+	var le *Error
+	switch {
+	case err == nil && len(out) != size:
+		t.Fatalf("decoded %d bytes, asked for %d", len(out), size)
+	case err != nil && !errors.As(err, &le):
+		t.Fatalf("error %T %v, want an *Error", err, err)
+	case err != nil && (le.Off < 0 || le.Off > int64(len(b))):
+		t.Fatalf("error at offset %d of a %d-byte stream", le.Off, len(b))
 	}
-	n, _ := UnpackedSize(lz)
-	b.SetBytes(int64(n))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := Decode(lz, 0); err != nil {
-			b.Fatal(err)
+	if len(b) < 1<<16 {
+		back, err := Decode[F](encode[F](b), len(b))
+		if err != nil || !bytes.Equal(back, b) {
+			t.Fatalf("round trip: %v", err)
 		}
-	}
-}
-
-func BenchmarkEncodeVBuffer(b *testing.B) {
-	raw, err := os.ReadFile(filepath.Join(vectorDir, "vbuffer.bin"))
-	if err != nil {
-		b.Skip("shared vectors not present")
-	}
-	b.SetBytes(int64(len(raw)))
-	for i := 0; i < b.N; i++ {
-		Encode(raw)
 	}
 }
