@@ -162,3 +162,26 @@ func fuzzOne[F MaxFreq](t *testing.T, b []byte, size int) {
 		}
 	}
 }
+
+// TestRingStart: before any output the window is LZHUF.C's ring: spaces
+// below 0xFC4 (N − F) and the zeros of its static buffer above, which a
+// first match reaches from distance 4,037 on (the encoders never make
+// such a match; a hand-made stream can).
+func TestRingStart(t *testing.T) {
+	for _, c := range []struct {
+		dist int
+		want byte
+	}{{1, ' '}, {RingSize - MaxMatch, ' '}, {RingSize - MaxMatch + 1, 0}, {RingSize, 0}} {
+		e := &encoder[Okumura]{h: newTree()}
+		e.match(MaxMatch, c.dist)
+		e.w.flush()
+		trees.Put(e.h)
+		got, err := Decode[Okumura](e.w.out, MaxMatch)
+		if err != nil {
+			t.Fatalf("distance %d: %v", c.dist, err)
+		}
+		if want := bytes.Repeat([]byte{c.want}, MaxMatch); c.dist < RingSize-MaxMatch && !bytes.Equal(got, want) || c.dist >= RingSize-MaxMatch && got[0] != c.want {
+			t.Errorf("distance %d: % X, want %q first", c.dist, got, c.want)
+		}
+	}
+}
