@@ -14,6 +14,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/formats/xray"
+	"rummage/internal/shareddata"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -427,8 +428,10 @@ func TestSplitTextures(t *testing.T) {
 func FuzzLevel(f *testing.F) {
 	f.Add(sampleBytes(f, WriteOptions{}))
 	f.Add(sampleBytes(f, WriteOptions{Plain: true}))
-	if b, err := os.ReadFile(filepath.Join(v14Dir, "level")); err == nil {
-		f.Add(b)
+	if p, ok := shareddata.Lookup(v14Level...); ok {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "level"})
