@@ -7,17 +7,18 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man cross release deps test-deps vet unit purego gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
 	./$(BIN) $(FILE)
 
-## test: vet, staticcheck, unit tests, the Khronos glTF validator on every
-## .glb the unit tests wrote, the race detector on the packages without a
-## window, the command-line-only build and its cross-builds, and the real
-## window under Xvfb with --screenshot
-test: test-deps vet lint unit gltf-validate race cli cross screenshot-test desktop-test
+## test: vet, staticcheck, unit tests, the renderer's tests again on its Go
+## paths (purego), the Khronos glTF validator on every .glb the unit tests
+## wrote, the race detector on the packages without a window, the
+## command-line-only build and its cross-builds, and the real window under
+## Xvfb with --screenshot
+test: test-deps vet lint unit purego gltf-validate race cli cross screenshot-test desktop-test
 
 build: deps
 	$(GO) build -o $(BIN) .
@@ -56,6 +57,12 @@ GLB_DIR ?= $(CURDIR)/.cache/glb
 unit:
 	rm -rf $(GLB_DIR) && mkdir -p $(GLB_DIR)
 	RUMMAGE_GLB_DIR=$(GLB_DIR) $(GO) test -count=1 ./...
+
+## purego: the preview tests with the purego build tag, which leaves out
+## the amd64 assembly loops, so the Go paths other architectures run are
+## tested here too
+purego:
+	$(GO) test -count=1 -tags purego ./preview/...
 
 ## gltf-validate: the unit tests, then the Khronos validator (npm
 ## gltf-validator, pinned in the script, installed under ~/.cache/rummage
