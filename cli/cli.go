@@ -76,12 +76,12 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
+			usage: withChoices("rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] [--png-level {png-level}] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)"),
 			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true},
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
+			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE"),
 			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
 			run:   runRender,
 		},
@@ -105,7 +105,8 @@ func init() {
 	}
 }
 
-const helpText = `Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
+// helpText is `rummage help`.
+var helpText = withChoices(`Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
 
 Usage:
   rummage [FILE...]                        open the window; no FILE opens the built-in sample set
@@ -113,20 +114,20 @@ Usage:
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
                                            a material sampled at clock MS
-  rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] FILE [NODE...]
+  rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
-  rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
+  rummage render [--view {view}] [--size WxH] [--camera {camera}]
                  [--at MS] --out OUT.png FILE NODE
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
                                            800x600, iso; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
-  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
-                [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
+  rummage build txd --platform {platform} [--format {format}]
+                [--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
-  rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version V] [--overwrite] --out OUT.txd IN.txd
+  rummage convert txd --platform {platform} [--version V] [--overwrite] --out OUT.txd IN.txd
                                            a TXD stored for another platform
   rummage completion bash|zsh|fish         the shell completion script
   rummage help [COMMAND]                   this text, or a command's flags
@@ -144,7 +145,7 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 --txd FILE names a texture dictionary searched last for a DFF model's textures.
 Flags may come before or after FILE and NODE; "--" ends the flags.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
-`
+`)
 
 // env is what a command writes to.
 type env struct {
