@@ -238,18 +238,9 @@ func errLine(file, node string, err error) string {
 }
 
 // errText is err on one line, starting with its byte offset when it has
-// one and does not say it already.
+// one and does not say it already (as a finding prints).
 func errText(err error) string {
-	return withOffset(oneLine(err.Error()), formats.ErrorOffset(err))
-}
-
-// withOffset starts msg with "offset 0xN (N): " when off is known and msg
-// does not say it already.
-func withOffset(msg string, off int64) string {
-	if off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", off)) {
-		return fmt.Sprintf("offset 0x%X (%d): %s", off, off, msg)
-	}
-	return msg
+	return formats.Diagnostic{Off: formats.ErrorOffset(err), Msg: oneLine(err.Error())}.String()
 }
 
 // printable quotes s when it holds control characters (a file or node name

@@ -120,7 +120,7 @@ func (lv *Level) loadGeom(readSide func(string) ([]byte, string), file, prefix s
 	}
 	gl := xray.ScanN(b, 0, maxSubChunks)
 	for _, d := range gl.Diags {
-		lv.diag(lv.sidePath(prefix, ""), -1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
+		lv.diag(lv.sidePath(prefix, ""), -1, "%s: %s", file, d)
 	}
 	roles := ChunkNames(lv.Version)
 	if c9, ok := gl.Find(9); ok && c9.Avail >= 12 && !looksLikeDeclVB(b[c9.DataOff:c9.DataOff+c9.Avail]) {
