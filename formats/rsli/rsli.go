@@ -291,7 +291,7 @@ func (a *Archive) data(i, want int) ([]byte, error) {
 		return nil, binread.Unsupportedf(a.base+32+int64(32*i)+16, "RsLi packing method 0x%X of entry %s", m, e.Name())
 	}
 	if err != nil {
-		return nil, binread.Errorf(at+streamOffset(err), "RsLi entry %s (%s): %v", e.Name(), MethodName(m), err)
+		return nil, binread.Errorf(at+streamOffset(err), "RsLi entry %s (%s): %w", e.Name(), MethodName(m), err)
 	}
 	return out, nil
 }

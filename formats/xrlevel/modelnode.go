@@ -42,7 +42,7 @@ type ModelNode struct {
 func OpenModel(s formats.Source) (formats.Node, error) {
 	head := make([]byte, min(s.Size, 16))
 	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
-		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %v", err)
+		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %w", err)
 	}
 	if !ProbeOGF(head, s.Size) {
 		return nil, binread.Errorf(max(s.Base, 0), "not an OGF model: no OGF header chunk at the start")
@@ -58,7 +58,7 @@ func (n *ModelNode) Model() (*Model, error) {
 	n.once.Do(func() {
 		b := make([]byte, n.src.Size)
 		if _, err := n.src.R.ReadAt(b, 0); err != nil && err != io.EOF {
-			n.err = binread.Errorf(max(n.src.Base, 0), "reading the model: %v", err)
+			n.err = binread.Errorf(max(n.src.Base, 0), "reading the model: %w", err)
 			return
 		}
 		dir := ""
