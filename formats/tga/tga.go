@@ -81,6 +81,9 @@ func DecodeBytes(b []byte) (*image.NRGBA, error) {
 		return nil, err
 	}
 	pos := HeaderSize + int(h.idLen)
+	if pos > len(b) {
+		return nil, binread.Errorf(0, "TGA image ID of %d bytes runs past the end of the %d-byte file", h.idLen, len(b))
+	}
 	var cmap []color.NRGBA
 	if h.mapType == 1 {
 		mb := (h.mapBits + 7) / 8

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rummage/formats"
+	"rummage/internal/testutil"
 )
 
 func gradient(w, h int) *image.NRGBA {
@@ -137,6 +138,7 @@ func FuzzTGA(f *testing.F) {
 	f.Add([]byte{0, 1, 1, 0, 0, 2, 0, 24, 0, 0, 0, 0, 2, 0, 1, 0, 8, 0x20, 0, 0, 255, 255, 0, 0, 1, 0})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		img, err := DecodeBytes(b)
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}

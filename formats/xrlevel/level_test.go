@@ -15,6 +15,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/formats/xray"
 	"rummage/internal/shareddata"
+	"rummage/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -435,6 +436,7 @@ func FuzzLevel(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "level"})
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}
@@ -443,6 +445,7 @@ func FuzzLevel(f *testing.F) {
 			return
 		}
 		lv, err := ln.Level()
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}
