@@ -86,7 +86,7 @@ FUZZTIME ?= 30s
 fuzz:
 	@sh scripts/fuzz.sh $(FUZZTIME)
 
-## bench: each budget of design.md beside the figure measured now
+## bench: each budget of docs/architecture.md beside the figure measured now
 ## (REF_LZHUF=path adds the side-by-side run against the reference lzhuf.c)
 bench:
 	@sh scripts/bench-report.sh

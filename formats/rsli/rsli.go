@@ -1,5 +1,5 @@
 // Package rsli reads RsLi archives, the second archive format of Parkan:
-// Iron Strategy (gamefont.rlb, sprites.lib; specs/nres.md §2.9): a 32-byte
+// Iron Strategy (gamefont.rlb, sprites.lib; docs/formats/parkan.md): a 32-byte
 // header, an XOR-encrypted table of 32-byte entries and payloads stored raw,
 // XORed, LZSS-packed, packed with adaptive Huffman + LZSS (optionally
 // XORed), or as raw Deflate.
