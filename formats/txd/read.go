@@ -187,7 +187,10 @@ func (d *Dictionary) addTrailing(last sub, end int64, err error) {
 	if start < end {
 		it := &Item{Raw: b[start:end], Off: base + start, Type: 0xFFFFFFFF, Err: err, Name: "trailing bytes"}
 		if h, ok := rw.ParseHeader(it.Raw); ok && h.Type == rw.IDTextureNative {
-			it.Type, it.Name = h.Type, "truncated texture"
+			it.Type, it.Name = h.Type, truncatedName(it.Raw)
+			if it.Name == "" {
+				it.Name = "truncated texture" // its name is cut off too
+			}
 		}
 		d.Items = append(d.Items, it)
 	}

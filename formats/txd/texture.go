@@ -318,11 +318,13 @@ func (t *Texture) PaletteFormatName() string {
 	return pixelName(t.PixelFormat())
 }
 
-// Describe returns the contract's texture fields.
+// Describe returns the contract's texture fields. The name and mask are
+// escaped as node paths print them (formats.EscapeName): a name that is
+// not UTF-8 keeps its bytes as %XX, and equals the texture's path segment.
 func (t *Texture) Describe() map[string]any {
 	return map[string]any{
 		"kind":          string(formats.KindTexture),
-		"name":          t.Name,
+		"name":          formats.EscapeName(t.Name),
 		"width":         t.Width,
 		"height":        t.Height,
 		"levels":        len(t.Levels),
@@ -336,6 +338,6 @@ func (t *Texture) Describe() map[string]any {
 		"filter":        FilterName(t.Filter()),
 		"uAddress":      AddressName(t.UAddress()),
 		"vAddress":      AddressName(t.VAddress()),
-		"mask":          t.Mask,
+		"mask":          formats.EscapeName(t.Mask),
 	}
 }
