@@ -7,17 +7,18 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
-.PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test hostile hostile-full fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man cross release deps test-deps vet unit purego gltf-validate race screenshot-test desktop-test hostile hostile-full fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
 	./$(BIN) $(FILE)
 
-## test: vet, staticcheck, unit tests, the Khronos glTF validator on every
-## .glb the unit tests wrote, the race detector on the packages without a
-## window, the command-line-only build and its cross-builds, the quick set
-## of hostile inputs, and the real window under Xvfb with --screenshot
-test: test-deps vet lint unit gltf-validate race cli cross hostile screenshot-test desktop-test
+## test: vet, staticcheck, unit tests, the renderer's tests again on its Go
+## paths (purego), the Khronos glTF validator on every .glb the unit tests
+## wrote, the race detector on the packages without a window, the
+## command-line-only build and its cross-builds, the quick set of hostile
+## inputs, and the real window under Xvfb with --screenshot
+test: test-deps vet lint unit purego gltf-validate race cli cross hostile screenshot-test desktop-test
 
 build: deps
 	$(GO) build -o $(BIN) .
@@ -57,6 +58,12 @@ unit:
 	rm -rf $(GLB_DIR) && mkdir -p $(GLB_DIR)
 	RUMMAGE_GLB_DIR=$(GLB_DIR) $(GO) test -count=1 ./...
 
+## purego: the preview tests with the purego build tag, which leaves out
+## the amd64 assembly loops, so the Go paths other architectures run are
+## tested here too
+purego:
+	$(GO) test -count=1 -tags purego ./preview/...
+
 ## gltf-validate: the unit tests, then the Khronos validator (npm
 ## gltf-validator, pinned in the script, installed under ~/.cache/rummage
 ## when missing) on every .glb they wrote: zero errors, zero warnings
@@ -89,7 +96,7 @@ FUZZTIME ?= 30s
 fuzz: hostile-full
 	@sh scripts/fuzz.sh $(FUZZTIME)
 
-## bench: each budget of design.md beside the figure measured now
+## bench: each budget of docs/architecture.md beside the figure measured now
 ## (REF_LZHUF=path adds the side-by-side run against the reference lzhuf.c)
 bench:
 	@sh scripts/bench-report.sh

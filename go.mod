@@ -9,6 +9,7 @@ require (
 	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.48.0
 	golang.org/x/sys v0.50.0
+	golang.org/x/term v0.48.0
 	golang.org/x/text v0.44.0
 )
 

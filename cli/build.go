@@ -19,9 +19,9 @@ import (
 // buildCommand is `rummage build txd|img`: a new TXD from images, or a new
 // IMG archive from files.
 var buildCommand = &command{
-	usage: "rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444] " +
-		"[--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE... ; " +
-		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...",
+	usage: withChoices("rummage build txd --platform {platform} [--format {format}] " +
+		"[--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE... ; " +
+		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR..."),
 	flags: map[string]bool{"platform": true, "format": true, "mips": true, "version": true, "out": true, "overwrite": false},
 	run:   runBuild,
 }
@@ -51,7 +51,7 @@ func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 	var o txd.BuildOptions
 	p, ok := a.vals["platform"]
 	if !ok {
-		return o, errors.New("--platform ps2|d3d8|d3d9|xbox is required")
+		return o, errors.New(withChoices("--platform {platform} is required"))
 	}
 	var err error
 	if o.Platform, err = txd.ParsePlatform(p); err != nil {

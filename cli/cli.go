@@ -78,12 +78,12 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] (FILE [NODE...] | FILE|FOLDER...)",
+			usage: withChoices("rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] [--png-level {png-level}] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] (FILE [NODE...] | FILE|FOLDER...)"),
 			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "parts": true, "colors": true, "night": false},
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]",
+			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--materials FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]"),
 			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "overwrite": false},
 			run:   runRender,
 		},
@@ -107,7 +107,8 @@ func init() {
 	}
 }
 
-const helpText = `Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
+// helpText is `rummage help`.
+var helpText = withChoices(`Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
 
 Usage:
   rummage [FILE...]                        open the window; no FILE opens the built-in sample set
@@ -115,21 +116,21 @@ Usage:
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE
                                            a material sampled at clock MS
-  rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] FILE [NODE...]
+  rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
-  rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] [--parts ok|dam|vlo|all] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]
+  rummage render [--view {view}] [--size WxH] [--camera {camera}]
+                 [--at MS] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]
                                            draw a mesh (default: the file's root) to a PNG, transparent
                                            around it (defaults: textured, 800x600, iso; --at sets the
                                            material animation clock in ms)
   rummage samples [--overwrite] DIR        write the built-in sample files into DIR
-  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
-                [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
+  rummage build txd --platform {platform} [--format {format}]
+                [--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
-  rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version V] [--overwrite] --out OUT.txd IN.txd
+  rummage convert txd --platform {platform} [--version V] [--overwrite] --out OUT.txd IN.txd
                                            a TXD stored for another platform
   rummage completion bash|zsh|fish         the shell completion script
   rummage help [COMMAND]                   this text, or a command's flags
@@ -154,7 +155,7 @@ Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --typ
 Exit status: 0 ok, 1 bad file or node, or nothing written because a write was
 refused (an existing output without --overwrite, an input that is not a regular
 file), 2 bad usage.
-`
+`)
 
 // env is what a command writes to.
 type env struct {
@@ -247,18 +248,9 @@ func errLine(file, node string, err error) string {
 }
 
 // errText is err on one line, starting with its byte offset when it has
-// one and does not say it already.
+// one and does not say it already (as a finding prints).
 func errText(err error) string {
-	return withOffset(oneLine(err.Error()), formats.ErrorOffset(err))
-}
-
-// withOffset starts msg with "offset 0xN (N): " when off is known and msg
-// does not say it already.
-func withOffset(msg string, off int64) string {
-	if off >= 0 && !strings.Contains(msg, fmt.Sprintf("offset 0x%X ", off)) {
-		return fmt.Sprintf("offset 0x%X (%d): %s", off, off, msg)
-	}
-	return msg
+	return formats.Diagnostic{Off: formats.ErrorOffset(err), Msg: oneLine(err.Error())}.String()
 }
 
 // printable quotes s when it holds control characters (a file or node name

@@ -10,7 +10,7 @@ import (
 // convertCommand is `rummage convert txd`: a TXD stored for another
 // platform.
 var convertCommand = &command{
-	usage: "rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd IN.txd",
+	usage: withChoices("rummage convert txd --platform {platform} [--version {rw-version}] [--overwrite] --out OUT.txd IN.txd"),
 	flags: map[string]bool{"platform": true, "version": true, "out": true, "overwrite": false},
 	run:   runConvert,
 }
@@ -25,7 +25,7 @@ func runConvert(e *env, a *args) int {
 	}
 	p, ok := a.vals["platform"]
 	if !ok {
-		return e.usagef("--platform ps2|d3d8|d3d9|xbox is required")
+		return e.usagef("%s", withChoices("--platform {platform} is required"))
 	}
 	platform, err := txd.ParsePlatform(p)
 	if err != nil {

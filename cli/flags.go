@@ -1,11 +1,45 @@
 package cli
 
 import (
+	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
 	"rummage/export"
+	"rummage/formats"
+	"rummage/formats/txd"
+	"rummage/preview"
 )
+
+// choiceLists are the fixed sets of values flags take, each from the
+// package that owns it; flagDocs, the usage lines and the help text all
+// name them from here (the lines through withChoices).
+var choiceLists = map[string][]string{
+	"as":         export.Formats,
+	"png-level":  export.PNGLevels,
+	"view":       preview.ModeNames(),
+	"camera":     preview.ViewpointNames(),
+	"platform":   txd.PlatformNames(),
+	"format":     txd.StoredFormats(),
+	"rw-version": txd.VersionNames(),
+	"parts":      formats.PartNames(),
+}
+
+var choiceRef = regexp.MustCompile(`\{([a-z-]+)\}`)
+
+// withChoices replaces each {NAME} in s by choiceLists[NAME] joined with
+// "|", as usage lines spell a choice. An unknown NAME is a bug, caught by
+// any test of the package.
+func withChoices(s string) string {
+	return choiceRef.ReplaceAllStringFunc(s, func(ref string) string {
+		list, ok := choiceLists[ref[1:len(ref)-1]]
+		if !ok {
+			panic(fmt.Sprintf("cli: no choice list %s", ref))
+		}
+		return strings.Join(list, "|")
+	})
+}
 
 // flagDoc documents a flag for `help COMMAND`, the shell completions and
 // the man page, which are all made from the commands' flag sets and this
@@ -34,29 +68,29 @@ var flagDocs = map[string]flagDoc{
 	"random":            {arg: "R", help: "the random value of a random-mode block (with --at)"},
 	"out":               {arg: "DIR", dir: true, help: "the folder to write into (default: the current folder); with several files each goes into DIR/<file name>/"},
 	"render.out":        {arg: "OUT.png", file: true, help: "the PNG to write (required; an existing file is kept unless --overwrite)"},
-	"as":                {arg: "FORMAT", choices: export.Formats, help: "the export format (default by kind: texture png, mesh and level obj, material and wear json, other raw)"},
+	"as":                {arg: "FORMAT", choices: choiceLists["as"], help: "the export format (default by kind: texture png, mesh and level obj, material and wear json, other raw)"},
 	"all-mips":          {help: "textures: write NAME_mipN.png for every mip level"},
 	"overwrite":         {help: "replace files that exist (default: keep them and write NAME_2, NAME_3, ...)"},
-	"png-level":         {arg: "LEVEL", choices: export.PNGLevels, help: "PNG compression: fast (default, zlib level 1) encodes about 2.5 times as fast as default for files about 13% larger"},
+	"png-level":         {arg: "LEVEL", choices: choiceLists["png-level"], help: "PNG compression: fast (default, zlib level 1) encodes about 2.5 times as fast as default for files about 13% larger"},
 	"kind":              {arg: "KIND", choices: kindNames(), help: "export only nodes of this kind (repeatable)"},
 	"type":              {arg: "TYPE", help: "export only nodes with this type tag, as ls prints it (repeatable)"},
 	"name":              {arg: "REGEX", help: "export only nodes whose name matches this regular expression (repeatable)"},
-	"render.view":       {arg: "MODE", choices: []string{"wire", "solid", "textured", "textured+wire"}, help: "how to draw the mesh (default textured)"},
+	"render.view":       {arg: "MODE", choices: choiceLists["view"], help: "how to draw the mesh (default textured)"},
 	"size":              {arg: "WxH", help: "the image size in pixels (default 800x600)"},
-	"platform":          {arg: "PLATFORM", choices: []string{"ps2", "d3d8", "d3d9", "xbox"}, help: "the platform the TXD is stored for"},
-	"format":            {arg: "FORMAT", choices: []string{"auto", "DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}, help: "the stored raster format (auto: PAL8 on the PS2; DXT1 for opaque or 1-bit alpha, else DXT3 on D3D8 or DXT5)"},
+	"platform":          {arg: "PLATFORM", choices: choiceLists["platform"], help: "the platform the TXD is stored for"},
+	"format":            {arg: "FORMAT", choices: choiceLists["format"], help: "the stored raster format (auto: PAL8 on the PS2; DXT1 for opaque or 1-bit alpha, else DXT3 on D3D8 or DXT5)"},
 	"mips":              {arg: "N", help: "mip levels: auto (as many as the format allows, or those a DDS brings) or a count (1: none)"},
-	"version":           {arg: "V", help: "the RenderWare version to stamp: 3.3, 3.4, 3.5 or 3.6 (build img: the IMG version, 2 or 1)"},
+	"version":           {arg: "V", help: "the RenderWare version to stamp: " + strings.Join(choiceLists["rw-version"], ", ") + " (build img: the IMG version, 2 or 1)"},
 	"render.overwrite":  {help: "replace OUT.png when it exists (default: refuse, exit 1)"},
 	"samples.overwrite": {help: "replace sample files that exist in DIR (default: refuse, exit 1, write nothing)"},
 	"build.overwrite":   {help: "replace OUT when it exists (its first original is kept as OUT.bak; default: refuse, exit 1)"},
 	"convert.overwrite": {help: "replace OUT.txd when it exists (its first original is kept as OUT.txd.bak; default: refuse, exit 1)"},
 	"build.out":         {arg: "OUT", file: true, help: "the file to write (required; an existing file is kept unless --overwrite)"},
 	"convert.out":       {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
-	"parts":             {arg: "PARTS", choices: []string{"ok", "dam", "vlo", "all"}, help: "a vehicle's parts: ok (intact, the default for render), dam (damaged), vlo (low detail) or all (the default for export)"},
+	"parts":             {arg: "PARTS", choices: choiceLists["parts"], help: "a vehicle's parts: ok (intact, the default for render), dam (damaged), vlo (low detail) or all (the default for export)"},
 	"colors":            {arg: "N", help: "a vehicle's colour set from carcols.dat, 0-based (default 0)"},
 	"night":             {help: "a model's night vertex colours instead of its day (prelit) ones"},
-	"camera":            {arg: "VIEW", choices: []string{"front", "back", "left", "right", "top", "iso"}, help: "the viewpoint (default iso)"},
+	"camera":            {arg: "VIEW", choices: choiceLists["camera"], help: "the viewpoint (default iso)"},
 }
 
 // kindNames are the node kinds as --kind takes them.

@@ -46,7 +46,7 @@ func FuzzNodePath(f *testing.F) {
 		}
 		if _, err := os.Lstat(node); err == nil && node != "" {
 			// A word naming a file or folder on disk is a FILE, not a
-			// NODE (design.md, "Many files at once"): "//" would list
+			// NODE (docs/cli.md, "Node paths"): "//" would list
 			// the whole file system.
 			return
 		}

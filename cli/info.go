@@ -161,7 +161,7 @@ func sampleQuery(a *args) (q formats.SampleQuery, sampling bool, msg string) {
 func warnings(n formats.Node) []string {
 	var out []string
 	for _, d := range formats.SafeDiagnostics(n) {
-		out = append(out, withOffset(oneLine(d.Msg), d.Off))
+		out = append(out, oneLine(d.String()))
 	}
 	return out
 }

@@ -54,8 +54,8 @@ func samplerLib(t *testing.T) string {
 	return path
 }
 
-// TestInfoAtSamplerReading checks `info --json --at` against design.md's
-// sampler reading on hand-computed cases.
+// TestInfoAtSamplerReading checks `info --json --at` against the sampler
+// reading of docs/formats/parkan.md on hand-computed cases.
 func TestInfoAtSamplerReading(t *testing.T) {
 	lib := samplerLib(t)
 	wrapAlpha := float64(float32(uint32(4294967286-1000)) / 1000) // clock 10, start 20: t wraps to 2^32-10

@@ -1,17 +1,20 @@
 package cli
 
-import "syscall"
+import "golang.org/x/sys/windows"
 
-// enableVTProcessing is ENABLE_VIRTUAL_TERMINAL_PROCESSING: the console
-// understands the escape sequence that clears the line.
-const enableVTProcessing = 0x0004
-
-// ttyWidth reports whether fd is a console that understands escape
-// sequences; the width is taken as 80.
-func ttyWidth(fd uintptr) (int, bool) {
-	var mode uint32
-	if err := syscall.GetConsoleMode(syscall.Handle(fd), &mode); err != nil || mode&enableVTProcessing == 0 {
-		return 0, false
+// What golang.org/x/term does not do: a Windows console clears a line with
+// an escape sequence only with ENABLE_VIRTUAL_TERMINAL_PROCESSING on
+// (Windows 10 and later accept it).
+func init() {
+	enableEscapes = func(fd uintptr) bool {
+		h := windows.Handle(fd)
+		var mode uint32
+		if err := windows.GetConsoleMode(h, &mode); err != nil {
+			return false
+		}
+		if mode&windows.ENABLE_VIRTUAL_TERMINAL_PROCESSING != 0 {
+			return true
+		}
+		return windows.SetConsoleMode(h, mode|windows.ENABLE_VIRTUAL_TERMINAL_PROCESSING) == nil
 	}
-	return 80, true
 }

@@ -71,7 +71,7 @@ func TestRenderVehicleFlags(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"--parts", "some"}, 2, "--parts: want ok, dam, vlo or all"},
+		{[]string{"--parts", "some"}, 2, "--parts: want one of ok, dam, vlo, all"},
 		{[]string{"--colors", "x"}, 2, "--colors"},
 		{[]string{"--colors", "5"}, 1, "2 colour sets"},
 	} {

@@ -7,8 +7,10 @@
 package formats
 
 import (
+	"fmt"
 	"image"
 	"io"
+	"strings"
 
 	"rummage/formats/geom"
 )
@@ -105,6 +107,16 @@ type Diagnostic struct {
 	Path string `json:"path,omitempty"`
 	Off  int64  `json:"offset"`
 	Msg  string `json:"message"`
+}
+
+// String is the finding on one line, as the command line's warnings and
+// the window print it: "offset 0x1A40 (6720): " and the message, or the
+// message alone when it has no offset or already names it.
+func (d Diagnostic) String() string {
+	if d.Off >= 0 && !strings.Contains(d.Msg, fmt.Sprintf("offset 0x%X ", d.Off)) {
+		return fmt.Sprintf("offset 0x%X (%d): %s", d.Off, d.Off, d.Msg)
+	}
+	return d.Msg
 }
 
 // Diagnoser is a node that decoded with findings worth showing.

@@ -20,13 +20,27 @@ const (
 	PartsAll     Parts = "all"
 )
 
+// partChoices are the --parts values, in the order help lists them.
+var partChoices = [...]Parts{PartsOK, PartsDam, PartsVLO, PartsAll}
+
+// PartNames returns the --parts values: ok, dam, vlo, all.
+func PartNames() []string {
+	out := make([]string, len(partChoices))
+	for i, p := range partChoices {
+		out[i] = string(p)
+	}
+	return out
+}
+
 // ParseParts reads a --parts value (case-insensitive).
 func ParseParts(s string) (Parts, error) {
-	switch p := Parts(strings.ToLower(strings.TrimSpace(s))); p {
-	case PartsOK, PartsDam, PartsVLO, PartsAll:
-		return p, nil
+	p := Parts(strings.ToLower(strings.TrimSpace(s)))
+	for _, q := range partChoices {
+		if p == q {
+			return p, nil
+		}
 	}
-	return "", fmt.Errorf("want ok, dam, vlo or all, got %q", s)
+	return "", fmt.Errorf("want one of %s, got %q", strings.Join(PartNames(), ", "), s)
 }
 
 // VehicleView is how a vehicle model is assembled and painted: which

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
 	"testing"
 
 	"rummage/formats/geom"
@@ -73,7 +74,17 @@ func FuzzRender(f *testing.F) {
 			cam.Projection = Orthographic
 			m.Up = geom.ZUp
 		}
+		st := r.Render(img, m, &cam, &opt)
+		if st.Faces < 0 || st.Faces > m.Triangles() {
+			t.Fatalf("%d faces filled of %d triangles", st.Faces, m.Triangles())
+		}
+		// The same frame again is the same pixels: nothing of the last
+		// frame's state leaks into the next.
+		first := slices.Clone(img.Pix)
 		r.Render(img, m, &cam, &opt)
+		if !slices.Equal(first, img.Pix) {
+			t.Fatal("the same frame drawn twice differs")
+		}
 	})
 }
 

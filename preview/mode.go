@@ -1,6 +1,10 @@
 package preview
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Mode is what a frame draws.
 type Mode uint8
@@ -23,15 +27,18 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", m)
 }
 
-// ParseMode returns the view named s ("wire", "solid", "textured",
-// "textured+wire").
+// ModeNames returns the views' names in Mode order, as ParseMode and
+// `rummage render --view` take them.
+func ModeNames() []string { return slices.Clone(modeNames[:]) }
+
+// ParseMode returns the view named s (one of ModeNames).
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
 			return Mode(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown view %q: want wire, solid, textured or textured+wire", s)
+	return 0, fmt.Errorf("unknown view %q: want one of %s", s, strings.Join(modeNames[:], ", "))
 }
 
 // Shading is how the solid and textured views light faces.

@@ -1,4 +1,4 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package preview
 
@@ -8,7 +8,9 @@ import (
 	"rummage/formats/geom"
 )
 
-// projectFast projects nothing: only amd64 has projRun.
+// projectFast projects nothing: projRun is amd64 assembly, left out on
+// other architectures and with the purego build tag (make test runs the
+// package once with it, so these Go paths are tested on amd64 too).
 func (r *renderer) projectFast(pos []geom.Vec3, out []vert, c *projConsts) (n int, ylo, yhi int32, wild bool) {
 	return 0, math.MaxInt32, math.MinInt32, false
 }

@@ -38,6 +38,14 @@ func render(r *Renderer, m *geom.Mesh, cam Camera, opt Options, w, h int) *image
 // is off by more than 24; up to 0.5% of the pixels may differ.
 func golden(t *testing.T, name string, img *image.RGBA) {
 	t.Helper()
+	goldenWithin(t, name, img, 24, 0.005)
+}
+
+// goldenWithin compares img with testdata/name: a pixel differs when a
+// channel is off by more than step; up to the fraction off of the pixels
+// may differ.
+func goldenWithin(t *testing.T, name string, img *image.RGBA, step uint32, off float64) {
+	t.Helper()
 	path := filepath.Join("testdata", name)
 	if *update {
 		f, err := os.Create(path)
@@ -69,12 +77,12 @@ func golden(t *testing.T, name string, img *image.RGBA) {
 			r1, g1, b1, _ := img.At(x, y).RGBA()
 			r2, g2, b2, _ := want.At(x, y).RGBA()
 			d := max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2)) >> 8
-			if d > 24 {
+			if d > step {
 				bad++
 			}
 		}
 	}
-	if limit := b.Dx() * b.Dy() / 200; bad > limit {
+	if limit := int(float64(b.Dx()*b.Dy()) * off); bad > limit {
 		os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
 		if f, err := os.Create(filepath.Join("testdata", "failed", name)); err == nil {
 			png.Encode(f, img)

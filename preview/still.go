@@ -3,6 +3,8 @@ package preview
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"rummage/formats/geom"
 )
@@ -32,14 +34,18 @@ func (v Viewpoint) String() string {
 	return fmt.Sprintf("Viewpoint(%d)", v)
 }
 
-// ParseViewpoint returns the viewpoint named s.
+// ViewpointNames returns the viewpoints' names in Viewpoint order, as
+// ParseViewpoint and `rummage render --camera` take them.
+func ViewpointNames() []string { return slices.Clone(viewpointNames[:]) }
+
+// ParseViewpoint returns the viewpoint named s (one of ViewpointNames).
 func ParseViewpoint(s string) (Viewpoint, error) {
 	for i, n := range viewpointNames {
 		if n == s {
 			return Viewpoint(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown camera %q: want front, back, left, right, top or iso", s)
+	return 0, fmt.Errorf("unknown camera %q: want one of %s", s, strings.Join(viewpointNames[:], ", "))
 }
 
 // angles are the yaw and pitch of each viewpoint for a Z-up camera.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The budgets of design.md ("Performance budgets") and issues 13 and 17,
+# The budgets of docs/architecture.md ("Performance budgets") and issues 13 and 17,
 # each with the figure measured now beside it, from the benchmarks behind
 # them (-count 1, so figures on a busy machine wander: re-run to compare).
 # The frame benchmarks also report cpu-ns/op, the CPU of all cores per

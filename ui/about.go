@@ -18,7 +18,7 @@ type formatFamily struct {
 	family, files, does string
 }
 
-// formatFamilies are the file families Rummage reads (design.md).
+// formatFamilies are the file families Rummage reads (docs/formats).
 var formatFamilies = []formatFamily{
 	{"Parkan NRes archive", "*.lib, *.rlb, *.msh, … (magic NRes)", "browse entries, edit, save losslessly, export"},
 	{"Parkan WEAR table", "entries of type WEAR", "rows with the resolved materials, lightmaps"},

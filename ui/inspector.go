@@ -137,11 +137,7 @@ func (in *inspector) showProblems(it *item, descErr error, internal ...error) {
 			lines = append(lines, fmt.Sprintf("… %d more (see the status bar)", len(it.diags)-3))
 			break
 		}
-		if d.Off >= 0 {
-			lines = append(lines, fmt.Sprintf("⚠ at 0x%X: %s", d.Off, d.Msg))
-		} else {
-			lines = append(lines, "⚠ "+d.Msg)
-		}
+		lines = append(lines, "⚠ "+d.String())
 	}
 	bugs := internalLines(internal...)
 	lines = append(lines, bugs...)

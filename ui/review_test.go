@@ -87,7 +87,7 @@ func TestMarkedRowLooksMarked(t *testing.T) {
 	}
 }
 
-// The right-click menu lists ui.md's entries in ui.md's order.
+// The right-click menu lists the entries of docs/window.md in its order.
 func TestContextMenuOrder(t *testing.T) {
 	w := newTestWindow(t)
 	openSample(t, w, "Material.lib")
@@ -170,7 +170,7 @@ func TestMaterialLibraryReachesEveryFile(t *testing.T) {
 	}
 }
 
-// The menus have ui.md's entries and keys.
+// The menus have the entries and keys of docs/window.md.
 func TestMenusAsSpecified(t *testing.T) {
 	w := newTestWindow(t)
 	type entry struct{ menu, label, key string }

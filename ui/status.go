@@ -173,11 +173,7 @@ func (s *statusBar) showProblems() {
 		fmt.Fprintf(&b, "Error %s\n", formats.ErrorText(it.err))
 	}
 	for _, d := range it.diags {
-		if d.Off >= 0 {
-			fmt.Fprintf(&b, "⚠ at 0x%X: %s\n", d.Off, d.Msg)
-		} else {
-			fmt.Fprintf(&b, "⚠ %s\n", d.Msg)
-		}
+		fmt.Fprintf(&b, "⚠ %s\n", d)
 	}
 	text := widget.NewLabel(strings.TrimSpace(b.String()))
 	text.Wrapping = fyne.TextWrapWord

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// The tree's keyboard (ui.md, "Keyboard"): Up and Down select the previous
+// The tree's keyboard (docs/window.md, "Keyboard"): Up and Down select the previous
 // and next shown row, Right opens a branch or goes to its first child, Left
 // closes it or goes to the parent, Enter opens or closes a branch, Home and
 // End go to the first and last row; with Shift the arrows extend the marked

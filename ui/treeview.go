@@ -183,7 +183,7 @@ func (w *window) contextMenuItems(it *item) []*fyne.MenuItem {
 	if w.marked[it.uid] {
 		markLabel = "Unmark for export"
 	}
-	// The order of ui.md: Export…, Copy path, Show in hex, Open containing
+	// The order of docs/window.md: Export…, Copy path, Show in hex, Open containing
 	// folder; the export variants stay next to Export….
 	// With marks made elsewhere, Export… here exports this node only;
 	// the marked nodes have their own entry.

@@ -17,16 +17,36 @@ import (
 // byte offset in the file where it went wrong.
 type FormatError struct {
 	Off int64  // absolute byte offset in the file
-	Msg string // what was expected or found
+	Msg string // what was expected or found (with the cause's text, if any)
+	Err error  // the cause (a read error, an inner error), or nil
 }
 
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("offset 0x%X (%d): %s", e.Off, e.Off, e.Msg)
 }
 
-// Errorf makes a *FormatError at off.
+// Unwrap returns the cause, so that errors.Is and errors.As see through
+// the FormatError (io.ErrUnexpectedEOF of a short read, for example).
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// Errorf makes a *FormatError at off. As with fmt.Errorf, a %w verb makes
+// its operand the cause.
 func Errorf(off int64, format string, args ...any) *FormatError {
-	return &FormatError{Off: off, Msg: fmt.Sprintf(format, args...)}
+	msg, cause := wrapf(format, args...)
+	return &FormatError{Off: off, Msg: msg, Err: cause}
+}
+
+// wrapf formats like fmt.Errorf and returns the text and the cause: the
+// one %w operand, the error wrapping them all for several, nil for none.
+func wrapf(format string, args ...any) (string, error) {
+	err := fmt.Errorf(format, args...)
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return err.Error(), u.Unwrap()
+	case interface{ Unwrap() []error }:
+		return err.Error(), err
+	}
+	return err.Error(), nil
 }
 
 // UnsupportedError reports valid input that Rummage does not decode yet
@@ -34,7 +54,11 @@ func Errorf(off int64, format string, args ...any) *FormatError {
 type UnsupportedError struct {
 	Off int64  // absolute byte offset of the unsupported thing, or -1
 	Msg string // what is not supported
+	Err error  // the cause, or nil
 }
+
+// Unwrap returns the cause.
+func (e *UnsupportedError) Unwrap() error { return e.Err }
 
 func (e *UnsupportedError) Error() string {
 	if e.Off < 0 {
@@ -43,9 +67,11 @@ func (e *UnsupportedError) Error() string {
 	return fmt.Sprintf("offset 0x%X (%d): unsupported: %s", e.Off, e.Off, e.Msg)
 }
 
-// Unsupportedf makes an *UnsupportedError at off (-1 for none).
+// Unsupportedf makes an *UnsupportedError at off (-1 for none); a %w
+// verb makes its operand the cause.
 func Unsupportedf(off int64, format string, args ...any) *UnsupportedError {
-	return &UnsupportedError{Off: off, Msg: fmt.Sprintf(format, args...)}
+	msg, cause := wrapf(format, args...)
+	return &UnsupportedError{Off: off, Msg: msg, Err: cause}
 }
 
 // MaxAlloc is the largest single buffer a parser may allocate on the word
@@ -81,7 +107,7 @@ func ReadAt(r io.ReaderAt, base, off, n, size int64) ([]byte, error) {
 	if err == nil || err == io.EOF {
 		err = io.ErrUnexpectedEOF
 	}
-	return nil, Errorf(base+off+int64(got), "read %d of %d bytes: %v", got, n, err)
+	return nil, Errorf(base+off+int64(got), "read %d of %d bytes: %w", got, n, err)
 }
 
 // Cursor reads little-endian values from a byte slice. Base is the absolute

@@ -3,6 +3,7 @@ package binread
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,30 @@ func TestSeekPastEnd(t *testing.T) {
 	c.Seek(5)
 	if c.Err() == nil {
 		t.Fatal("seek past the end accepted")
+	}
+}
+
+// TestUnwrap: a %w operand is the cause errors.Is and errors.As find; the
+// message is fmt.Errorf's, and a FormatError without one has no cause.
+func TestUnwrap(t *testing.T) {
+	_, err := ReadAt(bytes.NewReader(make([]byte, 4)), 0x100, 0, 8, 8) // 8 claimed, 4 there
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Off != 0x104 || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("short read: %v, want a FormatError at 0x104 wrapping io.ErrUnexpectedEOF", err)
+	}
+	inner := Errorf(8, "inner")
+	outer := Errorf(2, "chunk 3: %w", inner)
+	if outer.Msg != "chunk 3: offset 0x8 (8): inner" || errors.Unwrap(outer) != inner {
+		t.Errorf("outer %q, cause %v", outer.Msg, errors.Unwrap(outer))
+	}
+	both := Errorf(0, "%w and %w", io.EOF, inner)
+	if !errors.Is(both, io.EOF) || !errors.Is(both, inner) {
+		t.Errorf("two causes: %v", both)
+	}
+	if Errorf(0, "plain %v", io.EOF).Unwrap() != nil {
+		t.Error("a plain verb made a cause")
+	}
+	if u := Unsupportedf(-1, "platform: %w", io.EOF); !errors.Is(u, io.EOF) || u.Error() != "unsupported: platform: EOF" {
+		t.Errorf("unsupported %v", u)
 	}
 }

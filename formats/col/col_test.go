@@ -9,6 +9,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/geom"
+	"rummage/internal/testutil"
 )
 
 // fixture is a model with spheres, boxes, faces, face groups and (COL3+)
@@ -247,17 +248,23 @@ func FuzzCOL(f *testing.F) {
 	}
 	f.Add(fixture(1, "f").Body1())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if m, err := ParseModel(data, 0); err == nil {
+		size := int64(len(data))
+		m, err := ParseModel(data, 0)
+		testutil.FileError(t, err, size)
+		if err == nil {
 			m.Mesh()
 			Facts(m, nil)
 		}
-		if m, err := ParseBody1(data, 0, "x"); err == nil {
+		m, err = ParseBody1(data, 0, "x")
+		testutil.FileError(t, err, size)
+		if err == nil {
 			m.Mesh()
 		}
 		if !IsCOL(data) {
 			return
 		}
-		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "f.col"})
+		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(data), Size: size, Name: "f.col"})
+		testutil.FileError(t, err, size)
 		if err != nil {
 			return
 		}

@@ -99,7 +99,7 @@ func (r *Root) checkTrailer(pos int64) error {
 	for at := pos; at < size; {
 		n := min(int64(len(buf)), size-at)
 		if _, err := r.src.R.ReadAt(buf[:n], at); err != nil && err != io.EOF {
-			return binread.Errorf(base+at, "reading the bytes after the last model: %v", err)
+			return binread.Errorf(base+at, "reading the bytes after the last model: %w", err)
 		}
 		for i, b := range buf[:n] {
 			if b != 0 {

@@ -155,7 +155,7 @@ func (f *File) parseHeader(b []byte) error {
 	}
 	fm, err := formatOf(h)
 	if err != nil {
-		return binread.Unsupportedf(f.base+pixelFmtOff, "%v", err)
+		return binread.Unsupportedf(f.base+pixelFmtOff, "%w", err)
 	}
 	h.Format = fm
 	return nil

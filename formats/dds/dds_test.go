@@ -9,6 +9,7 @@ import (
 
 	"rummage/formats/binread"
 	"rummage/formats/dxt"
+	"rummage/internal/testutil"
 )
 
 // rawDDS assembles a DDS file by hand (not with Encode): a w×h header with
@@ -320,6 +321,7 @@ func FuzzDDS(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, err := Open(readerAt(b), 0, int64(len(b)))
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}

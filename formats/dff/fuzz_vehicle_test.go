@@ -7,6 +7,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/dff"
 	"rummage/formats/dff/dfftest"
+	"rummage/internal/testutil"
 )
 
 // FuzzVehicle reads mutated vehicles: the assembly, paint, parts, 2DFX
@@ -22,6 +23,7 @@ func FuzzVehicle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := dff.Open(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "car.dff"})
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

@@ -53,7 +53,7 @@ func Open(s formats.Source) (formats.Node, error) {
 	}
 	head := make([]byte, min(s.Size, 4*rw.HeaderSize))
 	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
-		return nil, binread.Errorf(base, "reading the header: %v", err)
+		return nil, binread.Errorf(base, "reading the header: %w", err)
 	}
 	if h, _ := rw.ParseHeader(head); h.Type == IDClump {
 		if int64(h.Size)+rw.HeaderSize > s.Size {

@@ -1,12 +1,14 @@
 package dff
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"testing"
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 func openFixture(t *testing.T, data []byte) formats.Node {
@@ -130,11 +132,26 @@ func FuzzDFF(f *testing.F) {
 	f.Add(ps2)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data, 0)
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}
-		if _, err := file.Bytes(); err != nil {
+		out, err := file.Bytes()
+		if err != nil {
 			t.Fatalf("a parsed file does not encode: %v", err)
+		}
+		// What it encodes to reads back as the same clump.
+		back, err := Parse(out, 0)
+		if err != nil {
+			t.Fatalf("the encoded file does not parse: %v", err)
+		}
+		if len(back.Clump.Geometries) != len(file.Clump.Geometries) || len(back.Clump.Frames) != len(file.Clump.Frames) || len(back.Clump.Atomics) != len(file.Clump.Atomics) {
+			t.Fatalf("encoded and read back: %d geometries, %d frames, %d atomics; was %d, %d, %d",
+				len(back.Clump.Geometries), len(back.Clump.Frames), len(back.Clump.Atomics),
+				len(file.Clump.Geometries), len(file.Clump.Frames), len(file.Clump.Atomics))
+		}
+		if again, err := back.Bytes(); err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("a second encoding differs from the first (%v)", err)
 		}
 		file.Clump.ClumpMesh(nil)
 		for _, g := range file.Clump.Geometries {

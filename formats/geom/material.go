@@ -7,10 +7,11 @@ import (
 
 // BlendMode is how a surface's colour combines with what lies behind it,
 // out = src·S + dst·D. The values are the five MAT0 categories of the
-// Parkan seed's table, in order, so a category c in 0..4 is BlendMode(c).
+// Parkan table (docs/formats/parkan.md), in order, so a category c in 0..4
+// is BlendMode(c).
 type BlendMode uint8
 
-// The blend modes (S, D as the seed names the factors).
+// The blend modes (S, D as the Parkan table names the factors).
 const (
 	BlendOpaque     BlendMode = iota // ONE, ZERO: the surface replaces what is behind it
 	BlendAlpha                       // SRC_ALPHA, INV_SRC_ALPHA: see-through by alpha
@@ -45,7 +46,7 @@ type Material struct {
 	AddressV Address // addressing down
 	Blend    BlendMode
 	// AlphaTest drops every fragment whose alpha is below AlphaRef (the
-	// seed's GREATER_EQUAL test: alpha >= AlphaRef is kept).
+	// MAT0 GREATER_EQUAL test: alpha >= AlphaRef is kept).
 	AlphaTest bool
 	AlphaRef  uint8
 	TwoSided  bool     // draw back faces too (else they are culled)

@@ -81,7 +81,7 @@ func readBMP(head []byte, size int64) (*header, error) {
 		decode: func(b []byte) (image.Image, error) {
 			img, err := bmp.Decode(bytes.NewReader(b))
 			if err != nil {
-				return nil, binread.Errorf(data, "BMP pixels: %v", err)
+				return nil, binread.Errorf(data, "BMP pixels: %w", err)
 			}
 			return img, nil
 		}}

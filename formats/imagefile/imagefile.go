@@ -64,7 +64,7 @@ func open(read headerReader) func(s formats.Source) (formats.Node, error) {
 	return func(s formats.Source) (formats.Node, error) {
 		head := make([]byte, min(s.Size, headSize))
 		if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
-			return nil, binread.Errorf(max(s.Base, 0), "reading the header: %v", err)
+			return nil, binread.Errorf(max(s.Base, 0), "reading the header: %w", err)
 		}
 		h, err := read(head, s.Size)
 		if err == nil {

@@ -14,6 +14,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/tga"
+	"rummage/internal/testutil"
 )
 
 // picture is a w×h test image with colour kept under partial alpha.
@@ -219,11 +220,15 @@ func FuzzImageFile(f *testing.F) {
 	f.Add("a.tga", encodeTGA(f, picture(3, 2)))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		n, err := openNode(t, name, data)
+		if len(data) > 0 { // (an empty file is an error of its own, with no offset to name)
+			testutil.FileError(t, err, int64(len(data)))
+		}
 		node, ok := n.(*Node)
 		if err != nil || !ok {
 			return
 		}
 		img, err := node.Image(0)
+		testutil.FileError(t, err, int64(len(data)))
 		if err == nil && (img.Bounds().Dx() != node.Width() || img.Bounds().Dy() != node.Height()) {
 			t.Fatalf("%v for a %d×%d header", img.Bounds(), node.Width(), node.Height())
 		}

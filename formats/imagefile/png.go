@@ -67,7 +67,7 @@ func decodePNG(b []byte) (image.Image, error) {
 	firstIDAT := int64(-1)
 	for pos := int64(8); ; {
 		if pos+12 > int64(len(b)) {
-			return nil, binread.Errorf(int64(len(b)), "PNG file ends without its IEND chunk (%v)", err)
+			return nil, binread.Errorf(int64(len(b)), "PNG file ends without its IEND chunk (%w)", err)
 		}
 		n, typ := int64(be.Uint32(b[pos:])), string(b[pos+4:pos+8])
 		if n > int64(len(b))-pos-12 {
@@ -81,7 +81,7 @@ func decodePNG(b []byte) (image.Image, error) {
 		}
 		pos += n + 12
 	}
-	return nil, binread.Errorf(max(firstIDAT, 8), "PNG image data: %v", err)
+	return nil, binread.Errorf(max(firstIDAT, 8), "PNG image data: %w", err)
 }
 
 func allowed(set []byte, v byte) bool {

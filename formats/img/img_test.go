@@ -11,6 +11,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/txd"
+	"rummage/internal/testutil"
 )
 
 func sampleTXD(t testing.TB) []byte {
@@ -115,7 +116,9 @@ func FuzzIMG(f *testing.F) {
 	f.Add(dir)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// The same bytes as a version 1 .dir for an archive of 4× their size.
-		if v1, err := ParseDir(data, 4*int64(len(data))); err == nil {
+		v1, err := ParseDir(data, 4*int64(len(data)))
+		testutil.FileError(t, err, int64(len(data)))
+		if err == nil {
 			for _, e := range v1.Entries {
 				if e.Err == nil && e.Offset > 4*int64(len(data)) {
 					t.Fatalf("entry %q at %d past the archive", e.Name, e.Offset)
@@ -123,6 +126,7 @@ func FuzzIMG(f *testing.F) {
 			}
 		}
 		a, err := ParseVER2(bytes.NewReader(data), int64(len(data)))
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -130,6 +134,10 @@ func FuzzIMG(f *testing.F) {
 		kids, _ := root.Children()
 		for _, k := range kids {
 			k.Children()
+			// An entry's bytes lie inside the archive.
+			if r, ok := k.(formats.Rawer); ok && r.Offset() >= 0 && (r.Offset()+r.Size() > int64(len(data)) || r.Size() < 0) {
+				t.Fatalf("entry %q: %d bytes at %d, past the %d-byte archive", k.Name(), r.Size(), r.Offset(), len(data))
+			}
 		}
 	})
 }

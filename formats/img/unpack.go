@@ -16,8 +16,8 @@ import (
 	"rummage/formats/binread"
 )
 
-// maxRatio is the most bytes a packed byte may unpack to (design.md's
-// memory rule: over 64 × packed is refused).
+// maxRatio is the most bytes a packed byte may unpack to (the memory rule
+// of docs/cli.md: over 64 × packed is refused).
 const maxRatio = 64
 
 // checkRatio refuses, at the entry's size fields (at), an unpacked size
@@ -81,7 +81,7 @@ func (p *packed) bytes(end int64) ([]byte, error) {
 	}
 	p.once.Do(func() {
 		if err := p.budget.Take(p.size); err != nil {
-			p.err = binread.Errorf(p.at, "entry %q: %v", p.name, err)
+			p.err = binread.Errorf(p.at, "entry %q: %w", p.name, err)
 			return
 		}
 		p.data, p.err = p.unpack(p.size)
@@ -110,7 +110,7 @@ func (p *packed) unpack(n int64) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		return nil, binread.Errorf(p.at, "entry %q (%s, %d bytes packed, %d unpacked): %v", p.name, compNames[p.comp], p.packedSize, p.size, err)
+		return nil, binread.Errorf(p.at, "entry %q (%s, %d bytes packed, %d unpacked): %w", p.name, compNames[p.comp], p.packedSize, p.size, err)
 	}
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 // A fastman92 archive opens with plain, zlib and LZ4 entries: the TXD
@@ -175,16 +176,28 @@ func FuzzVERF(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := ParseVERF(bytes.NewReader(data), int64(len(data)))
+		size := int64(len(data))
+		a, err := ParseVERF(bytes.NewReader(data), size)
+		testutil.FileError(t, err, size)
 		if err != nil {
 			return
 		}
-		root := newRoot(formats.Source{R: bytes.NewReader(data), Size: int64(len(data)), Name: "f.img"}, a)
+		root := newRoot(formats.Source{R: bytes.NewReader(data), Size: size, Name: "f.img"}, a)
 		kids, _ := root.Children()
 		for _, k := range kids {
 			k.Children()
-			if r, ok := k.(formats.Rawer); ok {
-				io.Copy(io.Discard, r.Open())
+			r, ok := k.(formats.Rawer)
+			if !ok {
+				continue
+			}
+			if r.Offset() >= 0 && r.Offset()+r.Size() > size {
+				t.Fatalf("entry %q: %d bytes at %d, past the %d-byte archive", k.Name(), r.Size(), r.Offset(), size)
+			}
+			// An entry gives exactly its size, or fails at an offset in the file.
+			n, err := io.Copy(io.Discard, r.Open())
+			testutil.FileError(t, err, size)
+			if err == nil && n != r.Size() {
+				t.Fatalf("entry %q: %d bytes read, size %d", k.Name(), n, r.Size())
 			}
 		}
 	})

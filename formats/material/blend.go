@@ -5,7 +5,8 @@ import (
 	"math"
 )
 
-// Blend is the fixed-function state of a blend category (the seed's table).
+// Blend is the fixed-function state of a blend category (the table of
+// docs/formats/parkan.md).
 type Blend struct {
 	Src       string  `json:"src"`       // ONE, ZERO, SRC_ALPHA, INV_SRC_ALPHA, SRC_COLOR, DEST_COLOR
 	Dst       string  `json:"dst"`       // as Src
@@ -33,10 +34,10 @@ func BlendFor(category int) *Blend {
 	return &b
 }
 
-// Factor is one D3D blend factor of the seed's table.
+// Factor is one D3D blend factor of that table.
 type Factor uint8
 
-// The blend factors, named as in the seed.
+// The blend factors, named as the original notes name them (and the JSON).
 const (
 	FactorZero Factor = iota
 	FactorOne
@@ -48,7 +49,7 @@ const (
 
 var factorNames = [...]string{"ZERO", "ONE", "SRC_ALPHA", "INV_SRC_ALPHA", "SRC_COLOR", "DEST_COLOR"}
 
-// String returns the seed's name of the factor ("SRC_ALPHA", ...).
+// String returns the factor's name ("SRC_ALPHA", ...).
 func (f Factor) String() string {
 	if int(f) < len(factorNames) {
 		return factorNames[f]
@@ -56,7 +57,7 @@ func (f Factor) String() string {
 	return "ZERO"
 }
 
-// factorNamed returns the factor the seed names name (ZERO when unknown).
+// factorNamed returns the factor named name (ZERO when unknown).
 func factorNamed(name string) Factor {
 	for i, n := range factorNames {
 		if n == name {

@@ -3,8 +3,8 @@
 // materials (phases and animation blocks), the phase sampler, the blend
 // categories and the resolve chain from a WEAR row to a material.
 //
-// The layouts follow ../shared/seeds/001 and specs/nres.md §5; the sampler
-// follows design.md's "project's reading".
+// docs/formats/parkan.md has the layouts and the sampler (the project's
+// reading, which `rummage info --json --at` prints).
 package material
 
 import (
@@ -77,7 +77,8 @@ func (p *Phase) SetTextureName(name string) error {
 // Page returns the signed Texm page index p17 (-1 = the whole texture).
 func (p *Phase) Page() int { return int(int8(p.P[17])) }
 
-// Values returns the phase's coefficients converted as the seed does.
+// Values returns the phase's coefficients converted as the engine does
+// (docs/formats/parkan.md, MAT0).
 func (p *Phase) Values() Values {
 	var v Values
 	for i := 0; i < 3; i++ {

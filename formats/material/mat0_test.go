@@ -223,6 +223,7 @@ func FuzzMat0(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 0}, uint32(0))
 	f.Fuzz(func(t *testing.T, data []byte, version uint32) {
 		m, err := Parse(data, 0, version, 0)
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

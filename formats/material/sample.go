@@ -20,8 +20,8 @@ type Sample struct {
 var ErrNoPhases = errors.New("the material has no phases")
 
 // SampleAt evaluates block at clockMs for a WEAR row started at startMs;
-// random is the caller's random value (mode 3 only). It follows design.md's
-// "project's reading" exactly.
+// random is the caller's random value (mode 3 only). It follows the
+// project's reading in docs/formats/parkan.md exactly.
 func (m *Mat0) SampleAt(block int, clockMs, startMs, random uint32) (Sample, error) {
 	var s Sample
 	s.Block = block

@@ -183,6 +183,7 @@ func FuzzWear(f *testing.F) {
 	f.Add([]byte("1\n0 A\n\nLIGHTMAPS\n1\n0 L\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := ParseWear(data, 0)
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

@@ -11,11 +11,11 @@ import (
 	"rummage/formats/texm"
 )
 
-// TestMaterialChain follows specs/nres.md §5.9 in one archive: MSH batch →
+// TestMaterialChain follows docs/formats/parkan.md's resolve chain in one archive: MSH batch →
 // WEAR row → MAT0 → phase 0 → Texm (+ page). The batches' u16 at +0x02
 // (fparkan's "material_index") holds a different, valid row number, so the
 // test fails if the row came from there instead of the byte at +0x04
-// (§8: the recommended reading).
+// (the reading docs/formats/parkan.md chooses).
 func TestMaterialChain(t *testing.T) {
 	m := twoQuads()
 	for i := range m.Batches {

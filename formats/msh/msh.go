@@ -1,5 +1,5 @@
 // Package msh reads Parkan: Iron Strategy MSH models: a nested NRes whose
-// entries are streams keyed by type id (specs/nres.md §4). It decodes the
+// entries are streams keyed by type id (docs/formats/parkan.md). It decodes the
 // nodes (type 1), slots (2), positions (3), normals (4), UVs (5), indices
 // (6), batches (13) and the rest pose (8 and 19), and builds a geom.Mesh of
 // LOD 0 / variant 0 with each group's material resolved through the chain
@@ -147,7 +147,7 @@ func (m *Model) readBox(h []byte) {
 }
 
 // BoxFits reports whether the bounds lie inside the authored box, with a
-// tolerance of 1 % of its diagonal (specs/nres.md §8: the posed LOD 0 of
+// tolerance of 1 % of its diagonal (docs/formats/parkan.md: the posed LOD 0 of
 // every shipped model fits its box with the (w,x,y,z)-conjugated reading
 // of the pose keys). It is true when the model has no box.
 func (m *Model) BoxFits(min, max [3]float32) bool {

@@ -247,6 +247,7 @@ func FuzzMSH(f *testing.F) {
 	f.Add(encode(f, short))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := NewModel(bytes.NewReader(data), 0, int64(len(data)))
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

@@ -34,7 +34,7 @@ func (p Pose) Apply(v [3]float32) [3]float32 {
 }
 
 // keyPose converts a stored key: quaternion (w, x, y, z)/32767, normalised
-// and conjugated (specs/nres.md §4.6); all-zero is the identity.
+// and conjugated (docs/formats/parkan.md); all-zero is the identity.
 func keyPose(k Key) Pose {
 	q := quat{float64(k.Q[0]) / 32767, -float64(k.Q[1]) / 32767, -float64(k.Q[2]) / 32767, -float64(k.Q[3]) / 32767}
 	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])

@@ -11,12 +11,12 @@ import (
 )
 
 // BatchTwoSided is the batch flag that turns the facing test off (trees,
-// fences: specs/nres.md §4.4, PP's DisableFacingTest).
+// fences: docs/formats/parkan.md, PP's DisableFacingTest).
 const BatchTwoSided = 0x2
 
 // alphaRef is the alpha-test reference of the blended categories. The
-// engine takes it from the draw range, not the material (specs/nres.md
-// §5.6), so a viewer keeps every texel that is not fully transparent.
+// engine takes it from the draw range, not the material
+// (docs/formats/parkan.md, MAT0), so a viewer keeps every texel that is not fully transparent.
 const alphaRef = 1
 
 // surfaces resolves the surface of every WEAR row a drawn batch uses:

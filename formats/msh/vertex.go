@@ -7,7 +7,7 @@ import (
 	"rummage/formats/binread"
 )
 
-// The per-vertex streams beside the positions (specs/nres.md §4.1):
+// The per-vertex streams beside the positions (docs/formats/parkan.md, MSH):
 //
 //	4  normal  int8 x, y, z over 127 (clamped to ±1), one more byte kept
 //	5  UV0     int16 u, v over 1024; (0, 0) is the texture's top left

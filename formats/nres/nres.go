@@ -206,7 +206,7 @@ func (a *Archive) readDir() error {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
-			return binread.Errorf(a.base+off+int64(got), "reading the directory: %v", err)
+			return binread.Errorf(a.base+off+int64(got), "reading the directory: %w", err)
 		}
 		for j := 0; j < k; j++ {
 			a.ents[i+j] = entry{DirEntry: decodeEntry(b[j*EntrySize:]), id: int32(i + j)}

@@ -140,7 +140,7 @@ func TestEmptyArchive(t *testing.T) {
 	}
 }
 
-// TestOpenErrors checks the header and directory rules of spec §2.1: each
+// TestOpenErrors checks the header and directory rules of docs/formats/parkan.md: each
 // fails the file with a FormatError at the offending field.
 func TestOpenErrors(t *testing.T) {
 	tests := []struct {
@@ -182,7 +182,7 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// TestEntryErrors checks the per-entry rules of spec §2.2-2.4: the archive
+// TestEntryErrors checks the per-entry rules of docs/formats/parkan.md: the archive
 // opens, the damaged entry reports a FormatError at its record, the others
 // stay usable.
 func TestEntryErrors(t *testing.T) {

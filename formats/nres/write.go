@@ -375,7 +375,7 @@ func (p *planner) gap(prev int32, from, to int64) error {
 	canonical := to-from >= padLen
 	if canonical && padLen > 0 {
 		if _, err := p.a.r.ReadAt(p.pad[:padLen], from); err != nil {
-			return binread.Errorf(p.a.base+from, "reading padding: %v", err)
+			return binread.Errorf(p.a.base+from, "reading padding: %w", err)
 		}
 		canonical = !slices.ContainsFunc(p.pad[:padLen], func(c byte) bool { return c != 0 })
 	}

@@ -128,7 +128,7 @@ func (m *member) ReadAt(p []byte, off int64) (int, error) {
 		m.once.Do(func() {
 			e := &m.a.Entries[m.i]
 			if err := m.budget.Take(int64(e.Unpacked)); err != nil {
-				m.err = binread.Errorf(m.a.EntryOffset(m.i), "RsLi entry %s: %v", e.Name(), err)
+				m.err = binread.Errorf(m.a.EntryOffset(m.i), "RsLi entry %s: %w", e.Name(), err)
 				return
 			}
 			m.data, m.err = m.a.Data(m.i)

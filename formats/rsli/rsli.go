@@ -1,5 +1,5 @@
 // Package rsli reads RsLi archives, the second archive format of Parkan:
-// Iron Strategy (gamefont.rlb, sprites.lib; specs/nres.md §2.9): a 32-byte
+// Iron Strategy (gamefont.rlb, sprites.lib; docs/formats/parkan.md): a 32-byte
 // header, an XOR-encrypted table of 32-byte entries and payloads stored raw,
 // XORed, LZSS-packed, packed with adaptive Huffman + LZSS (optionally
 // XORed), or as raw Deflate.
@@ -9,11 +9,13 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 
 	"rummage/formats/binread"
+	"rummage/formats/internal/lzhuf"
 )
 
 // Magic is the first four bytes of an archive: "NL", 0, version 1.
@@ -213,13 +215,13 @@ func (a *Archive) rebuildOrder() {
 
 // maxRatio bounds the unpacked size a packed payload may declare, per
 // method: LZSS gives at most 18 bytes for 2 + 1/8 bytes, Huffman + LZSS
-// 60 bytes for a few bits, Deflate about 1032 bytes per byte.
+// 60 bytes for 10 bits, Deflate about 1032 bytes per byte.
 func maxRatio(m int) int64 {
 	switch m {
 	case MethodLZSS, MethodXORLZSS:
 		return 9
 	case MethodHuffman, MethodXORHuffman:
-		return 256
+		return lzhuf.MaxExpansion
 	}
 	return 1100
 }
@@ -289,9 +291,19 @@ func (a *Archive) data(i, want int) ([]byte, error) {
 		return nil, binread.Unsupportedf(a.base+32+int64(32*i)+16, "RsLi packing method 0x%X of entry %s", m, e.Name())
 	}
 	if err != nil {
-		return nil, binread.Errorf(at, "RsLi entry %s (%s): %v", e.Name(), MethodName(m), err)
+		return nil, binread.Errorf(at+streamOffset(err), "RsLi entry %s (%s): %w", e.Name(), MethodName(m), err)
 	}
 	return out, nil
+}
+
+// streamOffset is where in the packed bytes an unpacker's error lies, when
+// it says (0 when it does not).
+func streamOffset(err error) int64 {
+	var le *lzhuf.Error
+	if errors.As(err, &le) {
+		return le.Off
+	}
+	return 0
 }
 
 // UnLZSS unpacks the simple LZSS: a 4096-byte ring filled with spaces,

@@ -194,21 +194,79 @@ func FuzzRsLi(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := NewArchive(bytes.NewReader(data), 0, int64(len(data)))
+		size := int64(len(data))
+		a, err := NewArchive(bytes.NewReader(data), 0, size)
+		testutil.FileError(t, err, size)
 		if err != nil {
 			return
 		}
-		for i := range a.Entries {
-			a.Data(i)
+		entries, total := make([]BuildEntry, 0, len(a.Entries)), 0
+		for i, e := range a.Entries {
+			d, err := a.Data(i)
+			testutil.FileError(t, err, size)
+			if err != nil {
+				entries = nil
+				continue
+			}
+			if len(d) != int(e.Unpacked) {
+				t.Fatalf("entry %d: %d bytes, %d declared", i, len(d), e.Unpacked)
+			}
+			if head, err := a.Head(i, 16); err != nil || !bytes.Equal(head, d[:min(16, len(d))]) {
+				t.Fatalf("entry %d: head % X (%v), data starts % X", i, head, err, d[:min(16, len(d))])
+			}
+			total += len(d)
+			if entries != nil {
+				entries = append(entries, BuildEntry{Name: e.Name(), Method: e.Method(), Data: d})
+			}
+		}
+		if entries != nil && total <= 4096 {
+			roundTrip(t, entries, uint16(a.Seed))
 		}
 	})
 }
 
+// roundTrip builds an archive of entries and checks that it reads back
+// the same names, methods and data.
+func roundTrip(t *testing.T, entries []BuildEntry, seed uint16) {
+	t.Helper()
+	b, err := Build(entries, seed)
+	if err != nil {
+		t.Fatalf("rebuilding the entries read: %v", err)
+	}
+	a, err := NewArchive(bytes.NewReader(b), 0, int64(len(b)))
+	if err != nil || len(a.Entries) != len(entries) {
+		t.Fatalf("the rebuilt archive: %v", err)
+	}
+	for i, e := range entries {
+		got := a.Entries[i]
+		d, err := a.Data(i)
+		if err != nil || got.Name() != e.Name || got.Method() != e.Method || !bytes.Equal(d, e.Data) {
+			t.Fatalf("rebuilt entry %d: %q %s %v, want %q %s", i, got.Name(), MethodName(got.Method()), err, e.Name, MethodName(e.Method))
+		}
+	}
+}
+
+// FuzzUnpack: the unpackers never give more than asked for, exactly that
+// on success, and unpack what their packers made of the same bytes.
 func FuzzUnpack(f *testing.F) {
 	f.Add(LZSS([]byte("abcabcabcabc")), Huff([]byte("abcabcabcabc")), uint16(12))
 	f.Fuzz(func(t *testing.T, lz, hf []byte, n uint16) {
-		UnLZSS(lz, int(n))
-		UnHuff(hf, int(n))
+		out, err := UnLZSS(lz, int(n))
+		if len(out) > int(n) || err == nil && len(out) != int(n) {
+			t.Fatalf("LZSS: %d bytes of %d asked for (%v)", len(out), n, err)
+		}
+		out, err = UnHuff(hf, int(n))
+		if len(out) > int(n) || err == nil && len(out) != int(n) {
+			t.Fatalf("Huffman: %d bytes of %d asked for (%v)", len(out), n, err)
+		}
+		if len(lz) <= 48 { // (the LZSS packer searches the whole ring: slow)
+			if back, err := UnLZSS(LZSS(lz), len(lz)); err != nil || !bytes.Equal(back, lz) {
+				t.Fatalf("LZSS round trip: %v", err)
+			}
+		}
+		if back, err := UnHuff(Huff(hf), len(hf)); err != nil || !bytes.Equal(back, hf) {
+			t.Fatalf("Huffman round trip: %v", err)
+		}
 	})
 }
 
@@ -236,32 +294,31 @@ func TestOverlayTrailer(t *testing.T) {
 	}
 }
 
-// TestHuffReferenceVectors decodes the reference LZHUF encoder's output
-// (../shared/vectors/lzhuf, the X-Ray build of the same coder, whose tree
-// rebuilds at 0x4000 instead of 0x8000): the bit order, the tree updates,
-// the rebuilds and the distance code of UnHuff match the published
-// algorithm, not only this package's own encoder.
+// TestHuffReferenceVectors decodes the reference lzhuf.c's output, built
+// with LZHUF.C's MaxFreq of 0x8000 (formats/internal/lzhuf/testdata): the
+// bit order, the tree updates, the rebuilds and the distance code of
+// UnHuff are the published algorithm's, not only this package's encoder's.
+// The same vectors packed as entries of an archive open through Data.
 func TestHuffReferenceVectors(t *testing.T) {
-	dir := "../../../shared/vectors/lzhuf"
-	names, _ := filepath.Glob(filepath.Join(dir, "*.lz"))
+	const dir = "../internal/lzhuf/testdata"
+	names, _ := filepath.Glob(filepath.Join(dir, "*.okumura.lz"))
 	if len(names) == 0 {
-		t.Skip("no LZHUF vectors")
+		t.Fatal("no Okumura vectors in " + dir)
 	}
+	var entries []BuildEntry
 	for _, lz := range names {
 		packed, err := os.ReadFile(lz)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(strings.TrimSuffix(lz, ".lz") + ".bin")
+		name := strings.TrimSuffix(filepath.Base(lz), ".okumura.lz")
+		want, err := os.ReadFile(filepath.Join(dir, name+".bin"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(packed) < 4 || int(binary.LittleEndian.Uint32(packed)) != len(want) {
-			t.Fatalf("%s: bad size prefix", lz)
-		}
-		got, err := unHuff(packed[4:], len(want), 0x4000)
+		got, err := UnHuff(packed, len(want))
 		if err != nil {
-			t.Errorf("%s: %v", filepath.Base(lz), err)
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
 		if !bytes.Equal(got, want) {
@@ -269,7 +326,21 @@ func TestHuffReferenceVectors(t *testing.T) {
 			for i < len(got) && got[i] == want[i] {
 				i++
 			}
-			t.Errorf("%s: differs from byte %d", filepath.Base(lz), i)
+			t.Errorf("%s: differs from byte %d", name, i)
+		}
+		entries = append(entries, BuildEntry{Name: name, Method: MethodXORHuffman, Data: want})
+	}
+	b, err := Build(entries, 0x5EED)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewArchive(bytes.NewReader(b), 0, int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range entries {
+		if got, err := a.Data(i); err != nil || !bytes.Equal(got, e.Data) {
+			t.Errorf("entry %s: %v", e.Name, err)
 		}
 	}
 }

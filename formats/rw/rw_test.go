@@ -8,6 +8,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/internal/testutil"
 )
 
 func TestStampsOfTheSpecTable(t *testing.T) {
@@ -98,7 +99,8 @@ func FuzzParse(f *testing.F) {
 	f.Add(Chunk(0x10, 0x1803FFFF, Chunk(IDStruct, 0x1803FFFF, make([]byte, 8))))
 	f.Add(Chunk(IDStruct, 0x310, Chunk(IDStruct, 0x310, []byte{1})))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		secs, _ := Parse(b, 0)
+		secs, err := Parse(b, 0)
+		testutil.FileError(t, err, int64(len(b)))
 		Walk(secs, func(s *Section, d int) {
 			if d > maxDepth+1 {
 				t.Fatalf("depth %d", d)

@@ -1,9 +1,9 @@
 // Package texm reads and writes Parkan: Iron Strategy Texm textures: a
 // 32-byte header, a palette for format 0, the full mip chain and an
-// optional 'Page' table of rectangles (specs/nres.md §3).
+// optional 'Page' table of rectangles (docs/formats/parkan.md).
 //
 // Pixels decode to straight-alpha *image.NRGBA with the BGRA reading of
-// §3.2: 8888 is stored B,G,R,A, 888 B,G,R,X and palettes B,G,R,X.
+// docs/formats/parkan.md: 8888 is stored B,G,R,A, 888 B,G,R,X and palettes B,G,R,X.
 // Formats 1 and 2 index a palette that is not stored with the texture;
 // they decode as grey indices.
 package texm
@@ -120,7 +120,7 @@ func (h *Header) LevelSize(i int) (w, ht int) {
 }
 
 // ChannelOrderDisputed reports a format whose colour channel order the
-// public readers dispute (specs/nres.md §3.2): 8888, 888 and the PAL8
+// public readers dispute (docs/formats/parkan.md): 8888, 888 and the PAL8
 // palette are read here as B,G,R[,A] bytes, elsewhere as R,G,B. Viewers
 // offer the other reading for these.
 func (h *Header) ChannelOrderDisputed() bool {
@@ -252,7 +252,7 @@ func Decode(b []byte, w, h int, format uint32, palette []byte, flags5 uint32) (*
 		return nil, fmt.Errorf("texm: format 0 without its palette")
 	}
 	// Only an alpha surface (flag bit 24 or the fade palette's bit 25) has
-	// the colour key: palette index 0 is transparent (§3.2).
+	// the colour key: palette index 0 is transparent (docs/formats/parkan.md).
 	keyed := flags5&(FlagAlpha|FlagFade) != 0
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	px := img.Pix

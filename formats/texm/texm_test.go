@@ -222,6 +222,7 @@ func FuzzTexm(f *testing.F) {
 	f.Add(cat(header(2, 1, 1, 0, Format88), []byte{1, 2, 3, 4}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tex, err := NewTexture(bytes.NewReader(data), 0, int64(len(data)))
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

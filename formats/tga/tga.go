@@ -122,7 +122,7 @@ func (d *decoder) pixels() error {
 			}
 			c, err := d.colour(d.b[src:])
 			if err != nil {
-				return binread.Errorf(int64(src), "%v", err)
+				return binread.Errorf(int64(src), "%w", err)
 			}
 			d.set(i+k, c)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rummage/formats"
+	"rummage/internal/testutil"
 )
 
 func gradient(w, h int) *image.NRGBA {
@@ -139,6 +140,7 @@ func FuzzTGA(f *testing.F) {
 	f.Add(file(Header{ImageType: 2, Width: 1, Height: 1, Bits: 32, Desc: 8}, nil, nil, []byte{25, 50, 100, 128}, 4))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		img, err := DecodeBytes(b)
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}

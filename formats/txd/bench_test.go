@@ -44,7 +44,7 @@ func benchPS2(b *testing.B, w, h int, format uint32) {
 	reportCPU(b, int64(w*h), c0)
 }
 
-// PS2 unswizzle + palette decode: design.md budget ≥ 200 MB/s of texels.
+// PS2 unswizzle + palette decode: docs/architecture.md budget ≥ 200 MB/s of texels.
 func BenchmarkPS2Pal8Unswizzle512(b *testing.B)  { benchPS2(b, 512, 512, FmtPal8|Fmt8888) }
 func BenchmarkPS2Pal4Unswizzle512(b *testing.B)  { benchPS2(b, 512, 512, FmtPal4|Fmt8888) }
 func BenchmarkPS2Pal8Unswizzle1024(b *testing.B) { benchPS2(b, 1024, 1024, FmtPal8|Fmt8888) }

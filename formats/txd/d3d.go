@@ -357,7 +357,7 @@ func (t *Texture) xboxImage(lv int) (*image.NRGBA, error) {
 	bpp := t.bitsPerPixel() / 8
 	lin := make([]byte, len(L.Data))
 	if err := unmorton(lin, L.Data, L.Width, L.Height, bpp); err != nil {
-		return nil, binread.Errorf(L.Off, "level %d: %v", lv, err)
+		return nil, binread.Errorf(L.Off, "level %d: %w", lv, err)
 	}
 	return t.decodeLinear(lin, L.Width, L.Height, L.Width*bpp, L.Off, true)
 }

@@ -49,38 +49,6 @@ func ParseFormat(name string) (format uint32, comp int, err error) {
 	return 0, 0, fmt.Errorf("unknown format %q (want auto or one of %s)", name, strings.Join(FormatNames, ", "))
 }
 
-// ParsePlatform returns the platform id of ps2, d3d8, d3d9 or xbox.
-func ParsePlatform(name string) (uint32, error) {
-	switch strings.ToLower(name) {
-	case "ps2":
-		return PlatformPS2, nil
-	case "d3d8":
-		return PlatformD3D8, nil
-	case "d3d9":
-		return PlatformD3D9, nil
-	case "xbox":
-		return PlatformXbox, nil
-	}
-	return 0, fmt.Errorf("unknown platform %q (want ps2, d3d8, d3d9 or xbox)", name)
-}
-
-// VersionStamp returns the RW version stamp of a version name: 3.3 (Vice
-// City PS2), 3.4 (Vice City PC), 3.5 (Xbox) or 3.6 (San Andreas, the
-// default).
-func VersionStamp(v string) (uint32, error) {
-	switch v {
-	case "", "3.6":
-		return StampSA, nil
-	case "3.5":
-		return StampXbox, nil
-	case "3.4":
-		return StampVCPC, nil
-	case "3.3":
-		return StampVCPS2, nil
-	}
-	return 0, fmt.Errorf("unknown RW version %q (want 3.3, 3.4, 3.5 or 3.6)", v)
-}
-
 // DeviceID returns the device id a dictionary of platform stores from RW
 // 3.6 on (0 before, where the field is the high half of the count).
 func DeviceID(platform, stamp uint32) uint16 {

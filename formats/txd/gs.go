@@ -2,7 +2,7 @@ package txd
 
 // GS memory layout for the PS2 writer: TEX0, MIPTBP1/2, palette offset, total
 // size and the TRXPOS of each level, as RenderWare computes them. The
-// no-mipmap formulas are checked against real files (spec §2.10); the
+// no-mipmap formulas are checked against real files (docs/formats/renderware.md); the
 // mipmap allocator follows librw's calcOffsets (MIT, "reversed from RW"),
 // with the PSMT8 palette one block row higher and the MIPTBP widths of
 // levels less than a page tall their own, and reproduces the layout of 497
@@ -86,7 +86,7 @@ func tex0(w, h, pageW, psm, cpsm int, tcc, clut bool) uint64 {
 }
 
 // singleLevel sets the sizes of a texture without mipmaps (the checked
-// formulas of spec §2.10) and returns its buffer width.
+// formulas of docs/formats/renderware.md) and returns its buffer width.
 func (L *gsLayout) singleLevel(w, h, pageW, pageH int, pal bool) int {
 	L.miptbp1 = 1<<54 | 1<<34 | 1<<14
 	L.miptbp2 = L.miptbp1

@@ -28,7 +28,7 @@ func init() {
 func Open(s formats.Source) (formats.Node, error) {
 	head := make([]byte, min(s.Size, 24))
 	if _, err := s.R.ReadAt(head, 0); err != nil && len(head) > 0 {
-		return nil, binread.Errorf(max(s.Base, 0), "reading the header: %v", err)
+		return nil, binread.Errorf(max(s.Base, 0), "reading the header: %w", err)
 	}
 	if !IsTXD(head, s.Size) {
 		return nil, binread.Errorf(max(s.Base, 0), "not a RenderWare texture dictionary")

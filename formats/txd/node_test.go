@@ -8,6 +8,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/rw"
+	"rummage/internal/testutil"
 )
 
 func openBytes(t testing.TB, name string, b []byte) formats.Node {
@@ -170,6 +171,7 @@ func FuzzTXD(f *testing.F) {
 			}
 		}
 		d, err := Parse(data, 0)
+		testutil.FileError(t, err, int64(len(data)))
 		if err != nil {
 			return
 		}

@@ -217,7 +217,7 @@ func (t *Texture) gifBuffer(L *Level, g []byte) (int, bool) {
 	if !validGIF(g) || rrw <= 0 || rrh <= 0 {
 		return n, false
 	}
-	// Bits per transfer pixel (spec §2.5): 32 or 16 for swizzled 8- and
+	// Bits per transfer pixel (docs/formats/renderware.md): 32 or 16 for swizzled 8- and
 	// 4-bit data, the depth itself for linear data. NLOOP is rounded up to
 	// 16 bytes, so a tiny linear level (8×2 at 4 bits: 8 bytes sent as 16)
 	// looks like more bits per pixel; it is swizzled only if the swizzled

@@ -15,7 +15,7 @@ import (
 	"rummage/internal/testutil"
 )
 
-// rwtoolsSrc is the closed-form unswizzle of rwtools/DragonFF (spec §2.6),
+// rwtoolsSrc is the closed-form unswizzle of rwtools/DragonFF (docs/formats/renderware.md),
 // written independently of swzAddr.
 func rwtoolsSrc(x, y, w int) int {
 	blockLoc := (y&^15)*w + (x&^15)*2
@@ -86,7 +86,7 @@ func TestCSM1(t *testing.T) {
 	}
 }
 
-// The register values of real files quoted in the spec (§2.2, §2.4, §2.10).
+// The register values of real files (docs/formats/renderware.md, PS2 natives).
 func TestSpecRegistersAk47AndMuzzle(t *testing.T) {
 	// ak47icon: 64×64 PAL4, SA.
 	tex, err := NewPS2(pattern(64, 64, 16, nil, 2), Options{Name: "ak47icon", Format: FmtPal4 | Fmt8888, Stamp: StampSA})
@@ -126,8 +126,9 @@ func TestSpecRegistersAk47AndMuzzle(t *testing.T) {
 	}
 }
 
-// Small levels are padded to the minimum transfer size (§2.5): 16×16 PAL4 →
-// TRXREG 16×8 (buffer 32×16), 8×8 PAL8 → 8×4 (buffer 16×8).
+// Small levels are padded to the minimum transfer size
+// (docs/formats/renderware.md): 16×16 PAL4 → TRXREG 16×8 (buffer 32×16),
+// 8×8 PAL8 → 8×4 (buffer 16×8).
 func TestSpecMinimumPaddedDims(t *testing.T) {
 	for _, c := range []struct {
 		w, format  int

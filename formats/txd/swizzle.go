@@ -6,7 +6,7 @@ import (
 )
 
 // swzAddr is the PSMT8-as-PSMCT32 permutation inside a strip of four rows
-// (spec §2.6), for a buffer of width 1<<logw.
+// (docs/formats/renderware.md), for a buffer of width 1<<logw.
 func swzAddr(x, y, logw int) int {
 	x ^= ((y>>1 ^ y>>2) & 1) << 2
 	nx := x&7 | (x>>1)&^7

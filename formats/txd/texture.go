@@ -152,23 +152,8 @@ func (t *Texture) diag(off int64, format string, args ...any) {
 	t.Diags = append(t.Diags, formats.Diagnostic{Off: off, Msg: fmt.Sprintf(format, args...)})
 }
 
-// PlatformName returns "ps2", "d3d8", "d3d9" or "xbox".
+// PlatformName returns the name of the texture's platform (PlatformNames).
 func (t *Texture) PlatformName() string { return PlatformName(t.Platform) }
-
-// PlatformName names a platform id.
-func PlatformName(p uint32) string {
-	switch p {
-	case PlatformPS2:
-		return "ps2"
-	case PlatformD3D8:
-		return "d3d8"
-	case PlatformD3D9:
-		return "d3d9"
-	case PlatformXbox:
-		return "xbox"
-	}
-	return fmt.Sprintf("0x%X", p)
-}
 
 // PixelFormat returns the rasterFormat pixel bits.
 func (t *Texture) PixelFormat() uint32 { return t.RasterFormat & FmtPixelMask }

@@ -90,7 +90,7 @@ func ScanAtN(r io.ReaderAt, base, size int64, max int) (*List, error) {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
-			return l, binread.Errorf(base+pos, "chunk header: %v", err)
+			return l, binread.Errorf(base+pos, "chunk header: %w", err)
 		}
 		raw := binary.LittleEndian.Uint32(hdr[:])
 		sz := binary.LittleEndian.Uint32(hdr[4:])
@@ -178,7 +178,7 @@ func Payload(r io.ReaderAt, base int64, c Chunk) ([]byte, error) {
 		if de, ok := err.(*DecodeError); ok {
 			return nil, binread.Errorf(c.DataOff+de.Off, "chunk 0x%X: %s", c.ID, de.Msg)
 		}
-		return nil, binread.Errorf(c.DataOff, "chunk 0x%X: %v", c.ID, err)
+		return nil, binread.Errorf(c.DataOff, "chunk 0x%X: %w", c.ID, err)
 	}
 	return out, nil
 }

@@ -2,58 +2,24 @@ package xray
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
+
+	"rummage/formats/internal/lzhuf"
 )
 
 // The LZHUF parameters used by the X-Ray engine (xrLC, the game and
-// xray_re all agree). MaxFreq is 0x4000, not the 0x8000 of most LZHUF.C
-// copies: a stock decoder goes wrong at the first tree rebuild.
+// xray_re all agree); the codec is formats/internal/lzhuf's XRay. MaxFreq
+// is 0x4000, not the 0x8000 of most LZHUF.C copies: a stock decoder goes
+// wrong at the first tree rebuild.
 const (
-	RingSize  = 4096 // N: the sliding window
-	MaxMatch  = 60   // F: the longest match
-	Threshold = 2    // matches of this length or less are sent as literals
-	MaxFreq   = 0x4000
-
-	nChar    = 256 - Threshold + MaxMatch // 314 symbols
-	treeSize = 2*nChar - 1                // 627 nodes
-	rootNode = treeSize - 1
+	RingSize     = lzhuf.RingSize
+	MaxMatch     = lzhuf.MaxMatch
+	Threshold    = lzhuf.Threshold
+	MaxFreq      = len(lzhuf.XRay{})
+	MaxExpansion = lzhuf.MaxExpansion // the largest output-to-input ratio Decode accepts
 )
-
-// MaxExpansion is the largest output-to-input ratio the decoder accepts
-// for a declared size: the cheapest symbol is a 1-bit match code plus a
-// 9-bit distance for 60 bytes, i.e. 48 bytes of output per input byte.
-const MaxExpansion = 48
-
-// position code tables, generated (see genTables).
-var (
-	dCode [256]uint8 // upper 6 bits of a distance by its first byte
-	dLen  [256]uint8 // total prefix length in bits for that byte
-	pCode [64]uint8  // encoder: first byte of the prefix of a distance's upper 6 bits
-	pLen  [64]uint8  // encoder: its length in bits
-)
-
-func init() { genTables() }
-
-// genTables builds the static distance-prefix tables: 1 code of 3 bits,
-// 3 of 4, 8 of 5, 12 of 6, 24 of 7 and 16 of 8, assigned in increasing
-// order; a code of length L covers 2^(8-L) consecutive first-byte values.
-func genTables() {
-	groups := [...]struct{ n, l int }{{1, 3}, {3, 4}, {8, 5}, {12, 6}, {24, 7}, {16, 8}}
-	u, b := 0, 0
-	for _, g := range groups {
-		for k := 0; k < g.n; k++ {
-			span := 1 << (8 - g.l)
-			pCode[u] = uint8(b)
-			pLen[u] = uint8(g.l)
-			for s := 0; s < span; s++ {
-				dCode[b+s] = uint8(u)
-				dLen[b+s] = uint8(g.l)
-			}
-			b += span
-			u++
-		}
-	}
-}
 
 // UnpackedSize returns the uncompressed size declared by an X-Ray LZHUF
 // payload (its u32 little-endian prefix).
@@ -74,13 +40,61 @@ func (e *DecodeError) Error() string {
 	return fmt.Sprintf("lzhuf: payload offset %d: %s", e.Off, e.Msg)
 }
 
-// matchDistance decodes a match distance from the top bits of the bit
-// window buf: 8 bits, whose table gives the high 6 bits and how many more
-// low bits follow. It returns the distance and the bits it used.
-func matchDistance(buf uint64) (dist, used uint) {
-	i := uint(buf >> 56)
-	hi := uint(dCode[i])
-	extra := uint(dLen[i]) - 2
-	i = (i << (extra & 63)) | uint(buf<<8>>((64-extra)&63))
-	return hi<<6 | (i & 0x3F), 8 + extra
+// payloadError turns the codec's error, whose offset counts from the bit
+// stream, into a *DecodeError whose offset counts from the payload.
+func payloadError(err error) error {
+	var le *lzhuf.Error
+	if errors.As(err, &le) {
+		return &DecodeError{4 + le.Off, le.Msg}
+	}
+	return err
+}
+
+// Decode decompresses an X-Ray LZHUF payload: a u32 little-endian output
+// size followed by the bit stream. Declared sizes above MaxExpansion times
+// the stream length (or above limit, when limit > 0) are rejected before
+// anything is allocated, and a stream that runs out before the declared
+// size is produced is an error.
+func Decode(payload []byte, limit int) ([]byte, error) {
+	size, ok := UnpackedSize(payload)
+	if !ok {
+		return nil, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", len(payload))}
+	}
+	if !lzhuf.Possible(len(payload)-4, int64(size)) {
+		return nil, &DecodeError{0, fmt.Sprintf("declared size %d is impossible for a %d-byte stream (more than %d× expansion)", size, len(payload)-4, MaxExpansion)}
+	}
+	if limit > 0 && uint64(size) > uint64(limit) {
+		return nil, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
+	}
+	out, err := lzhuf.Decode[lzhuf.XRay](payload[4:], int(size))
+	return out, payloadError(err)
+}
+
+// DecodeTo decompresses an X-Ray LZHUF payload read from src (the u32
+// size prefix, then the bit stream) into dst and returns the bytes
+// written. It holds the 4 KB window and small buffers, whatever the size;
+// a declared size above limit (when limit > 0) is refused before
+// decoding, and a stream that ends early is an error.
+func DecodeTo(dst io.Writer, src io.Reader, limit int64) (int64, error) {
+	var pre [4]byte
+	if n, err := io.ReadFull(src, pre[:]); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return 0, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", n)}
+		}
+		return 0, err
+	}
+	size := int64(binary.LittleEndian.Uint32(pre[:]))
+	if limit > 0 && size > limit {
+		return 0, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
+	}
+	n, err := lzhuf.DecodeTo[lzhuf.XRay](dst, src, size)
+	return n, payloadError(err)
+}
+
+// Encode compresses data into an X-Ray LZHUF payload: a u32 little-endian
+// size followed by the bit stream, decodable by Decode and by the engine.
+func Encode(data []byte) []byte {
+	out := make([]byte, 4, 4+len(data)/2+16)
+	binary.LittleEndian.PutUint32(out, uint32(len(data)))
+	return lzhuf.AppendEncode[lzhuf.XRay](out, data)
 }

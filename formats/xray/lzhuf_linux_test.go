@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"rummage/internal/shareddata"
 )
 
 func threadCPU() time.Duration {
@@ -19,9 +21,9 @@ func threadCPU() time.Duration {
 // the rate by the thread's CPU time ("cpu-MB/s"), which stays meaningful on
 // a machine shared with other work.
 func BenchmarkDecodeVBufferCPU(b *testing.B) {
-	lz, err := os.ReadFile(filepath.Join(vectorDir, "vbuffer.lz"))
+	lz, err := os.ReadFile(filepath.Join(shareddata.Path(b, vectorDir...), "vbuffer.lz"))
 	if err != nil {
-		b.Skip("shared vectors not present")
+		b.Fatal(err)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

@@ -3,13 +3,19 @@ package xray
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"rummage/internal/shareddata"
 )
 
-const vectorDir = "../../../shared/vectors/lzhuf"
+// The reference encoder's X-Ray vectors, with the payload's u32 size, in
+// ../shared (see internal/shareddata); formats/internal/lzhuf keeps its
+// own vectors in its testdata.
+var vectorDir = []string{"vectors", "lzhuf"}
 
 func TestHelloVector(t *testing.T) {
 	lz, _ := hex.DecodeString("48000000ea7c7f187fbdc6b3c9b9ef7b4175b4c0dbcf77be600581bcdeefb7fc0e0f0b87c4e2e580")
@@ -24,9 +30,9 @@ func TestHelloVector(t *testing.T) {
 }
 
 func TestSharedVectors(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(vectorDir, "*.lz"))
+	files, _ := filepath.Glob(filepath.Join(shareddata.Path(t, vectorDir...), "*.lz"))
 	if len(files) == 0 {
-		t.Skip("shared vectors not present")
+		t.Fatal("no vectors in the shared vector folder")
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
@@ -59,70 +65,33 @@ func TestSharedVectors(t *testing.T) {
 	}
 }
 
-// structured returns data with repeats at many distances, runs and text.
-func structured(rng *rand.Rand, n int) []byte {
-	out := make([]byte, 0, n)
+// sample returns n bytes of repetitive text with noise.
+func sample(n int) []byte {
+	rng := rand.New(rand.NewSource(int64(n)))
+	out := make([]byte, 0, n+20)
 	for len(out) < n {
-		switch rng.Intn(5) {
-		case 0: // literal noise
-			for k := rng.Intn(50); k > 0; k-- {
-				out = append(out, byte(rng.Intn(256)))
-			}
-		case 1: // run
-			b := byte(rng.Intn(256))
-			for k := rng.Intn(300); k > 0; k-- {
-				out = append(out, b)
-			}
-		case 2, 3: // copy from the past, possibly overlapping
-			if len(out) == 0 {
-				continue
-			}
-			d := 1 + rng.Intn(min(len(out), 5000))
-			for k := rng.Intn(120); k > 0; k-- {
-				out = append(out, out[len(out)-d])
-			}
-		case 4: // small-alphabet text
-			for k := rng.Intn(80); k > 0; k-- {
-				out = append(out, "LMAP:STD,#0123"[rng.Intn(14)])
-			}
+		if rng.Intn(4) == 0 {
+			out = append(out, byte(rng.Intn(256)))
+		} else {
+			out = append(out, "LMAP:L#7,STD:terrain_02;"[:5+rng.Intn(19)]...)
 		}
 	}
 	return out[:n]
 }
 
-func TestRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	random := make([]byte, 3<<20)
-	rng.Read(random)
-	cases := map[string][]byte{
-		"empty":      {},
-		"one":        {42},
-		"two":        {1, 2},
-		"zeros":      make([]byte, 2<<20),
-		"random":     random,
-		"structured": structured(rng, 4<<20),
-		"spaces":     bytes.Repeat([]byte(" "), 10000),
-	}
-	for name, data := range cases {
-		t.Run(name, func(t *testing.T) {
-			enc := Encode(data)
-			dec, err := Decode(enc, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(dec, data) {
-				t.Fatal("round trip differs")
-			}
-		})
-	}
-}
-
-func TestRejects(t *testing.T) {
-	data := structured(rand.New(rand.NewSource(2)), 200000)
+// TestPayload: the size prefix round-trips, and the payload's faults are
+// *DecodeErrors whose offsets count from the payload's first byte.
+func TestPayload(t *testing.T) {
+	data := sample(200000)
 	enc := Encode(data)
+	if n, ok := UnpackedSize(enc); !ok || int(n) != len(data) {
+		t.Fatalf("size prefix %d, %v", n, ok)
+	}
 	for _, cut := range []int{5, 10, 100, len(enc) / 2, len(enc) - 40} {
-		if _, err := Decode(enc[:cut], 0); err == nil {
-			t.Errorf("truncated to %d bytes: no error", cut)
+		_, err := Decode(enc[:cut], 0)
+		var de *DecodeError
+		if !errors.As(err, &de) || de.Off < 0 || de.Off > int64(cut) || de.Off < 4 && cut > 2000 {
+			t.Errorf("truncated to %d bytes: %v, want a *DecodeError inside the payload (past the prefix when the size is possible)", cut, err)
 		}
 	}
 	// Absurd declared sizes are rejected before allocation.
@@ -131,30 +100,65 @@ func TestRejects(t *testing.T) {
 		{0x00, 0x00, 0x00, 0x40},
 		{1, 0, 0},
 	} {
-		if _, err := Decode(p, 0); err == nil {
-			t.Errorf("payload % X: no error", p)
+		var de *DecodeError
+		if _, err := Decode(p, 0); !errors.As(err, &de) || de.Off != 0 {
+			t.Errorf("payload % X: %v, want a *DecodeError at 0", p, err)
 		}
 	}
 	if _, err := Decode(enc, 1000); err == nil {
 		t.Error("limit not honoured")
 	}
+	if got, err := Decode(Encode(nil), 0); err != nil || len(got) != 0 {
+		t.Errorf("empty payload: %d bytes, %v", len(got), err)
+	}
 }
 
+// TestDecodeTo: the streaming decoder reads the prefix, honours the limit
+// and reports faults as Decode does.
+func TestDecodeTo(t *testing.T) {
+	data := sample(100000)
+	enc := Encode(data)
+	var out bytes.Buffer
+	if n, err := DecodeTo(&out, bytes.NewReader(enc), 0); err != nil || n != int64(len(data)) || !bytes.Equal(out.Bytes(), data) {
+		t.Fatalf("wrote %d, %v", n, err)
+	}
+	if _, err := DecodeTo(&bytes.Buffer{}, bytes.NewReader(enc), 1000); err == nil {
+		t.Error("limit not honoured")
+	}
+	var de *DecodeError
+	if _, err := DecodeTo(&bytes.Buffer{}, bytes.NewReader(enc[:2]), 0); !errors.As(err, &de) || de.Off != 0 {
+		t.Errorf("2 bytes: %v", err)
+	}
+	if _, err := DecodeTo(&bytes.Buffer{}, bytes.NewReader(enc[:len(enc)/2]), 0); !errors.As(err, &de) || de.Off < 4 || de.Off > int64(len(enc)/2) {
+		t.Errorf("half the payload: %v", err)
+	}
+}
+
+// FuzzLZHUF: any payload decodes to exactly its declared size or fails
+// with a *DecodeError inside it, and the encoder round-trips the input.
 func FuzzLZHUF(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(vectorDir, "*.lz"))
-	for _, fn := range files {
-		if b, err := os.ReadFile(fn); err == nil && len(b) < 40000 {
-			f.Add(b)
+	if dir, ok := shareddata.Lookup(vectorDir...); ok {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.lz"))
+		for _, fn := range files {
+			if b, err := os.ReadFile(fn); err == nil && len(b) < 40000 {
+				f.Add(b)
+			}
 		}
 	}
 	f.Add(Encode([]byte("Hello, X-Ray! Hello, X-Ray!")))
-	f.Add(Encode(structured(rand.New(rand.NewSource(3)), 5000)))
+	f.Add(Encode(sample(5000)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		out, err := Decode(b, 1<<24)
-		if err == nil && len(b) >= 4 {
+		var de *DecodeError
+		switch {
+		case err == nil:
 			if n, _ := UnpackedSize(b); int(n) != len(out) {
 				t.Fatalf("decoded %d bytes, declared %d", len(out), n)
 			}
+		case !errors.As(err, &de):
+			t.Fatalf("error %T %v, want a *DecodeError", err, err)
+		case de.Off < 0 || de.Off > int64(len(b)):
+			t.Fatalf("error at payload offset %d of %d bytes", de.Off, len(b))
 		}
 		// The encoder round-trips whatever it is given.
 		if len(b) < 1<<16 {
@@ -167,9 +171,9 @@ func FuzzLZHUF(f *testing.F) {
 }
 
 func BenchmarkDecodeVBuffer(b *testing.B) {
-	lz, err := os.ReadFile(filepath.Join(vectorDir, "vbuffer.lz"))
+	lz, err := os.ReadFile(filepath.Join(shareddata.Path(b, vectorDir...), "vbuffer.lz"))
 	if err != nil {
-		b.Skip("shared vectors not present")
+		b.Fatal(err)
 	}
 	n, _ := UnpackedSize(lz)
 	b.SetBytes(int64(n))
@@ -182,9 +186,9 @@ func BenchmarkDecodeVBuffer(b *testing.B) {
 }
 
 func BenchmarkEncodeVBuffer(b *testing.B) {
-	raw, err := os.ReadFile(filepath.Join(vectorDir, "vbuffer.bin"))
+	raw, err := os.ReadFile(filepath.Join(shareddata.Path(b, vectorDir...), "vbuffer.bin"))
 	if err != nil {
-		b.Skip("shared vectors not present")
+		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(raw)))
 	for i := 0; i < b.N; i++ {

@@ -25,7 +25,7 @@ func findDiag(lv *Level, sub string) (formats.Diagnostic, bool) {
 }
 
 // TestChecklist makes one broken variant of the sample level per item of
-// the §2.11 validation checklist (and the reader's other record checks) and
+// the validation checklist of docs/formats/xray.md (and the reader's other record checks) and
 // checks that the finding is reported, names the item, and carries the
 // offset of the record it concerns: exact in a stored (plain) chunk, the
 // chunk header's offset in a compressed one.

@@ -22,8 +22,8 @@ const (
 	NameSectors      = "sectors"
 )
 
-// ChunkNames returns the role of each chunk id for an xrLC version (§4 of
-// the research notes).
+// ChunkNames returns the role of each chunk id for an xrLC version (the
+// table of docs/formats/xray.md).
 func ChunkNames(version int) map[uint32]string {
 	switch {
 	case version <= 5:

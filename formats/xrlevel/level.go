@@ -145,7 +145,7 @@ func (lv *Level) readHeader(r io.ReaderAt, base int64) error {
 	}
 	h, err := ParseHeader(hb)
 	if err != nil {
-		return binread.Errorf(hc.DataOff, "%v", err)
+		return binread.Errorf(hc.DataOff, "%w", err)
 	}
 	lv.Version, lv.Quality, lv.Description, lv.HasName = h.Version, h.Quality, h.Description, h.HasName
 	if h.Version < 4 || h.Version > 14 {

@@ -14,6 +14,8 @@ import (
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/formats/xray"
+	"rummage/internal/shareddata"
+	"rummage/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -432,11 +434,17 @@ func TestSplitTextures(t *testing.T) {
 func FuzzLevel(f *testing.F) {
 	f.Add(sampleBytes(f, WriteOptions{}))
 	f.Add(sampleBytes(f, WriteOptions{Plain: true}))
-	if b, err := os.ReadFile(filepath.Join(v14Dir, "level")); err == nil {
-		f.Add(b)
+	if p, ok := shareddata.Lookup(v14Level...); ok {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) == 0 {
+			return // an empty file is an error of its own, with no offset to name
+		}
 		n, err := formats.OpenFile(formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Name: "level"})
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}
@@ -445,6 +453,7 @@ func FuzzLevel(f *testing.F) {
 			return
 		}
 		lv, err := ln.Level()
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}

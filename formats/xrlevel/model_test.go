@@ -12,6 +12,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/binread"
 	"rummage/formats/geom"
+	"rummage/internal/testutil"
 )
 
 // quadVertices makes n vertices in FVF 0x112 (position, normal, one UV
@@ -326,6 +327,7 @@ func FuzzModel(f *testing.F) {
 	f.Add(writeModel(f, hierarchy(3, meshVisual(3, 4, "a", 0)), ModelWriteOptions{}))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := ParseModel(b, "")
+		testutil.FileError(t, err, int64(len(b)))
 		if err != nil {
 			return
 		}

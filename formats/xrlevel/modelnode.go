@@ -42,7 +42,7 @@ type ModelNode struct {
 func OpenModel(s formats.Source) (formats.Node, error) {
 	head := make([]byte, min(s.Size, 16))
 	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
-		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %v", err)
+		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %w", err)
 	}
 	if ProbeProtectedOGF(head, s.Size) {
 		return nil, protectedError(s.R, s.Size, max(s.Base, 0))
@@ -61,7 +61,7 @@ func (n *ModelNode) Model() (*Model, error) {
 	n.once.Do(func() {
 		b := make([]byte, n.src.Size)
 		if _, err := n.src.R.ReadAt(b, 0); err != nil && err != io.EOF {
-			n.err = binread.Errorf(max(n.src.Base, 0), "reading the model: %v", err)
+			n.err = binread.Errorf(max(n.src.Base, 0), "reading the model: %w", err)
 			return
 		}
 		dir := ""

@@ -48,14 +48,14 @@ func Open(s formats.Source) (formats.Node, error) {
 	}
 	head := make([]byte, min(s.Size, 136))
 	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
-		return nil, binread.Errorf(base, "reading the header: %v", err)
+		return nil, binread.Errorf(base, "reading the header: %w", err)
 	}
 	if !Probe(head, s.Size) {
 		return nil, binread.Errorf(base, "not an X-Ray level: no header chunk at the start")
 	}
 	h, err := ParseHeader(head[8:])
 	if err != nil {
-		return nil, binread.Errorf(base+8, "%v", err)
+		return nil, binread.Errorf(base+8, "%w", err)
 	}
 	n := &LevelNode{Raw: *formats.NewRaw(s, formats.KindLevel, "level"), src: s, base: base, hdr: h}
 	return n, nil

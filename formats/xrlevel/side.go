@@ -141,7 +141,7 @@ func (lv *Level) loadGeom(find func(string) (*sideFile, string), file, prefix st
 		lv.diag(lv.sidePath(prefix, ""), -1, "%s: %v", file, err)
 	}
 	for _, d := range gl.Diags {
-		lv.diag(lv.sidePath(prefix, ""), -1, "%s: offset 0x%X: %s", file, d.Off, d.Msg)
+		lv.diag(lv.sidePath(prefix, ""), -1, "%s: %s", file, d)
 	}
 	roles := ChunkNames(lv.Version)
 	if c9, ok := gl.Find(9); ok && c9.Avail >= 12 {

@@ -2,21 +2,20 @@ package xrlevel
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"rummage/formats"
+	"rummage/internal/shareddata"
 )
 
-const v14Dir = "../../../shared/samples/xray-v14"
+// v14Level is the real version 14 level in ../shared (a small test level
+// of the Blender X-Ray add-on), with its level.geom, level.geomx and
+// level.cform beside it; see internal/shareddata.
+var v14Level = []string{"samples", "xray-v14", "level"}
 
 func openV14(t *testing.T) *LevelNode {
 	t.Helper()
-	p := filepath.Join(v14Dir, "level")
-	if _, err := os.Stat(p); err != nil {
-		t.Skip("shared v14 sample not present")
-	}
+	p := shareddata.Path(t, v14Level...)
 	f, err := formats.Open(p, nil)
 	if err != nil {
 		t.Fatal(err)

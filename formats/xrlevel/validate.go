@@ -7,7 +7,7 @@ import (
 	"rummage/formats/binread"
 )
 
-// validate runs the §2.11 checklist (and its equivalents for later
+// validate runs the checklist of docs/formats/xray.md (and its equivalents for later
 // versions), one rule per function, in a fixed order. Each finding carries
 // the offset of the record it concerns: the absolute offset in a stored
 // chunk, the chunk's header offset plus an "unpacked +N" note in a

@@ -32,7 +32,7 @@ func fvfVB(n int) []byte {
 }
 
 // TestVersions builds one small level per xrLC version family with the
-// chunk ids, record sizes and side files of §4 and checks that each opens
+// chunk ids, record sizes and side files of docs/formats/xray.md and checks that each opens
 // without findings and with the same counts.
 func TestVersions(t *testing.T) {
 	for _, ver := range []int{5, 8, 9, 10, 11, 12, 13, 14} {

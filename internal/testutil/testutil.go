@@ -131,3 +131,29 @@ func MaxChannelDiff(a, b color.NRGBA) int {
 // CPUTime is the process's user+system CPU time (cputime.Process), for
 // benchmarks that report work per CPU second.
 func CPUTime() time.Duration { return cputime.Process() }
+
+// FileError checks an error a reader returned for a file of size bytes
+// read from offset 0: nil, or a *binread.FormatError (or an error wrapping
+// one) whose offset lies inside the file (0..size; size is the end, where a
+// truncated file goes wrong), or a *binread.UnsupportedError whose offset
+// is inside it or -1. The fuzz targets call it on every error they meet.
+func FileError(t testing.TB, err error, size int64) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	var fe *binread.FormatError
+	var ue *binread.UnsupportedError
+	switch {
+	case errors.As(err, &fe):
+		if fe.Off < 0 || fe.Off > size {
+			t.Fatalf("error at offset %d, outside the %d-byte file: %v", fe.Off, size, err)
+		}
+	case errors.As(err, &ue):
+		if ue.Off < -1 || ue.Off > size {
+			t.Fatalf("unsupported at offset %d, outside the %d-byte file: %v", ue.Off, size, err)
+		}
+	default:
+		t.Fatalf("error %T without an offset: %v", err, err)
+	}
+}

@@ -162,3 +162,24 @@ func TestMaxChannelDiff(t *testing.T) {
 		}
 	}
 }
+
+func TestFileError(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		err   error
+		fatal bool
+	}{
+		{"nil", nil, false},
+		{"inside", binread.Errorf(10, "x"), false},
+		{"at the end", fmt.Errorf("open: %w", binread.Errorf(100, "x")), false},
+		{"past the end", binread.Errorf(101, "x"), true},
+		{"negative", binread.Errorf(-1, "x"), true},
+		{"unsupported without offset", binread.Unsupportedf(-1, "x"), false},
+		{"unsupported past the end", binread.Unsupportedf(200, "x"), true},
+		{"no offset", os.ErrNotExist, true},
+	} {
+		if r := try(t, func(tb testing.TB) { FileError(tb, c.err, 100) }); r.fatal != c.fatal {
+			t.Errorf("%s: fatal %v, want %v (%q)", c.name, r.fatal, c.fatal, r.errs)
+		}
+	}
+}

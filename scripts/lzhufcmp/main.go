@@ -6,6 +6,12 @@
 //	lzhufcmp e IN OUT         compress IN into an X-Ray payload (u32 size prefix)
 //	lzhufcmp d IN OUT         decompress, streaming from IN to OUT
 //	lzhufcmp prefix N IN OUT  rewrite the size prefix of IN as N bytes (4 or 8)
+//	lzhufcmp vectors C4000 C8000 DIR
+//	                          write the test vectors of formats/internal/lzhuf
+//	                          into DIR: inputs made here, encoded by the
+//	                          reference lzhuf.c built with MAX_FREQ 0x4000
+//	                          (C4000) and 0x8000 (C8000), after checking that
+//	                          each decodes Rummage's encoding of every input
 package main
 
 import (
@@ -44,8 +50,10 @@ func run(a []string) error {
 		return decode(a[1], a[2])
 	case len(a) == 4 && a[0] == "prefix":
 		return prefix(a[1], a[2], a[3])
+	case len(a) == 4 && a[0] == "vectors":
+		return vectors(a[1], a[2], a[3])
 	}
-	return fmt.Errorf("usage: lzhufcmp gen MB OUT | e IN OUT | d IN OUT | prefix 4|8 IN OUT")
+	return fmt.Errorf("usage: lzhufcmp gen MB OUT | e IN OUT | d IN OUT | prefix 4|8 IN OUT | vectors C4000 C8000 DIR")
 }
 
 // decode streams the payload in IN into OUT.

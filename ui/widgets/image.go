@@ -51,7 +51,7 @@ type ImageView struct {
 	mip     *widget.Select
 	channel *widget.Select
 	pages   *widget.Check
-	swap    *widget.Check // the byte-order debug toggle (specs/nres.md §3.2)
+	swap    *widget.Check // the byte-order debug toggle (docs/formats/parkan.md, Texm)
 	swapRB  bool
 	errL    *widget.Label
 }

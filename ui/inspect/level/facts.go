@@ -43,8 +43,8 @@ var describedCounts = []struct {
 // helpers of its own (vertices without outline-only ones, solid triangles,
 // the CFORM and header of the level the chunk belongs to), and the header
 // says what `rummage info` says. The counts of the items count the
-// node's children. The keys are the contract's JSON keys (design.md,
-// "JSON shapes"), not raw bytes: xrlevel computes these counts per chunk
+// node's children. The keys are the contract's JSON keys (docs/cli.md,
+// "JSON"), not raw bytes: xrlevel computes these counts per chunk
 // role inside Describe, so a typed accessor would only repeat that work.
 func describedFacts(d formats.Describer) (facts []string, countsChildren bool) {
 	desc, err := d.Describe()

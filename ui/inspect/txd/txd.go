@@ -226,7 +226,7 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 
 	var diags []string
 	for _, d := range t.Diags {
-		diags = append(diags, fmt.Sprintf("0x%X: %s", d.Off, d.Msg))
+		diags = append(diags, d.String())
 	}
 	if len(diags) > 0 {
 		status.SetText("⚠ " + strings.Join(diags, "\n"))

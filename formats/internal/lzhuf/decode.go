@@ -1,4 +1,4 @@
-package xray
+package lzhuf
 
 import (
 	"encoding/binary"
@@ -7,29 +7,21 @@ import (
 	"io"
 )
 
-// Decode decompresses an X-Ray LZHUF payload: a u32 little-endian output
-// size followed by the bit stream. Declared sizes above MaxExpansion times
-// the stream length (or above limit, when limit > 0) are rejected before
-// anything is allocated, and a stream that runs out before the declared
-// size is produced is an error.
-func Decode(payload []byte, limit int) ([]byte, error) {
-	if len(payload) < 4 {
-		return nil, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", len(payload))}
+// Decode unpacks size bytes from stream with codec F. A size above
+// MaxExpansion times the stream's length is refused before anything is
+// allocated, and a stream that runs out before size bytes are made is an
+// error. The stream may go on past them (a caller that wants only the
+// first bytes).
+func Decode[F MaxFreq](stream []byte, size int) ([]byte, error) {
+	if !Possible(len(stream), int64(size)) {
+		return nil, &Error{0, fmt.Sprintf("size %d is impossible for a %d-byte stream (more than %d× expansion)", size, len(stream), MaxExpansion)}
 	}
-	size := binary.LittleEndian.Uint32(payload)
-	stream := payload[4:]
 	if size == 0 {
 		return []byte{}, nil
 	}
-	if uint64(size) > uint64(len(stream))*MaxExpansion+64 {
-		return nil, &DecodeError{0, fmt.Sprintf("declared size %d is impossible for a %d-byte stream (more than %d× expansion)", size, len(stream), MaxExpansion)}
-	}
-	if limit > 0 && uint64(size) > uint64(limit) {
-		return nil, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
-	}
 	// The output is its own window, after the ring's initial contents.
-	out := make([]byte, RingSize+int(size))
-	d := newDecoder(stream, nil, int64(size))
+	out := make([]byte, RingSize+size)
+	d := newDecoder[F](stream, nil, int64(size))
 	defer d.release()
 	initWindow(out)
 	if _, err := d.run(out, RingSize, len(out), len(out)); err != nil {
@@ -41,30 +33,23 @@ func Decode(payload []byte, limit int) ([]byte, error) {
 	return out[RingSize:], nil
 }
 
-// DecodeTo decompresses an X-Ray LZHUF payload read from src (the u32
-// size prefix, then the bit stream) into dst and returns the bytes
-// written. It holds the 4 KB window and small buffers, whatever the size;
-// a declared size above limit (when limit > 0) is refused before
-// decoding, and a stream that ends early is an error.
-func DecodeTo(dst io.Writer, src io.Reader, limit int64) (int64, error) {
-	var pre [4]byte
-	if n, err := io.ReadFull(src, pre[:]); err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return 0, &DecodeError{0, fmt.Sprintf("%d bytes: too short for the 4-byte size prefix", n)}
-		}
-		return 0, err
-	}
-	size := int64(binary.LittleEndian.Uint32(pre[:]))
-	if limit > 0 && size > limit {
-		return 0, &DecodeError{0, fmt.Sprintf("declared size %d exceeds the %d-byte limit", size, limit)}
-	}
-	if size == 0 {
+// Possible reports whether a stream of n bytes can hold size bytes: size
+// is at most MaxExpansion times n (and a little slack for tiny streams).
+func Possible(n int, size int64) bool {
+	return size >= 0 && uint64(size) <= uint64(n)*MaxExpansion+64
+}
+
+// DecodeTo unpacks size bytes of the stream read from src with codec F
+// into dst and returns the bytes written. It holds the 4 KB window and
+// small buffers, whatever the size; a stream that ends early is an error.
+func DecodeTo[F MaxFreq](dst io.Writer, src io.Reader, size int64) (int64, error) {
+	if size <= 0 {
 		return 0, nil
 	}
 	const chunk = 60 << 10
 	out := make([]byte, RingSize+chunk+MaxMatch)
 	initWindow(out)
-	d := newDecoder(nil, src, size)
+	d := newDecoder[F](nil, src, size)
 	defer d.release()
 	written := int64(0)
 	for written < size {
@@ -96,7 +81,7 @@ func initWindow(out []byte) {
 // decoder is the state of one LZHUF decode: the adaptive tree, the bit
 // window and where the stream's bytes come from (a slice, or a reader
 // through a small buffer).
-type decoder struct {
+type decoder[F MaxFreq] struct {
 	h     *huffTree
 	bits  uint64 // the next nbits bits are at the top; below them, zeros or the bits that follow
 	nbits int
@@ -109,8 +94,8 @@ type decoder struct {
 	err   error     // a read error of src
 }
 
-func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
-	d := &decoder{in: stream, src: src, left: size}
+func newDecoder[F MaxFreq](stream []byte, src io.Reader, size int64) *decoder[F] {
+	d := &decoder[F]{in: stream, src: src, left: size}
 	if src != nil {
 		d.in = make([]byte, 0, 32<<10)
 	}
@@ -120,7 +105,7 @@ func newDecoder(stream []byte, src io.Reader, size int64) *decoder {
 }
 
 // release hands the tree back for another decode.
-func (d *decoder) release() {
+func (d *decoder[F]) release() {
 	trees.Put(d.h)
 	d.h = nil
 }
@@ -129,7 +114,7 @@ func (d *decoder) release() {
 // is complete; end is where the output ends in out (matches are cut
 // there), and out must hold MaxMatch bytes past stop when stop < end. It
 // returns the new position.
-func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
+func (d *decoder[F]) run(out []byte, n, stop, end int) (int, error) {
 	h := d.h
 	start := n
 	bits, nbits := d.bits, d.nbits
@@ -170,9 +155,9 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 			nbits--
 		}
 		if nbits < 0 {
-			return n, &DecodeError{d.offset(), "code longer than the bit window"}
+			return n, &Error{d.offset(), "code longer than the bit window"}
 		}
-		h.decoded(c)
+		decoded[F](h, c)
 		sym := symbolOf(c)
 		if sym < 256 {
 			out[n] = byte(sym)
@@ -182,7 +167,7 @@ func (d *decoder) run(out []byte, n, stop, end int) (int, error) {
 		dist, used := matchDistance(bits)
 		bits <<= used & 63
 		if nbits -= int(used); nbits < 0 {
-			return n, &DecodeError{d.offset(), "code longer than the bit window"}
+			return n, &Error{d.offset(), "code longer than the bit window"}
 		}
 		n = copyMatch(out, n, n-int(dist)-1, min(sym-255+Threshold, end-n))
 	}
@@ -210,7 +195,7 @@ func copyMatch(out []byte, n, q, length int) int {
 // input: more from the reader, or zero bytes past the stream's end (as the
 // C decoder reads), failing once the bits consumed run well past it. made
 // is the output produced by the current run, for the message.
-func (d *decoder) slowRefill(made int) error {
+func (d *decoder[F]) slowRefill(made int) error {
 	for d.nbits <= 56 {
 		if d.pos >= len(d.in) && d.src != nil && d.err == nil {
 			d.fill()
@@ -229,13 +214,13 @@ func (d *decoder) slowRefill(made int) error {
 		d.nbits += 8
 	}
 	if d.zeros*8-int64(d.nbits) > 64 {
-		return &DecodeError{d.offset(), fmt.Sprintf("stream ends with %d output bytes still to come", d.left-int64(made))}
+		return &Error{d.offset(), fmt.Sprintf("stream ends with %d output bytes still to come", d.left-int64(made))}
 	}
 	return nil
 }
 
 // fill reads more of the stream into in, keeping the bytes not yet used.
-func (d *decoder) fill() {
+func (d *decoder[F]) fill() {
 	rest := copy(d.in[:cap(d.in)], d.in[d.pos:])
 	d.done += int64(d.pos)
 	d.pos = 0
@@ -249,25 +234,25 @@ func (d *decoder) fill() {
 	}
 }
 
-// offset is the payload offset of the stream's end as far as it is known:
-// the size prefix plus the stream bytes read.
-func (d *decoder) offset() int64 { return 4 + d.done + int64(len(d.in)) }
+// offset is the stream offset of its end as far as it is known: the
+// stream bytes read.
+func (d *decoder[F]) offset() int64 { return d.done + int64(len(d.in)) }
 
 // finish checks that the bits used lie within the stream (with a little
 // slack for encoders that pad differently).
-func (d *decoder) finish() error {
+func (d *decoder[F]) finish() error {
 	if d.zeros*8-int64(d.nbits) > 16 {
-		return &DecodeError{d.offset(), fmt.Sprintf("stream is truncated: %d bits used past its end", d.zeros*8-int64(d.nbits))}
+		return &Error{d.offset(), fmt.Sprintf("stream is truncated: %d bits used past its end", d.zeros*8-int64(d.nbits))}
 	}
 	return nil
 }
 
-// decoded counts the leaf son value c in the tree, as update does, and
+// decoded counts the leaf son value c in h, as update does, and
 // also keeps the grandparent links and the table right. The walk up knows
 // the parent and grandparent of each node a level ahead, so that the loads
 // up the tree overlap instead of waiting for each other.
-func (h *huffTree) decoded(c uint16) {
-	if h.freq[rootNode] == MaxFreq {
+func decoded[F MaxFreq](h *huffTree, c uint16) {
+	if h.freq[rootNode] == maxFreq[F]() {
 		h.reconst()
 		h.fillTop()
 	}

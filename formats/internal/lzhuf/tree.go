@@ -1,4 +1,4 @@
-package xray
+package lzhuf
 
 import "sync"
 
@@ -130,13 +130,13 @@ func (h *huffTree) reconst() {
 	h.fillLead()
 }
 
-// update counts symbol c and restores the sibling property: each node on
+// update counts symbol c in h and restores the sibling property: each node on
 // the way up, of frequency w, first trades places with the last node of
 // frequency w (its subtree moves, not its place in the order), then counts
 // one more. The decoder's loop has its own copy, which also keeps the
 // table right.
-func (h *huffTree) update(c int) {
-	if h.freq[rootNode] == MaxFreq {
+func update[F MaxFreq](h *huffTree, c int) {
+	if h.freq[rootNode] == maxFreq[F]() {
 		h.reconst()
 	}
 	x := int(h.prnt[leaf(c)]) // may be node 0

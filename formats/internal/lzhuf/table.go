@@ -1,4 +1,4 @@
-package xray
+package lzhuf
 
 // The decoder reads the first tabBits bits of a code through a table over
 // the top of the adaptive tree instead of walking it a bit at a time. An

@@ -1,6 +1,4 @@
-package xray
-
-import "encoding/binary"
+package lzhuf
 
 // bitWriter packs bits most significant first.
 type bitWriter struct {
@@ -26,13 +24,12 @@ func (w *bitWriter) flush() {
 	}
 }
 
-// Encode compresses data into an X-Ray LZHUF payload: a u32 little-endian
-// size followed by the bit stream, decodable by Decode and by the engine.
-// The encoder is greedy with a hash-chain match finder; it does not try to
-// reproduce xrLC's output byte for byte.
-func Encode(data []byte) []byte {
-	e := &encoder{w: bitWriter{out: make([]byte, 4, 4+len(data)/2+16)}}
-	binary.LittleEndian.PutUint32(e.w.out, uint32(len(data)))
+// AppendEncode appends data compressed with codec F to dst and returns the
+// extended slice: the bit stream only, which Decode with len(data) gives
+// back. The encoder is greedy with a hash-chain match finder; it does not
+// try to reproduce another encoder's output byte for byte.
+func AppendEncode[F MaxFreq](dst, data []byte) []byte {
+	e := &encoder[F]{w: bitWriter{out: dst}}
 	if len(data) == 0 {
 		return e.w.out
 	}
@@ -125,14 +122,14 @@ func (m *matcher) longest(i int) (bestLen, bestDist int) {
 }
 
 // encoder writes symbols with the adaptive Huffman tree.
-type encoder struct {
+type encoder[F MaxFreq] struct {
 	w bitWriter
 	h *huffTree
 }
 
 // char writes symbol c (a byte, or 256+ for a match length) and updates
 // the tree.
-func (e *encoder) char(c int) {
+func (e *encoder[F]) char(c int) {
 	h := e.h
 	var code uint64
 	depth := uint(0)
@@ -147,12 +144,12 @@ func (e *encoder) char(c int) {
 		e.w.put(code>>depth, 32)
 	}
 	e.w.put(code, depth)
-	h.update(c)
+	update[F](h, c)
 }
 
 // match writes a match: its length symbol, then the distance's high 6 bits
 // by the position table and its low 6 bits.
-func (e *encoder) match(length, dist int) {
+func (e *encoder[F]) match(length, dist int) {
 	e.char(255 - Threshold + length)
 	d := uint(dist - 1)
 	u := d >> 6

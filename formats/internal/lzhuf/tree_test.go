@@ -1,4 +1,4 @@
-package xray
+package lzhuf
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 
 // refUpdate is LZHUF.C's update: it finds the last node of a frequency by
 // scanning.
-func refUpdate(h *huffTree, c int) {
-	if h.freq[rootNode] == MaxFreq {
+func refUpdate(h *huffTree, c int, maxFreq uint16) {
+	if h.freq[rootNode] == maxFreq {
 		refReconst(h)
 	}
 	x := int(h.prnt[leaf(c)])
@@ -68,20 +68,27 @@ func refReconst(h *huffTree) {
 }
 
 // TestUpdateMatchesScan checks the tree and lead after each of enough
-// skewed random symbols to cross several rebuilds against LZHUF.C's way.
+// skewed random symbols to cross several rebuilds against LZHUF.C's way,
+// for both codecs.
 func TestUpdateMatchesScan(t *testing.T) {
+	t.Run("XRay", updateMatchesScan[XRay])
+	t.Run("Okumura", updateMatchesScan[Okumura])
+}
+
+func updateMatchesScan[F MaxFreq](t *testing.T) {
 	var a, b huffTree
 	a.start()
 	b.start()
 	rng := rand.New(rand.NewSource(1))
 	rebuilds := 0
-	for s := 0; s < 60000; s++ {
-		if a.freq[rootNode] == MaxFreq {
+	limit := maxFreq[F]()
+	for s := 0; s < 4*int(limit); s++ {
+		if a.freq[rootNode] == limit {
 			rebuilds++
 		}
 		c := rng.Intn(1 + rng.Intn(nChar)) // low symbols more often
-		refUpdate(&a, c)
-		b.update(c)
+		refUpdate(&a, c, limit)
+		update[F](&b, c)
 		for i := 0; i < treeSize; i++ {
 			if w := b.freq[i]; b.freq[i+1] != w && int(b.lead[w]) != i {
 				t.Fatalf("step %d sym %d: lead[%d] = %d, want %d", s, c, w, b.lead[w], i)
@@ -102,22 +109,28 @@ func TestUpdateMatchesScan(t *testing.T) {
 // also its grandparent links, its table (against a walk of the tree for
 // every index) and the marks of the nodes above the table's depth.
 func TestDecodedMatchesScan(t *testing.T) {
+	t.Run("XRay", decodedMatchesScan[XRay])
+	t.Run("Okumura", decodedMatchesScan[Okumura])
+}
+
+func decodedMatchesScan[F MaxFreq](t *testing.T) {
 	a, b := new(huffTree), new(huffTree)
 	a.start()
 	b.start()
 	b.fillTop()
 	rng := rand.New(rand.NewSource(2))
 	rebuilds := 0
-	for s := 0; s < 40000; s++ {
-		if b.freq[rootNode] == MaxFreq {
+	limit := maxFreq[F]()
+	for s := 0; s < 3*int(limit); s++ {
+		if b.freq[rootNode] == limit {
 			rebuilds++
 		}
 		c := rng.Intn(1 + rng.Intn(nChar))
 		if s%3 == 0 {
 			c = nChar - 1 - c // the match lengths get a turn
 		}
-		refUpdate(a, c)
-		b.decoded(leaf(c))
+		refUpdate(a, c, limit)
+		decoded[F](b, leaf(c))
 		for i := 0; i < treeSize; i++ {
 			if a.freq[i] != b.freq[i] || a.son[i] != b.son[i] {
 				t.Fatalf("step %d sym %d: node %d differs", s, c, i)
@@ -178,8 +191,8 @@ func TestReconstMatchesInsertion(t *testing.T) {
 	for round := 0; round < 200; round++ {
 		a.start()
 		skew := 1 + rng.Intn(nChar)
-		for s := rng.Intn(MaxFreq - nChar); s > 0; s-- {
-			a.update(rng.Intn(1 + rng.Intn(skew)))
+		for s := rng.Intn(int(maxFreq[Okumura]()) - nChar); s > 0; s-- {
+			update[Okumura](a, rng.Intn(1+rng.Intn(skew)))
 		}
 		*b = *a
 		refReconst(a)
