@@ -54,13 +54,13 @@ func TestShowInHexAtTheError(t *testing.T) {
 
 	var img []byte
 	for _, s := range samples.Files() {
-		if s.Name == "gta3.img" {
-			img = s.Data[:19115] // the directory names an entry past the end: broken at 0x48
+		if s.Name == "rumbler.dff" {
+			img = s.Data[:500] // the clump runs past the end: broken where the file ends
 		}
 	}
-	broken := openMemory("cut.img", img, &w.opts)
+	broken := openMemory("cut.dff", img, &w.opts)
 	if broken.err == nil {
-		t.Fatal("the cut archive opened")
+		t.Fatal("the cut model opened")
 	}
 	w.addFiles([]*openFile{broken})
 	w.selectUID(broken.uid)
