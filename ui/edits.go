@@ -110,8 +110,7 @@ func (w *window) showEdited() {
 		return
 	}
 	w.status.showItem(w.sel)
-	head, _ := header(w.sel) // a panic of the facts is on the card since show
-	w.insp.facts.SetText(head)
+	w.insp.refreshHeader()
 }
 
 // reshow rebuilds the inspector when it shows the edited node, so its tabs

@@ -57,7 +57,7 @@ func (w *window) buildMenu() {
 	find := fyne.NewMenuItem("Find", w.focusFilter)
 	find.Shortcut = ctrl(fyne.KeyF)
 	copyPath := fyne.NewMenuItem("Copy path", w.copyPath)
-	hex := fyne.NewMenuItem("Show in hex", w.showInHex)
+	hex := fyne.NewMenuItem("Show in hex", w.insp.showInHex)
 	edit := fyne.NewMenu("Edit", undo, redo, fyne.NewMenuItemSeparator(), find, copyPath, hex)
 
 	w.themeItems = nil
@@ -83,7 +83,7 @@ func (w *window) buildMenu() {
 	w.checkBackground()
 	resetPreview := fyne.NewMenuItem("Reset preview (F in the preview fits)", w.resetPreview)
 	viewItems := append(themeItems, fyne.NewMenuItemSeparator(), bg, resetPreview, fyne.NewMenuItemSeparator(), settings)
-	viewItems = append(viewItems, fyne.NewMenuItem("Messages", func() { w.showMessages() }))
+	viewItems = append(viewItems, fyne.NewMenuItem("Messages", func() { w.status.showMessages() }))
 	view := fyne.NewMenu("View", viewItems...)
 
 	help := fyne.NewMenu("Help",

@@ -66,9 +66,7 @@ func (w *window) viewOf(f *openFile) fileView {
 	for it := w.sel; it != nil; it = w.model.items[it.parent] {
 		v.sel = append(v.sel, it.path)
 	}
-	if w.insp.tabs != nil && w.insp.tabs.Selected() != nil {
-		v.tab = w.insp.tabs.Selected().Text
-	}
+	v.tab = w.insp.tabOnShow()
 	return v
 }
 

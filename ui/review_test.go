@@ -342,7 +342,7 @@ func TestEvilNodeDoesNotCrash(t *testing.T) {
 		w.selectUID(k)
 		w.win.Canvas().Content().Refresh()
 		w.insp.showHexAt(0)
-		w.showInHex()
+		w.insp.showInHex()
 		w.copyPath()
 		w.contextMenuItems(w.model.items[k])
 	}

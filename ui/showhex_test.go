@@ -23,7 +23,7 @@ func (describeErrNode) Describe() (any, error) {
 func hexRowShown(t *testing.T, w *window) string {
 	t.Helper()
 	w.Status("")
-	w.showInHex()
+	w.insp.showInHex()
 	if w.insp.tabs.Selected() != w.insp.hexTab {
 		t.Fatalf("Show in hex selected the %q tab", w.insp.tabs.Selected().Text)
 	}

@@ -106,7 +106,7 @@ func TestMessageLog(t *testing.T) {
 			t.Errorf("log lacks %q:\n%s", want, text)
 		}
 	}
-	v := w.showMessages()
+	v := w.status.showMessages()
 	if len(v.rows) != 3 || !v.rows[1].Selectable {
 		t.Errorf("rows %d, selectable %v", len(v.rows), len(v.rows) > 1 && v.rows[1].Selectable)
 	}

@@ -205,7 +205,7 @@ func (w *window) contextMenuItems(it *item) []*fyne.MenuItem {
 	}
 	items = append(items, fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Copy path", w.copyPath),
-		fyne.NewMenuItem("Show in hex", w.showInHex))
+		fyne.NewMenuItem("Show in hex", w.insp.showInHex))
 	if it.file != nil && it.file.path != "" {
 		items = append(items, fyne.NewMenuItem("Open containing folder", w.openContainingFolder))
 	}

@@ -58,8 +58,8 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	}
 	w := &window{app: a, opts: opts, model: newTreeModel(), marked: map[string]bool{}}
 	w.win = a.NewWindow("Rummage")
-	w.status = newStatusBar(w)
-	w.insp = newInspector(w)
+	w.status = newStatusBar(a, w.win, w)
+	w.insp = newInspector(a, w, w.status)
 	w.tree = w.newTree()
 	w.filter = w.newFilterEntry()
 
@@ -89,14 +89,10 @@ func (w *window) Window() fyne.Window { return w.win }
 func (w *window) Options() *formats.Options { return &w.opts }
 
 // Status shows a message in the status bar.
-func (w *window) Status(msg string) { w.status.message(msg, false) }
+func (w *window) Status(msg string) { w.status.Status(msg) }
 
 // setError shows an error in the status bar (errors never pop a modal).
-func (w *window) setError(err error) {
-	if err != nil {
-		w.status.message(err.Error(), true)
-	}
-}
+func (w *window) setError(err error) { w.status.setError(err) }
 
 // SelectNode selects n in the tree, opening its parents. A node that is not
 // in the tree (found in another library) is shown in the inspector alone.
@@ -385,10 +381,8 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 	if len(paths) == 0 {
 		return
 	}
-	for _, d := range w.insp.drops {
-		if d(paths) {
-			return
-		}
+	if w.insp.takeDrop(paths) {
+		return
 	}
 	w.openPaths(paths, true)
 }

@@ -119,7 +119,7 @@ func TestBrokenNodeShowsError(t *testing.T) {
 	if txt, _ := marks(w.model.items[uid]); !strings.Contains(txt, "✕") {
 		t.Errorf("tree mark %q", txt)
 	}
-	w.showInHex()
+	w.insp.showInHex()
 	if w.insp.tabs.Selected() != w.insp.hexTab {
 		t.Error("Show in hex did not select the Hex tab")
 	}
