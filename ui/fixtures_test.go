@@ -94,7 +94,7 @@ func newTestWindow(t testing.TB) *window {
 		// swaps the current app, a data race under -race.
 		w.insp.close()
 		w.waitJobs()
-		for _, f := range w.files {
+		for _, f := range w.opened.files {
 			f.close()
 		}
 	})
@@ -105,7 +105,7 @@ func newTestWindow(t testing.TB) *window {
 func addFake(w *window) (*openFile, *countingFolder, *countingFolder) {
 	root, tex := fakeArchive()
 	f := &openFile{name: "fake.lib", root: root}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	return f, root, tex
 }
 

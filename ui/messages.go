@@ -77,6 +77,11 @@ type messagesView struct {
 	dlg   *dialog.CustomDialog
 }
 
+// addMenus registers View › Messages.
+func (s *statusBar) addMenus(b *menuBar) {
+	b.add(viewWindow, fyne.NewMenuItem("Messages", func() { s.showMessages() }))
+}
+
 // showMessages is View › Messages: every message of the session with its
 // time, errors marked; the text can be selected, and Copy all copies it.
 func (s *statusBar) showMessages() *messagesView {

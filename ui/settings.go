@@ -91,7 +91,7 @@ func loadSettings(a fyne.App) {
 // settingsView is the Settings dialog's content (fields for tests). Every
 // change applies at once and is remembered.
 type settingsView struct {
-	w          *window
+	c          *viewCtl
 	theme      *widget.RadioGroup
 	background *widget.Select
 	backups    *widget.RadioGroup
@@ -106,16 +106,15 @@ type settingsView struct {
 // themeLabels are the theme choices as shown.
 var themeLabels = []string{"System", "Light", "Dark"}
 
-func (w *window) newSettingsView() *settingsView {
-	a := w.app
-	v := &settingsView{w: w, formats: map[string]*widget.Select{}}
+// newSettingsView builds the Settings dialog's content.
+func (c *viewCtl) newSettingsView() *settingsView {
+	a := c.app
+	v := &settingsView{c: c, formats: map[string]*widget.Select{}}
 
 	v.theme = widget.NewRadioGroup(themeLabels, func(s string) {
-		if s == "" {
-			return
+		if s != "" {
+			c.setTheme(strings.ToLower(s))
 		}
-		setTheme(a, strings.ToLower(s))
-		w.checkTheme()
 	})
 	v.theme.Horizontal = true
 	v.theme.Required = true
@@ -123,7 +122,7 @@ func (w *window) newSettingsView() *settingsView {
 	v.theme.SetSelected(strings.ToUpper(cur[:1]) + cur[1:])
 
 	v.background = widget.NewSelect(widgets.TextureBackgrounds(), func(s string) {
-		w.setTextureBackground(s)
+		c.setTextureBackground(s)
 	})
 	v.background.SetSelected(widgets.TextureBackground())
 
@@ -158,12 +157,12 @@ func (w *window) newSettingsView() *settingsView {
 	v.exportDir.SetPlaceHolder("(beside the file, in export/)")
 	v.exportDir.OnChanged = func(s string) { a.Preferences().SetString(prefExportDir, strings.TrimSpace(s)) }
 	chooseExport := widget.NewButton("Choose…", func() {
-		w.chooseFolder(v.exportDir.Text, func(p string) { v.exportDir.SetText(p) })
+		chooseFolder(c.win, c.report, v.exportDir.Text, func(p string) { v.exportDir.SetText(p) })
 	})
 	v.recent = widget.NewLabel("")
 	clearRecentB := widget.NewButton("Clear", func() {
 		clearRecent(a)
-		w.rebuildRecent()
+		c.recent.rebuildRecent()
 		v.refresh()
 	})
 	v.refresh()
@@ -188,7 +187,7 @@ func (w *window) newSettingsView() *settingsView {
 
 // refresh shows the folders and the recent count.
 func (v *settingsView) refresh() {
-	a := v.w.app
+	a := v.c.app
 	if d := lastFolder(a); d != "" {
 		v.openDir.SetText(d)
 	} else {
@@ -213,26 +212,18 @@ func groupLabel(g exportGroup) string {
 	return strings.ToUpper(g.name[:1]) + g.name[1:] + "s"
 }
 
-// showSettings is View › Settings….
-func (w *window) showSettings() *settingsView {
-	v := w.newSettingsView()
-	d := dialog.NewCustom("Settings", "Close", v.content, w.win)
-	d.Resize(fyne.NewSize(640, 420))
-	d.Show()
-	return v
-}
-
-// chooseFolder asks for a folder, starting at start, and calls done with it.
-func (w *window) chooseFolder(start string, done func(path string)) {
+// chooseFolder asks for a folder, starting at start, and calls done with
+// it; a failure goes to report.
+func chooseFolder(win fyne.Window, report reporter, start string, done func(path string)) {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			w.setError(fmt.Errorf("choose folder: %w", err))
+			report.setError(fmt.Errorf("choose folder: %w", err))
 			return
 		}
 		if u != nil {
 			done(u.Path())
 		}
-	}, w.win)
+	}, win)
 	if l := listerFor(start); l != nil {
 		d.SetLocation(l)
 	}
