@@ -100,9 +100,14 @@ func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
 		widget.NewFormItem("Export", v.what),
 		widget.NewFormItem("To folder", container.NewBorder(nil, nil, nil, choose, v.dir)),
 	)
+	var nodes []formats.Node
+	for _, s := range sel {
+		nodes = append(nodes, s.item.Node)
+	}
 	for _, g := range exportGroups {
-		s := widget.NewSelect(g.formats, nil)
-		s.SetSelected(groupFormat(a, g))
+		offered := groupFormats(g, nodes)
+		s := widget.NewSelect(offered, nil)
+		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		form.Append(groupLabel(g), s)
 	}
@@ -149,7 +154,7 @@ func (c *exportCtl) exportFolder(sel []exportSel) string {
 // choose selects the format as for the nodes of kind, where it is offered.
 func (v *exportView) choose(kind formats.Kind, as string) {
 	for _, g := range exportGroups {
-		if slices.Contains(g.kinds, kind) && slices.Contains(g.formats, as) {
+		if slices.Contains(g.kinds, kind) && slices.Contains(v.formats[g.name].Options, as) {
 			v.formats[g.name].SetSelected(as)
 		}
 	}

@@ -87,8 +87,8 @@ func TestExportDialogWholeArchive(t *testing.T) {
 		t.Errorf("status %q", w.status.msg.Text)
 	}
 	// The choices are remembered for the next export.
-	if w.app.Preferences().String(prefExportDir) != dir || groupFormat(w.app, exportGroups[3]) != export.Raw {
-		t.Errorf("choices not remembered: %q %q", w.app.Preferences().String(prefExportDir), groupFormat(w.app, exportGroups[3]))
+	if w.app.Preferences().String(prefExportDir) != dir || groupFormat(w.app, exportGroups[3], groupFormats(exportGroups[3], nil)) != export.Raw {
+		t.Errorf("choices not remembered: %q %q", w.app.Preferences().String(prefExportDir), groupFormat(w.app, exportGroups[3], groupFormats(exportGroups[3], nil)))
 	}
 	v2 := openExport(t, w)
 	if v2.dir.Text != dir || v2.formats["material"].Selected != export.Raw {

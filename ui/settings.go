@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"rummage/export"
 	"rummage/formats"
 	"rummage/ui/widgets"
 )
@@ -46,41 +45,6 @@ func setBackups(a fyne.App, label string) {
 		v = "every"
 	}
 	a.Preferences().SetString(prefBackups, v)
-}
-
-// exportGroup is a row of per-kind export formats: the kinds it covers,
-// the formats offered (the first is the default, as export.DefaultFormat).
-type exportGroup struct {
-	name    string
-	kinds   []formats.Kind
-	formats []string
-}
-
-// exportGroups are the per-kind format choices of Settings and Export….
-var exportGroups = []exportGroup{
-	{"texture", []formats.Kind{formats.KindTexture}, []string{export.PNG, export.Raw, export.JSON}},
-	{"mesh", []formats.Kind{formats.KindMesh}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
-	{"level", []formats.Kind{formats.KindLevel}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
-	{"material", []formats.Kind{formats.KindMaterial}, []string{export.JSON, export.Raw}},
-	{"wear", []formats.Kind{formats.KindWear}, []string{export.JSON, export.Raw}},
-	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw}, []string{export.Raw, export.JSON}},
-}
-
-// groupFormat is the remembered format of a group (its default when unset
-// or not offered).
-func groupFormat(a fyne.App, g exportGroup) string {
-	v := a.Preferences().String(prefExportFormat + g.name)
-	for _, f := range g.formats {
-		if f == v {
-			return v
-		}
-	}
-	return g.formats[0]
-}
-
-// setGroupFormat remembers a group's format.
-func setGroupFormat(a fyne.App, g exportGroup, as string) {
-	a.Preferences().SetString(prefExportFormat+g.name, as)
 }
 
 // loadSettings applies the remembered settings that are not the theme.
@@ -136,9 +100,9 @@ func (c *viewCtl) newSettingsView() *settingsView {
 
 	fmtForm := widget.NewForm()
 	for _, g := range exportGroups {
-		g := g
-		s := widget.NewSelect(g.formats, func(as string) { setGroupFormat(a, g, as) })
-		s.SetSelected(groupFormat(a, g))
+		offered := groupFormats(g, nil)
+		s := widget.NewSelect(offered, func(as string) { setGroupFormat(a, g, as) })
+		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		fmtForm.Append(groupLabel(g), s)
 	}

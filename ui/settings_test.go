@@ -91,13 +91,13 @@ func TestSettingsDialog(t *testing.T) {
 func TestGroupFormatFallback(t *testing.T) {
 	w := newTestWindow(t)
 	w.app.Preferences().SetString(prefExportFormat+"texture", "bmp")
-	if got := groupFormat(w.app, exportGroups[0]); got != export.PNG {
+	if got := groupFormat(w.app, exportGroups[0], groupFormats(exportGroups[0], nil)); got != export.PNG {
 		t.Errorf("texture format %q, want png", got)
 	}
 	for _, g := range exportGroups {
 		for _, k := range g.kinds {
-			if export.DefaultFormat(k) != g.formats[0] {
-				t.Errorf("group %s: first format %s, but %s exports as %s by default", g.name, g.formats[0], k, export.DefaultFormat(k))
+			if first := groupFormats(g, nil)[0]; export.DefaultFormat(k) != first {
+				t.Errorf("group %s: first format %s, but %s exports as %s by default", g.name, first, k, export.DefaultFormat(k))
 			}
 		}
 	}
