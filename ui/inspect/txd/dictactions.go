@@ -22,9 +22,9 @@ import (
 func (v *dictView) toolbar() fyne.CanvasObject {
 	b := func(label string, f func()) *widget.Button { return widget.NewButton(label, f) }
 	return container.NewGridWithColumns(5,
-		b("Add image…", v.addDialog), b("Remove", v.remove), b("Rename…", v.rename), b("Duplicate", v.duplicate), b("Open", v.open),
+		b("Add image…", v.imp.addDialog), b("Remove", v.remove), b("Rename…", v.rename), b("Duplicate", v.duplicate), b("Open", v.open),
 		b("Up", func() { v.move(-1) }), b("Down", func() { v.move(+1) }), b("Mips…", v.mipsDialog),
-		b("Filter…", v.filterDialog), b("From folder…", v.folderDialog))
+		b("Filter…", v.filterDialog), b("From folder…", v.imp.folderDialog))
 }
 
 // applyItems installs next as one undoable edit named name.

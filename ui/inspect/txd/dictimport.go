@@ -13,6 +13,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/txd"
+	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
 
@@ -45,10 +46,27 @@ func imageFiles(paths []string) []string {
 	return out
 }
 
+// imageImport is the TXD tab's import of image files: Add image…, From
+// folder… and folders dropped on the window. Its textures go into the
+// dictionary through the list's edits (importDict).
+type imageImport struct {
+	dict importDict
+	root *txd.Root
+	h    inspect.Host // dialogs, messages
+}
+
+// importDict is what the image import asks of the dictionary list.
+type importDict interface {
+	items() []*txd.Item // the dictionary's items (a failure reported)
+	fail(what string, err error)
+	applyItems(name string, next []*txd.Item)
+	applyTextures(name string, nodes []*txd.TexNode, texs []*txd.Texture)
+}
+
 // platformOf returns the platform and RW stamp new textures get: those of
 // the dictionary's first texture (D3D9, San Andreas when it has none).
-func (v *dictView) platformOf() (uint32, uint32) {
-	for _, it := range v.items() {
+func (v *imageImport) platformOf() (uint32, uint32) {
+	for _, it := range v.dict.items() {
 		if it.Tex != nil {
 			return it.Tex.Platform, it.Tex.Stamp
 		}
@@ -56,7 +74,8 @@ func (v *dictView) platformOf() (uint32, uint32) {
 	return txd.PlatformD3D9, txd.StampSA
 }
 
-func (v *dictView) addDialog() {
+// addDialog is Add image…: an image file, its stored format and mips.
+func (v *imageImport) addDialog() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -84,13 +103,13 @@ func (v *dictView) addDialog() {
 
 // addFile adds the image file at path (PNG, TGA or DDS) as a texture
 // named after the file; mips is an addMipChoices entry.
-func (v *dictView) addFile(path, format, mips string) {
+func (v *imageImport) addFile(path, format, mips string) {
 	src, err := loadFile(path)
 	if err != nil {
-		v.fail("add", err)
+		v.dict.fail("add", err)
 		return
 	}
-	items := v.items()
+	items := v.dict.items()
 	plat, stamp := v.platformOf()
 	o := txd.AddOptions{Name: txd.UniqueName(items, textureName(path)), Platform: plat, Stamp: stamp, Format: format}
 	switch mips {
@@ -103,15 +122,15 @@ func (v *dictView) addFile(path, format, mips string) {
 	}
 	t, err := formats.Guard("add", func() (*txd.Texture, error) { return txd.NewTextureFromSource(src, o) })
 	if err != nil {
-		v.fail("add", err)
+		v.dict.fail("add", err)
 		return
 	}
 	next, err := txd.AddTextures(items, t)
 	if err != nil {
-		v.fail("add", err)
+		v.dict.fail("add", err)
 		return
 	}
-	v.applyItems("Add "+t.Name, next)
+	v.dict.applyItems("Add "+t.Name, next)
 }
 
 // textureName is a file's name without its extension, cut to 31 bytes.
@@ -133,7 +152,8 @@ func loadFile(path string) (txd.Source, error) {
 	return formats.Guard(filepath.Base(path), func() (txd.Source, error) { return txd.LoadSource(path, b) })
 }
 
-func (v *dictView) folderDialog() {
+// folderDialog is From folder…: see replaceFrom.
+func (v *imageImport) folderDialog() {
 	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
 		if err == nil && u != nil {
 			v.replaceFrom([]string{u.Path()})
@@ -144,7 +164,7 @@ func (v *dictView) folderDialog() {
 // dropFolder takes folders (or PNG, TGA and DDS files) dropped on the
 // window while the TXD is shown: their images replace the textures of the
 // same names.
-func (v *dictView) dropFolder(paths []string) bool {
+func (v *imageImport) dropFolder(paths []string) bool {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil || !st.IsDir() && !isImageFile(p) {
@@ -158,17 +178,17 @@ func (v *dictView) dropFolder(paths []string) bool {
 // replaceFrom replaces the textures named like the images in the folders
 // (or the image files) of paths, as one edit; a DDS of a texture's size
 // gives its own mips.
-func (v *dictView) replaceFrom(paths []string) {
+func (v *imageImport) replaceFrom(paths []string) {
 	srcs := map[string]txd.Source{}
 	for _, p := range imageFiles(paths) {
 		src, err := loadFile(p)
 		if err != nil {
-			v.fail(filepath.Base(p), err)
+			v.dict.fail(filepath.Base(p), err)
 			return
 		}
 		srcs[textureName(p)] = src
 	}
-	items := v.items()
+	items := v.dict.items()
 	var texs []*txd.Texture
 	var unmatched []string
 	idx, err := formats.Guard("replace", func() ([]int, error) {
@@ -177,7 +197,7 @@ func (v *dictView) replaceFrom(paths []string) {
 		return i, err
 	})
 	if err != nil {
-		v.fail("replace", err)
+		v.dict.fail("replace", err)
 		return
 	}
 	kids, _ := v.root.Children()
@@ -189,7 +209,7 @@ func (v *dictView) replaceFrom(paths []string) {
 		v.h.Status("no image is named like a texture of the dictionary")
 		return
 	}
-	v.applyTextures(widgets.Plural(len(nodes), "texture")+" replaced from images", nodes, texs)
+	v.dict.applyTextures(widgets.Plural(len(nodes), "texture")+" replaced from images", nodes, texs)
 	if len(unmatched) > 0 {
 		v.h.Status("replaced " + widgets.Plural(len(nodes), "texture") + "; no texture for " + strings.Join(unmatched, ", "))
 	}
