@@ -26,15 +26,6 @@ const maxMethods = 30
 // uiPackages is every package the limit holds for.
 const uiPackages = "rummage/ui/..."
 
-// notYetSplit are the types still over the limit, with their counts,
-// while the split is under way (issue 24): each must shrink, and goes once
-// it is within the limit.
-var notYetSplit = map[string]int{
-	"rummage/ui/inspect/material.materialTab": 39,
-	"rummage/ui/inspect/mesh.previewCanvas":   35,
-	"rummage/ui/inspect/txd.dictView":         31,
-}
-
 // TestNoTypeHasMoreThan30Methods type-checks every package under ui/ from
 // its source and fails for each type with more than maxMethods methods:
 // the methods declared on it and those promoted to it from the ui types it
@@ -46,11 +37,7 @@ func TestNoTypeHasMoreThan30Methods(t *testing.T) {
 	}
 	for _, p := range pkgs {
 		for _, o := range typesOver(p, "rummage/ui", maxMethods) {
-			name, n := o.name, o.methods
-			if known, ok := notYetSplit[p.Path()+"."+name]; ok && n <= known {
-				continue
-			}
-			t.Errorf("%s: %s has %d methods (split it: one concern, one small type)", p.Path(), name, n)
+			t.Errorf("%s: %s has %d methods (split it: one concern, one small type)", p.Path(), o.name, o.methods)
 		}
 	}
 }
