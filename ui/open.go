@@ -23,7 +23,7 @@ import (
 // folder…, Recent, files dropped on the window or handed over by a later
 // instance, opened in the background with the status bar's progress; the
 // side files every open file shares (File › Set material library…, Set
-// texture dictionary…, txdoption.go); closing a file.
+// texture dictionary…, sidefiles.go); closing a file.
 type fileList struct {
 	app        fyne.App // preferences (recent files, the last folder)
 	win        fyne.Window

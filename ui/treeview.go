@@ -62,8 +62,8 @@ type treeRow struct {
 	it     *item
 	onMenu func(it *item, pos fyne.Position)
 	marked func(uid string) bool
-	// onTap, when set, handles a left click on the row; see
-	// exportdialog_select.go.
+	// onTap, when set, handles a left click on the row (see
+	// navTree.rowTapped).
 	onTap func(it *item)
 }
 
