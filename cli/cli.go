@@ -71,18 +71,18 @@ func init() {
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE] | FILE|FOLDER...)",
-			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true},
+			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] [--colors N] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true, "colors": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] (FILE [NODE...] | FILE|FOLDER...)",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "parts": true, "colors": true, "night": false},
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] --out OUT.png FILE [NODE]",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false},
 			run:   runRender,
 		},
 		"samples": {
@@ -117,11 +117,12 @@ Usage:
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] --out OUT.png FILE NODE
-                                           draw a mesh to a PNG, transparent around it (defaults: textured,
-                                           800x600, iso; --at sets the material animation clock in ms)
+                 [--at MS] [--parts ok|dam|vlo|all] [--colors N] [--night] --out OUT.png FILE [NODE]
+                                           draw a mesh (default: the file's root) to a PNG, transparent
+                                           around it (defaults: textured, 800x600, iso; --at sets the
+                                           material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
-  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
+  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
@@ -141,8 +142,13 @@ NODE is a /-separated path of child names as printed by "rummage ls --json" in "
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
 --materials FILE names the material library used to resolve WEAR rows and MSH batches.
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
---txd FILE names a texture dictionary searched last for a DFF model's textures.
-Flags may come before or after FILE and NODE; "--" ends the flags.
+--txd FILE names a texture dictionary searched last for a DFF model's textures
+(repeatable: each is searched, in the order given).
+A vehicle model is assembled as the game shows it (a wheel on every wheel dummy, painted
+from carcols.dat): --parts ok|dam|vlo|all picks its parts (render: ok, export: all),
+--colors N its colour set from carcols.dat (0-based), --night its night vertex colours.
+Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
+--name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
 
@@ -342,14 +348,17 @@ func (e *env) fileOptions(a *args) (*formats.Options, int) {
 		}
 		opts.Geom = g
 	}
-	if x, ok := a.vals["txd"]; ok {
+	for _, x := range a.all["txd"] { // searched in the order given
 		if x == "" {
 			return nil, e.usagef("--txd needs a file name")
 		}
 		if _, err := os.Stat(x); err != nil {
 			return nil, e.fail(x, "", fmt.Errorf("texture dictionary: %w", plainErr(err)))
 		}
-		opts.TXD = x
+		opts.TXD = append(opts.TXD, x)
+	}
+	if msg := vehicleOptions(a, &opts.Vehicle); msg != "" {
+		return nil, e.usagef("%s", msg)
 	}
 	return opts, exitOK
 }

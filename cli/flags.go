@@ -26,7 +26,7 @@ var flagDocs = map[string]flagDoc{
 	"q":           {help: "quiet: no progress line and no note about skipped files"},
 	"materials":   {arg: "FILE", file: true, help: "the Parkan material library used to resolve WEAR rows and MSH batches when it is not beside the file"},
 	"geom":        {arg: "FILE", file: true, help: "the level.geom of an X-Ray level (version 10+) that is not beside it"},
-	"txd":         {arg: "FILE", file: true, help: "a texture dictionary searched last for a DFF model's textures (after .ide files and the TXD of the model's name)"},
+	"txd":         {arg: "FILE", file: true, help: "a texture dictionary searched last for a DFF model's textures (after .ide files and the TXD of the model's name); repeatable, searched in order"},
 	"at":          {arg: "MS", help: "sample the material at clock MS (milliseconds)"},
 	"render.at":   {arg: "MS", help: "the material animation clock in milliseconds"},
 	"start":       {arg: "MS", help: "the WEAR row's start time (with --at)"},
@@ -49,6 +49,9 @@ var flagDocs = map[string]flagDoc{
 	"version":     {arg: "V", help: "the RenderWare version to stamp: 3.3, 3.4, 3.5 or 3.6 (build img: the IMG version, 2 or 1)"},
 	"build.out":   {arg: "OUT", file: true, help: "the file to write (required; an existing file is kept unless --overwrite)"},
 	"convert.out": {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
+	"parts":       {arg: "PARTS", choices: []string{"ok", "dam", "vlo", "all"}, help: "a vehicle's parts: ok (intact, the default for render), dam (damaged), vlo (low detail) or all (the default for export)"},
+	"colors":      {arg: "N", help: "a vehicle's colour set from carcols.dat, 0-based (default 0)"},
+	"night":       {help: "a model's night vertex colours instead of its day (prelit) ones"},
 	"camera":      {arg: "VIEW", choices: []string{"front", "back", "left", "right", "top", "iso"}, help: "the viewpoint (default iso)"},
 }
 

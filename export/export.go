@@ -61,6 +61,11 @@ type Options struct {
 	// path) while the export is planned, and its answer is used instead of
 	// Existing (the window's question; it may remember the answer).
 	Ask func(file string) Existing
+	// Keep, when not nil, chooses the nodes to write (the command line's
+	// --kind, --type and --name): a node it refuses is neither written nor
+	// reported as a failure, while containers are still walked for the
+	// nodes inside them, and folders left empty are not made.
+	Keep func(n formats.Node) bool
 	// Progress, when not nil, is called after each job with the jobs done,
 	// the total and the job's node path. It runs on the goroutine that
 	// called Run.

@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,7 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 			}
 			continue
 		}
-		if p.broken(it.Node, it.Path) {
+		if !p.keeps(it.Node) || p.broken(it.Node, it.Path) {
 			continue
 		}
 		as := opts.As
@@ -70,7 +71,33 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	p.dropEmptyDirs()
 	return p, nil
+}
+
+// keeps reports whether Options.Keep lets n be written.
+func (p *Plan) keeps(n formats.Node) bool { return p.opts.Keep == nil || p.opts.Keep(n) }
+
+// dropEmptyDirs leaves out the folders that hold no planned file, when
+// Options.Keep has left nodes out (without it every walked container's
+// folder is made, empty or not, as the tree has it).
+func (p *Plan) dropEmptyDirs() {
+	if p.opts.Keep == nil {
+		return
+	}
+	need := map[string]bool{}
+	for _, j := range p.Jobs {
+		for d := path.Dir(j.Files[0]); d != "." && d != "/" && !need[d]; d = path.Dir(d) {
+			need[d] = true
+		}
+	}
+	dirs := p.Dirs[:0]
+	for _, d := range p.Dirs {
+		if need[d] {
+			dirs = append(dirs, d)
+		}
+	}
+	p.Dirs = dirs
 }
 
 // walk plans the subtree of the container n, whose node path is npath,
@@ -108,7 +135,7 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			}
 			continue
 		}
-		if p.broken(k, kpath) {
+		if !p.keeps(k) || p.broken(k, kpath) {
 			continue
 		}
 		asked := p.opts.As

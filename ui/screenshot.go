@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 )
 
 // screenshotTimeout is how long the screenshot mode may take in all.
@@ -34,7 +35,7 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	var failure error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
-			failure = takeShots(w.win, cfg.shots)
+			failure = takeShots(w.win, w.insp, cfg.shots)
 			fyne.Do(w.app.Quit)
 		}()
 	})
@@ -92,7 +93,7 @@ func (w *window) screenshotState(cfg config) error {
 
 // takeShots sizes the window for each shot, captures and writes it (off
 // the UI goroutine). The error names the shot.
-func takeShots(win fyne.Window, shots []shot) error {
+func takeShots(win fyne.Window, in *inspector, shots []shot) error {
 	for i, s := range shots {
 		want := fyne.NewSize(float32(s.width), float32(s.height))
 		if i > 0 {
@@ -101,6 +102,9 @@ func takeShots(win fyne.Window, shots []shot) error {
 		img, err := captureStable(win)
 		if err == nil {
 			err = checkSize(win, want)
+		}
+		if err == nil {
+			err = checkTab(in)
 		}
 		if err == nil {
 			err = writePNG(s.path, img)
@@ -125,6 +129,28 @@ func checkSize(win fyne.Window, want fyne.Size) error {
 			got.Width, got.Height, need.Width, need.Height)
 	}
 	return nil
+}
+
+// checkTab fails when the selected inspector tab needs more room than the
+// window gives it: it would scroll as a whole, its controls cut off at the
+// window's edge (long words, as Russian has, make a tab wider).
+func checkTab(in *inspector) error {
+	var err error
+	fyne.DoAndWait(func() {
+		if in.tabs == nil || in.tabs.Selected() == nil {
+			return
+		}
+		t := in.tabs.Selected()
+		sc, ok := t.Content.(*container.Scroll)
+		if !ok {
+			return // Overview and Hex fill the room they get
+		}
+		need, have := sc.Content.MinSize(), sc.Size()
+		if need.Width > have.Width+0.5 || need.Height > have.Height+0.5 {
+			err = fmt.Errorf("the %s tab needs %.0fx%.0f, the inspector has %.0fx%.0f", t.Text, need.Width, need.Height, have.Width, have.Height)
+		}
+	})
+	return err
 }
 
 // captureStable captures the window until two captures a few frames apart

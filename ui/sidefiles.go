@@ -21,7 +21,7 @@ func (c *fileList) textureDictionaryDialog() { c.pickSideFile(".txd", c.setTextu
 // (formats/dff), so rebuilding the inspector shows them in the Preview and
 // the Materials tab.
 func (c *fileList) setTextureDictionary(path string) {
-	c.opts.TXD = path
+	c.opts.TXD = []string{path}
 	c.status.Status("texture dictionary (searched last for a model's textures): " + path)
 	c.shown.reshow()
 }

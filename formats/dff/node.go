@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"rummage/formats"
 	"rummage/formats/binread"
@@ -24,48 +25,63 @@ func init() {
 }
 
 // IsDFF reports whether head starts like a clump of size bytes: a Clump
-// section with a RenderWare stamp whose first child is its Struct, or a
-// .dff that starts with a UV animation dictionary.
+// section with a RenderWare stamp whose first child is its Struct (a
+// clump cut short and a locked one, whose Struct size field is neither 4
+// nor 12 but whose stamp is the clump's, are clumps too: Open names them),
+// or a .dff that starts with a UV animation dictionary.
 func IsDFF(head []byte, size int64, name string) bool {
 	h, ok := rw.ParseHeader(head)
-	if !ok || !rw.Plausible(h.Stamp) || int64(h.Size)+rw.HeaderSize > size {
+	if !ok || !rw.Plausible(h.Stamp) {
 		return false
 	}
 	if h.Type == 0x2B {
-		return strings.EqualFold(filepath.Ext(name), ".dff")
+		return int64(h.Size)+rw.HeaderSize <= size && strings.EqualFold(filepath.Ext(name), ".dff")
 	}
 	if h.Type != IDClump {
 		return false
 	}
 	st, ok := rw.ParseHeader(head[rw.HeaderSize:])
-	return ok && st.Type == IDStruct && (st.Size == 4 || st.Size == 12)
+	return ok && st.Type == IDStruct && (st.Size == 4 || st.Size == 12 || st.Stamp == h.Stamp)
 }
 
-// Open opens a .dff; it is read when first asked for.
+// Open opens a .dff; it is read when first asked for. A clump cut short
+// and a locked one are refused here, from their headers.
 func Open(s formats.Source) (formats.Node, error) {
+	base := max(s.Base, 0)
 	if s.Size < rw.HeaderSize {
-		return nil, binread.Errorf(max(s.Base, 0), "file of %d bytes is too short for a clump", s.Size)
+		return nil, binread.Errorf(base, "file of %d bytes is too short for a clump", s.Size)
+	}
+	head := make([]byte, min(s.Size, 4*rw.HeaderSize))
+	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
+		return nil, binread.Errorf(base, "reading the header: %v", err)
+	}
+	if h, _ := rw.ParseHeader(head); h.Type == IDClump {
+		if int64(h.Size)+rw.HeaderSize > s.Size {
+			return nil, truncated(h, base, int(s.Size))
+		}
+		if err := checkClumpStruct(sub{Header: h, off: base, data: head[rw.HeaderSize:]}); err != nil {
+			return nil, err
+		}
 	}
 	return &Root{Raw: *formats.NewRaw(s, formats.KindMesh, "DFF"), src: s}, nil
 }
 
 // Root is a .dff: a mesh node (the clump) whose children are its
-// geometries, geometry_N.
+// geometries, geometry_N, and its embedded collision model ("collision")
+// when it has one.
 type Root struct {
 	formats.Raw
 	src formats.Source
 
-	once sync.Once
-	file *File
-	err  error
+	once   sync.Once
+	file   *File
+	err    error
+	parsed atomic.Bool // once has run: file and err are set
 
 	kidsOnce sync.Once
 	kids     []formats.Node
 
-	meshMu  sync.Mutex
-	mesh    *geom.Mesh
-	meshErr error
-	meshTex *textureSet // the texture set mesh was built with
+	veh vehicleState // a vehicle's facts and assembled meshes
 
 	texMu sync.Mutex
 	tex   *textureSet
@@ -81,11 +97,23 @@ func (r *Root) File() (*File, error) {
 			return
 		}
 		r.file, r.err = Parse(b, base)
+		r.parsed.Store(true)
 	})
 	return r.file, r.err
 }
 
-// Children returns one mesh node per geometry of the geometry list.
+// Diagnostics returns the reader's findings (chunks skipped as the game
+// skips them, a trailer that is not zero padding) once the file has been
+// read.
+func (r *Root) Diagnostics() []formats.Diagnostic {
+	if !r.parsed.Load() || r.file == nil {
+		return nil
+	}
+	return r.file.Diags
+}
+
+// Children returns one mesh node per geometry of the geometry list, then
+// the collision model of the clump's collision plugin.
 func (r *Root) Children() ([]formats.Node, error) {
 	f, err := r.File()
 	if err != nil {
@@ -96,35 +124,29 @@ func (r *Root) Children() ([]formats.Node, error) {
 		for i, g := range f.Clump.Geometries {
 			r.kids[i] = &GeometryNode{root: r, Index: i, G: g}
 		}
+		if cn := r.collisionNode(f.Clump); cn != nil {
+			r.kids = append(r.kids, cn)
+		}
 	})
 	return r.kids, nil
 }
 
-// Mesh returns the clump: its atomics placed by their frames, textured.
-// It is built again when the textures are looked up again (--txd changed).
-func (r *Root) Mesh() (*geom.Mesh, error) {
-	f, err := r.File()
-	if err != nil {
-		return nil, err
-	}
-	ts := r.surfaces()
-	r.meshMu.Lock()
-	defer r.meshMu.Unlock()
-	if r.meshTex != ts {
-		r.mesh, r.meshErr = f.Clump.ClumpMesh(ts.surface)
-		r.meshTex = ts
-	}
-	return r.mesh, r.meshErr
-}
+// Mesh returns the clump: its atomics placed by their frames, textured; a
+// vehicle assembled and painted as the game shows it, with the parts,
+// colour set and day or night colours of the file's options (see
+// VehicleMesh). It is built again when the textures are looked up again
+// (--txd changed).
+func (r *Root) Mesh() (*geom.Mesh, error) { return r.VehicleMesh(r.view()) }
 
 // Scene returns the clump as its frame hierarchy with the shown atomics'
-// geometries, textured (see Clump.Scene).
+// geometries, textured (see Clump.Scene); a vehicle assembled and painted,
+// every part unless the file's options narrow them.
 func (r *Root) Scene() (*geom.Scene, error) {
 	f, err := r.File()
 	if err != nil {
 		return nil, err
 	}
-	return f.Clump.Scene(r.Name(), r.surfaces().surface)
+	return r.vehicleScene(f.Clump)
 }
 
 // Describe returns the mesh facts of the contract with the clump's.
@@ -157,13 +179,16 @@ func (r *Root) Describe() (any, error) {
 	}
 	frames := make([]map[string]any, len(c.Frames))
 	for i, fr := range c.Frames {
-		frames[i] = map[string]any{"name": fr.Name, "parent": fr.Parent}
+		frames[i] = map[string]any{"name": formats.EscapeName(fr.Name), "parent": fr.Parent}
 	}
 	b := m.Bounds()
 	d["nodes"], d["vertices"], d["triangles"], d["batches"] = len(c.Frames), verts, tris, batches
 	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
 	d["uvSets"], d["normals"], d["prelit"], d["materials"] = uvSets, normals, prelit, mats
 	d["geometries"], d["atomics"], d["frames"] = len(c.Geometries), len(c.Atomics), frames
+	if err := r.vehicleFacts(c, d); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -186,7 +211,9 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 	for i, mt := range g.Materials {
 		e := map[string]any{"texture": "", "mask": "", "color": []int{int(mt.Color.R), int(mt.Color.G), int(mt.Color.B), int(mt.Color.A)}, "found": nil}
 		if mt.Texture != nil {
-			e["texture"], e["mask"] = mt.Texture.Name, mt.Texture.Mask
+			// escaped as paths print names, so a texture name that is not
+			// UTF-8 still matches its TXD entry's path segment
+			e["texture"], e["mask"] = formats.EscapeName(mt.Texture.Name), formats.EscapeName(mt.Texture.Mask)
 			if p := ts.found(mt.Texture.Name); p != "" {
 				e["found"] = p
 			}
@@ -199,6 +226,7 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 		"bounds": map[string]any{"min": b.Min, "max": b.Max}, "uvSets": len(m.UVs),
 		"normals": len(m.Normals) > 0, "prelit": len(m.Colors) > 0, "materials": mats,
 		"flags": g.Flags, "native": g.IsNative(), "morphTargets": len(g.Morph),
+		"nightColors": g.NightColors() != nil,
 	}
 	if len(g.Morph) > 0 {
 		d["sphere"] = g.Morph[0].Sphere
@@ -236,20 +264,25 @@ func (n *GeometryNode) Kind() formats.Kind { return formats.KindMesh }
 // Type returns "geometry".
 func (n *GeometryNode) Type() string { return "geometry" }
 
-// Children returns nil.
-func (n *GeometryNode) Children() ([]formats.Node, error) { return nil, nil }
+// Children returns the geometry's 2DFX table ("2dfx") when it has one.
+func (n *GeometryNode) Children() ([]formats.Node, error) {
+	if e := findExt(n.G.Ext, ID2DFX); e != nil {
+		return []formats.Node{&EffectsNode{geom: n, ext: e}}, nil
+	}
+	return nil, nil
+}
 
-// IsLeaf returns true.
-func (n *GeometryNode) IsLeaf() bool { return true }
+// IsLeaf reports a geometry without 2DFX entries.
+func (n *GeometryNode) IsLeaf() bool { return findExt(n.G.Ext, ID2DFX) == nil }
 
-// Mesh returns the geometry, textured (built again when the textures are
-// looked up again).
+// Mesh returns the geometry, textured, a vehicle's painted as the clump is
+// (built again when the textures are looked up again).
 func (n *GeometryNode) Mesh() (*geom.Mesh, error) {
 	ts := n.root.surfaces()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.tex != ts {
-		n.mesh, n.err = n.G.Mesh(ts.surface)
+		n.mesh, n.err = n.G.Mesh(n.root.paintedSurface(ts))
 		n.tex = ts
 	}
 	return n.mesh, n.err

@@ -1,9 +1,11 @@
 // Package texture is the texture inspector: the Image tab of any
-// formats.Imager (Texm textures, TXD natives) and the header facts of
-// Texm and TXD textures.
+// formats.Imager (Texm textures, TXD natives, DDS, PNG, BMP and TGA
+// files) and the header facts of Texm, TXD and image-file textures.
 package texture
 
 import (
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
 	"rummage/formats/texm"
 	"rummage/ui/inspect"
@@ -20,7 +22,7 @@ func init() {
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			v := newImageView(n.(formats.Imager))
-			return &inspect.Tab{Title: "Image", Content: v.Content}
+			return &inspect.Tab{Title: lang.X("tab.image", "Image"), Content: v.Content}
 		},
 	})
 }
