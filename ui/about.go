@@ -68,6 +68,29 @@ type helpView struct {
 	about     *widget.Label
 }
 
+// helpDialog is the Help menu: Formats, Shortcuts and About, the tabs of
+// one dialog.
+type helpDialog struct {
+	app fyne.App // the version
+	win fyne.Window
+}
+
+// addMenus registers Help › Formats, Shortcuts and About.
+func (h *helpDialog) addMenus(b *menuBar) {
+	b.add(helpTopics,
+		fyne.NewMenuItem("Formats", h.showFormats),
+		fyne.NewMenuItem("Shortcuts", h.showShortcuts),
+		fyne.NewMenuItem("About", h.showAbout))
+}
+
+// appVersion is the version from the app metadata, "dev" when unset.
+func appVersion(a fyne.App) string {
+	if v := a.Metadata().Version; v != "" {
+		return v
+	}
+	return "dev"
+}
+
 // The Help dialog's tabs.
 const (
 	helpAbout     = "About"
@@ -76,14 +99,14 @@ const (
 )
 
 // newHelpView builds the About, Formats and Shortcuts tabs.
-func (w *window) newHelpView() *helpView {
+func (h *helpDialog) newHelpView() *helpView {
 	v := &helpView{}
 	v.about = widget.NewLabel(fmt.Sprintf("Rummage %s\n\n"+
 		"A desktop explorer for classic game asset files: Parkan: Iron Strategy (NRes, WEAR, MAT0, Texm, MSH),\n"+
 		"RenderWare 3.x texture dictionaries (GTA III, Vice City, San Andreas) and S.T.A.L.K.E.R. prototype levels.\n\n"+
 		"Formats are detected by their magic bytes, never by extension alone.\n"+
 		"The same program is a command-line tool: rummage ls | info | export | samples (see rummage help).",
-		appVersion(w.app)))
+		appVersion(h.app)))
 	v.about.Wrapping = fyne.TextWrapWord
 
 	v.formats = textTable([]string{"Family", "Files", "Rummage shows and exports"}, []float32{190, 250, 360}, len(formatFamilies),
@@ -143,24 +166,24 @@ func textTable(header []string, widths []float32, rows int, cell func(r, c int) 
 }
 
 // showHelp opens the Help dialog on a tab.
-func (w *window) showHelp(tab string) *helpView {
-	v := w.newHelpView()
+func (h *helpDialog) showHelp(tab string) *helpView {
+	v := h.newHelpView()
 	for _, ti := range v.tabs.Items {
 		if ti.Text == tab {
 			v.tabs.Select(ti)
 		}
 	}
-	d := dialog.NewCustom("Rummage help", "Close", v.tabs, w.win)
+	d := dialog.NewCustom("Rummage help", "Close", v.tabs, h.win)
 	d.Resize(fyne.NewSize(880, 520))
 	d.Show()
 	return v
 }
 
 // showFormats is Help › Formats.
-func (w *window) showFormats() { w.showHelp(helpFormats) }
+func (h *helpDialog) showFormats() { h.showHelp(helpFormats) }
 
 // showShortcuts is Help › Shortcuts.
-func (w *window) showShortcuts() { w.showHelp(helpShortcuts) }
+func (h *helpDialog) showShortcuts() { h.showHelp(helpShortcuts) }
 
 // showAbout is Help › About.
-func (w *window) showAbout() { w.showHelp(helpAbout) }
+func (h *helpDialog) showAbout() { h.showHelp(helpAbout) }

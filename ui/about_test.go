@@ -12,12 +12,12 @@ import (
 func TestHelpDialog(t *testing.T) {
 	w := newTestWindow(t)
 	for _, tab := range []string{helpAbout, helpFormats, helpShortcuts} {
-		v := w.showHelp(tab)
+		v := w.help.showHelp(tab)
 		if v.tabs.Selected().Text != tab {
 			t.Errorf("showHelp(%s) selected %s", tab, v.tabs.Selected().Text)
 		}
 	}
-	v := w.showHelp(helpFormats)
+	v := w.help.showHelp(helpFormats)
 	text := overlayText(w.win.Canvas().Overlays().Top()) + shown(t, v.formats)
 	for _, want := range []string{"NRes", "Registered readers:", "nres"} {
 		if !strings.Contains(text, want) {
@@ -28,7 +28,7 @@ func TestHelpDialog(t *testing.T) {
 	if rows != len(formatFamilies) || cols != 3 {
 		t.Errorf("formats table %d×%d", rows, cols)
 	}
-	v = w.showHelp(helpShortcuts)
+	v = w.help.showHelp(helpShortcuts)
 	text = shown(t, v.shortcuts)
 	for _, want := range []string{"Ctrl+E", "Export…", "Ctrl+O"} {
 		if !strings.Contains(text, want) {
@@ -47,7 +47,7 @@ func TestShortcutsListed(t *testing.T) {
 	for _, s := range shortcuts {
 		listed.WriteString(s.keys + "\n")
 	}
-	for _, m := range w.menu.Items {
+	for _, m := range w.menus.main.Items {
 		for _, it := range m.Items {
 			if it.Shortcut == nil {
 				continue

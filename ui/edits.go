@@ -3,9 +3,36 @@ package ui
 import (
 	"fmt"
 
+	"fyne.io/fyne/v2"
+
 	"rummage/formats"
 	"rummage/ui/inspect"
 )
+
+// editHistory is undo and redo of the inspectors' edits: Apply (the Host's)
+// runs an edit and counts it on its node and its file; Undo and Redo run it
+// back and forth. Edit › Undo and Redo name the edit they act on.
+type editHistory struct {
+	undo, redo         []applied
+	undoItem, redoItem *fyne.MenuItem
+	bar                *menuBar
+
+	tree   editTree
+	view   editView
+	report reporter
+	edited func() // after an edit, undo or redo: facts, Save, the title
+}
+
+// editTree is what the history asks of the tree.
+type editTree interface {
+	locate(n formats.Node) (uid string, f *openFile) // the edited node's row ("" outside the tree) and file
+	countEdit(uid string, f *openFile, d int)        // ● on the row and its file's
+}
+
+// editView is what the history asks of the inspector.
+type editView interface {
+	reshowNode(n formats.Node) // rebuild the tabs when they show n
+}
 
 // applied is one edit on the undo or redo stack.
 type applied struct {
@@ -15,111 +42,111 @@ type applied struct {
 	edit inspect.Edit
 }
 
+// newEditHistory makes an empty history; edited runs after every change.
+func newEditHistory(tree editTree, view editView, report reporter, edited func()) *editHistory {
+	return &editHistory{tree: tree, view: view, report: report, edited: edited}
+}
+
+// addMenus registers Edit › Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z, and
+// Ctrl+Y).
+func (h *editHistory) addMenus(b *menuBar) {
+	h.bar = b
+	h.undoItem = fyne.NewMenuItem("Undo", h.undoEdit)
+	h.undoItem.Shortcut = &fyne.ShortcutUndo{}
+	h.redoItem = fyne.NewMenuItem("Redo", h.redoEdit)
+	h.redoItem.Shortcut = ctrlShift(fyne.KeyZ)
+	b.add(editUndo, h.undoItem, h.redoItem)
+	b.addKey(&fyne.ShortcutRedo{}, h.redoEdit)
+}
+
 // Apply runs an inspector's edit, pushes it on the undo stack (clearing the
 // redo stack) and marks the node and its file edited.
-func (w *window) Apply(n formats.Node, e inspect.Edit) {
+func (h *editHistory) Apply(n formats.Node, e inspect.Edit) {
 	if e.Do == nil {
 		return
 	}
 	if err := runEdit(e.Name, e.Do); err != nil {
-		w.setError(err)
+		h.report.setError(err)
 		return
 	}
 	a := applied{node: n, edit: e}
-	if uid, ok := w.model.uidOf(n); ok {
-		a.uid = uid
-		if root := w.model.rootOf(uid); root != nil {
-			a.file = root.file
-		}
-	} else if w.sel != nil && w.sel.file != nil && w.sel.file.uid != "" {
-		a.file = w.sel.file
-	}
-	w.undo = append(w.undo, a)
-	w.redo = nil
-	w.mark(a, +1)
-	w.Status(e.Name)
+	a.uid, a.file = h.tree.locate(n)
+	h.undo = append(h.undo, a)
+	h.redo = nil
+	h.mark(a, +1)
+	h.report.Status(e.Name)
 }
 
 // undoEdit reverts the last edit.
-func (w *window) undoEdit() {
-	if len(w.undo) == 0 {
-		w.Status("nothing to undo")
+func (h *editHistory) undoEdit() {
+	if len(h.undo) == 0 {
+		h.report.Status("nothing to undo")
 		return
 	}
-	a := w.undo[len(w.undo)-1]
-	w.undo = w.undo[:len(w.undo)-1]
+	a := h.undo[len(h.undo)-1]
+	h.undo = h.undo[:len(h.undo)-1]
 	if a.edit.Undo == nil {
-		w.setError(fmt.Errorf("%s cannot be undone", a.edit.Name))
+		h.report.setError(fmt.Errorf("%s cannot be undone", a.edit.Name))
 		return
 	}
 	if err := runEdit("undo "+a.edit.Name, a.edit.Undo); err != nil {
-		w.setError(err)
+		h.report.setError(err)
 		return
 	}
-	w.redo = append(w.redo, a)
-	w.mark(a, -1)
-	w.Status("undid " + a.edit.Name)
-	w.reshow(a)
+	h.redo = append(h.redo, a)
+	h.mark(a, -1)
+	h.report.Status("undid " + a.edit.Name)
+	h.view.reshowNode(a.node)
 }
 
 // redoEdit applies the last undone edit again.
-func (w *window) redoEdit() {
-	if len(w.redo) == 0 {
-		w.Status("nothing to redo")
+func (h *editHistory) redoEdit() {
+	if len(h.redo) == 0 {
+		h.report.Status("nothing to redo")
 		return
 	}
-	a := w.redo[len(w.redo)-1]
-	w.redo = w.redo[:len(w.redo)-1]
+	a := h.redo[len(h.redo)-1]
+	h.redo = h.redo[:len(h.redo)-1]
 	if err := runEdit("redo "+a.edit.Name, a.edit.Do); err != nil {
-		w.setError(err)
+		h.report.setError(err)
 		return
 	}
-	w.undo = append(w.undo, a)
-	w.mark(a, +1)
-	w.Status("redid " + a.edit.Name)
-	w.reshow(a)
+	h.undo = append(h.undo, a)
+	h.mark(a, +1)
+	h.report.Status("redid " + a.edit.Name)
+	h.view.reshowNode(a.node)
 }
 
 // mark counts an edit (+1) or its undo (-1) on the node and its file.
-func (w *window) mark(a applied, d int) {
+func (h *editHistory) mark(a applied, d int) {
 	if a.file != nil {
 		a.file.changes += d
 	}
-	if it := w.model.items[a.uid]; it != nil && a.uid != "" {
-		it.edits += d
-		if it.edits < 0 {
-			it.edits = 0
-		}
-		if w.model.syncItem(a.uid) {
-			w.tree.Refresh()
-		}
-		w.refreshItem(a.uid)
-		if a.file != nil {
-			w.refreshItem(a.file.uid)
-		}
-	}
-	w.showEdited()
-	w.refreshEditState()
+	h.tree.countEdit(a.uid, a.file, d)
+	h.edited()
 }
 
-// showEdited shows the selection's offset, size and header facts again:
-// an edit may have changed them (an edited entry has no file offset until
-// it is saved).
-func (w *window) showEdited() {
-	if w.sel == nil {
+// dropFile forgets a file's edits (it was closed, or saved and read back:
+// they act on nodes that are gone).
+func (h *editHistory) dropFile(f *openFile) {
+	h.undo = dropFile(h.undo, f)
+	h.redo = dropFile(h.redo, f)
+}
+
+// updateMenu names the edit Undo and Redo would act on.
+func (h *editHistory) updateMenu() {
+	if h.undoItem == nil {
 		return
 	}
-	w.status.showItem(w.sel)
-	head, _ := header(w.sel) // a panic of the facts is on the card since show
-	w.insp.facts.SetText(head)
-}
-
-// reshow rebuilds the inspector when it shows the edited node, so its tabs
-// show the reverted data.
-func (w *window) reshow(a applied) {
-	if w.sel != nil && formats.SameNode(w.sel.node, a.node) {
-		w.insp.show(w.sel)
+	h.undoItem.Label, h.undoItem.Disabled = "Undo", len(h.undo) == 0
+	if n := len(h.undo); n > 0 {
+		h.undoItem.Label = "Undo " + h.undo[n-1].edit.Name
 	}
+	h.redoItem.Label, h.redoItem.Disabled = "Redo", len(h.redo) == 0
+	if n := len(h.redo); n > 0 {
+		h.redoItem.Label = "Redo " + h.redo[n-1].edit.Name
+	}
+	h.bar.refresh()
 }
 
 // runEdit runs an edit function behind the format panic guard; its error

@@ -20,46 +20,46 @@ const maxTypeNodes = 200_000
 // filter is active, else those of every open file — offered in Export…
 // with their tree paths kept. Without a filter the files are walked in the
 // background (the walk opens every container).
-func (w *window) exportAllOfType(it *item) {
-	if it == nil || len(w.files) == 0 {
-		w.setError(errNoFile)
+func (c *exportCtl) exportAllOfType(it *item) {
+	open := c.files.openFiles()
+	if it == nil || len(open) == 0 {
+		c.status.setError(errNoFile)
 		return
 	}
 	kind, tag := it.kind, it.tag
 	what := typeLabel(kind, tag)
-	if fv := w.model.filter; fv != nil {
-		sel := w.filteredOfType(fv, kind, tag)
+	if sel, fv := c.model.filteredOfType(kind, tag); fv != nil {
 		if len(sel) == 0 {
-			w.Status(fmt.Sprintf("the filter found no %s", what))
+			c.status.Status(fmt.Sprintf("the filter found no %s", what))
 			return
 		}
 		label := fmt.Sprintf("%s matching the filter", summary(len(sel), what))
 		if len(fv.partial) > 0 || fv.skipped > 0 {
-			w.Status(label + " (the filter did not search every node)")
+			c.status.Status(label + " (the filter did not search every node)")
 		}
-		w.offerOfType(sel, label)
+		c.offerOfType(sel, label)
 		return
 	}
-	files := append([]*openFile(nil), w.files...)
-	w.Status(fmt.Sprintf("looking for every %s in %s…", what, filesLabel(files)))
-	w.jobs.Add(1)
+	files := append([]*openFile(nil), open...)
+	c.status.Status(fmt.Sprintf("looking for every %s in %s…", what, filesLabel(files)))
+	c.jobs.Add(1)
 	go func() {
-		defer w.jobs.Done()
+		defer c.jobs.Done()
 		sel, err := selectOfType(files, kind, tag)
-		fyne.Do(func() { w.foundOfType(sel, err, what, files) })
+		fyne.Do(func() { c.foundOfType(sel, err, what, files) })
 	}()
 }
 
 // foundOfType reports the walk of exportAllOfType and offers what it found.
-func (w *window) foundOfType(sel []exportSel, err error, what string, files []*openFile) {
+func (c *exportCtl) foundOfType(sel []exportSel, err error, what string, files []*openFile) {
 	if err != nil {
 		// Part of a file could not be walked: say so, and offer what was
 		// found.
-		w.setError(fmt.Errorf("looking for every %s: %w", what, err))
+		c.status.setError(fmt.Errorf("looking for every %s: %w", what, err))
 	}
 	if len(sel) == 0 {
 		if err == nil {
-			w.Status(fmt.Sprintf("no %s in %s", what, filesLabel(files)))
+			c.status.Status(fmt.Sprintf("no %s in %s", what, filesLabel(files)))
 		}
 		return
 	}
@@ -71,14 +71,14 @@ func (w *window) foundOfType(sel []exportSel, err error, what string, files []*o
 	}
 	label := fmt.Sprintf("%s in %s", summary(len(sel), what), filesLabel(in))
 	if err == nil {
-		w.Status("found " + label)
+		c.status.Status("found " + label)
 	}
-	w.offerOfType(sel, label)
+	c.offerOfType(sel, label)
 }
 
 // offerOfType opens Export… on the nodes found, keeping their tree paths.
-func (w *window) offerOfType(sel []exportSel, label string) {
-	v := w.showExportDialog(sel, label)
+func (c *exportCtl) offerOfType(sel []exportSel, label string) {
+	v := c.showExportDialog(sel, label)
 	v.keep.SetChecked(true)
 }
 
@@ -110,13 +110,18 @@ func selectOfType(files []*openFile, kind formats.Kind, tag string) ([]exportSel
 	return sel, firstErr
 }
 
-// filteredOfType is what the filter found of kind and tag, in tree order;
-// it does not look inside a node it returns.
-func (w *window) filteredOfType(fv *filterView, kind formats.Kind, tag string) []exportSel {
+// filteredOfType is what the filter found of kind and tag, in tree order,
+// and the filter; it does not look inside a node it returns. Without a
+// filter both are nil.
+func (m *treeModel) filteredOfType(kind formats.Kind, tag string) ([]exportSel, *filterView) {
+	fv := m.filter
+	if fv == nil {
+		return nil, nil
+	}
 	var sel []exportSel
 	var walk func(uid string)
 	walk = func(uid string) {
-		it := w.model.items[uid]
+		it := m.items[uid]
 		if it == nil {
 			return
 		}
@@ -131,7 +136,7 @@ func (w *window) filteredOfType(fv *filterView, kind formats.Kind, tag string) [
 	for _, r := range fv.roots {
 		walk(r)
 	}
-	return sel
+	return sel, fv
 }
 
 // typeLabel names a kind and type for messages: "MAT0 material".

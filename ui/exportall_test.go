@@ -30,8 +30,8 @@ func TestExportAllOfType(t *testing.T) {
 	if got, _ := findOfType(f.root, formats.KindMaterial, "MAT0"); len(got) != 3 { // WATER_M, DEFAULT and the broken one
 		t.Errorf("%d MAT0 materials, want 3", len(got))
 	}
-	b := w.model.items[uidByPath(t, w, "textures/brick")]
-	w.exportAllOfType(b)
+	b := w.nav.model.items[uidByPath(t, w, "textures/brick")]
+	w.exporter.exportAllOfType(b)
 	w.waitJobs()
 	top := w.win.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(overlayText(top), "2 Texm textures in fake.lib") {
@@ -70,12 +70,12 @@ func TestExportAllOfTypeAcrossFiles(t *testing.T) {
 		rawNode("mat", formats.KindMaterial, "MAT0", seq(8), 8),
 		rawNode("bricks", formats.KindTexture, "Texm", seq(8), 16),
 	}}}
-	w.addFiles([]*openFile{other})
+	w.opened.addFiles([]*openFile{other})
 	dir := t.TempDir()
 	w.app.Preferences().SetString(prefExportDir, dir)
-	brick := w.model.items[uidByPath(t, w, "textures/brick")]
+	brick := w.nav.model.items[uidByPath(t, w, "textures/brick")]
 
-	w.exportAllOfType(brick)
+	w.exporter.exportAllOfType(brick)
 	w.waitJobs()
 	if top := w.win.Canvas().Overlays().Top(); top == nil || !strings.Contains(overlayText(top), "4 Texm textures in 2 files") {
 		t.Fatal("no Export dialog for the textures of both files")
@@ -88,7 +88,7 @@ func TestExportAllOfTypeAcrossFiles(t *testing.T) {
 	}
 
 	w.filter.SetText("brick")
-	sel := w.filteredOfType(w.model.filter, formats.KindTexture, "Texm")
+	sel, _ := w.nav.model.filteredOfType(formats.KindTexture, "Texm")
 	var paths []string
 	for _, s := range sel {
 		paths = append(paths, s.treePath())
@@ -96,13 +96,13 @@ func TestExportAllOfTypeAcrossFiles(t *testing.T) {
 	if strings.Join(paths, " ") != "fake.lib/textures/brick other.lib/bricks" {
 		t.Errorf("filtered %v", paths)
 	}
-	w.exportAllOfType(brick)
+	w.exporter.exportAllOfType(brick)
 	if top := w.win.Canvas().Overlays().Top(); top == nil || !strings.Contains(overlayText(top), "2 Texm textures matching the filter") {
 		t.Error("no Export dialog for the filter's textures")
 	}
 	w.filter.SetText("nothing like it")
 	w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
-	w.exportAllOfType(brick)
+	w.exporter.exportAllOfType(brick)
 	if top := w.win.Canvas().Overlays().Top(); top != nil || !strings.Contains(w.status.msg.Text, "the filter found no Texm texture") {
 		t.Errorf("empty filter result: status %q", w.status.msg.Text)
 	}

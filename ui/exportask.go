@@ -18,7 +18,7 @@ import (
 // question is a dialog on the UI goroutine, and the planning goroutine
 // waits for its answer, or for the export to be cancelled.
 type existsAsker struct {
-	w      *window
+	c      *exportCtl
 	ctx    context.Context
 	cancel context.CancelFunc
 	rest   *export.Existing // the answer for the rest of the export, once given (planning goroutine only)
@@ -53,7 +53,7 @@ func (a *existsAsker) ask(file string) export.Existing {
 	reply := make(chan existsAnswer, 1)
 	fyne.Do(func() {
 		if a.ctx.Err() == nil {
-			a.setOpen(a.w.showExistsQuestion(file, reply, a.cancel))
+			a.setOpen(a.c.showExistsQuestion(file, reply, a.cancel))
 		}
 	})
 	select {
@@ -90,7 +90,7 @@ func (a *existsAsker) setOpen(q *existsQuestion) {
 // showExistsQuestion asks about file: Overwrite, Keep both (the new file
 // gets another name) or Skip, with a check box for the rest of the export,
 // and Cancel export. The answer goes to reply.
-func (w *window) showExistsQuestion(file string, reply chan<- existsAnswer, cancel func()) *existsQuestion {
+func (c *exportCtl) showExistsQuestion(file string, reply chan<- existsAnswer, cancel func()) *existsQuestion {
 	q := &existsQuestion{file: file}
 	q.rest = widget.NewCheck("Do the same for the rest of this export", nil)
 	answer := func(do export.Existing) func() {
@@ -119,7 +119,7 @@ func (w *window) showExistsQuestion(file string, reply chan<- existsAnswer, canc
 	text := widget.NewLabel("This file exists already. Overwrite it, keep both (the new one gets a name\n" +
 		"with _2, _3, …), or skip it and leave the file as it is?")
 	content := container.NewVBox(name, text, q.rest)
-	q.dlg = dialog.NewCustomWithoutButtons("The file exists", content, w.win)
+	q.dlg = dialog.NewCustomWithoutButtons("The file exists", content, c.win)
 	q.dlg.SetButtons([]fyne.CanvasObject{q.cancel, q.skip, q.keepBoth, q.overwrite})
 	q.dlg.Resize(fyne.NewSize(640, 0))
 	q.dlg.Show()

@@ -44,7 +44,7 @@ func existingExport(t *testing.T) (*window, *exportView, string) {
 	w := newTestWindow(t)
 	addFake(w)
 	for _, p := range []string{"WATER_M", "DEFAULT", "x@4"} {
-		w.toggleMark(w.model.items[uidByPath(t, w, p)])
+		w.marks.toggle(w.nav.model.items[uidByPath(t, w, p)])
 	}
 	dir := t.TempDir()
 	for _, f := range []string{"WATER_M", "DEFAULT", "x@4"} {
@@ -184,7 +184,7 @@ func TestExportOpenFolder(t *testing.T) {
 	w := newWindow(a, formats.Options{})
 	t.Cleanup(func() { w.insp.close(); w.waitJobs() })
 	addFake(w)
-	w.selectUID(uidByPath(t, w, "WATER_M"))
+	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
 	dir := t.TempDir()
 	runDialog(t, w, openExport(t, w), dir)
 	if !w.status.action.Visible() || w.status.action.Text != "Open folder" {

@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -44,26 +43,24 @@ func (s exportSel) treePath() string {
 
 // exportSelection is what Export… exports: the nodes marked for export (the
 // tree's multi-selection), else the selected node; and a line naming it.
-func (w *window) exportSelection() ([]exportSel, string) {
-	uids := make([]string, 0, len(w.marked))
-	for uid := range w.marked {
-		if w.model.items[uid] != nil {
-			uids = append(uids, uid)
+func (c *exportCtl) exportSelection() ([]exportSel, string) {
+	var items []*item
+	for _, uid := range c.marks.uids() {
+		if it := c.model.item(uid); it != nil {
+			items = append(items, it)
 		}
 	}
-	sort.Strings(uids)
 	var sel []exportSel
-	for _, uid := range uids {
-		it := w.model.items[uid]
+	for _, it := range items {
 		sel = append(sel, exportSel{file: it.file, item: export.Item{Node: it.node, Path: it.path}})
 	}
 	switch {
 	case len(sel) == 1:
-		return sel, displayPath(w.model.items[uids[0]])
+		return sel, displayPath(items[0])
 	case len(sel) > 1:
-		return sel, fmt.Sprintf("%s marked for export, first %s", summary(len(sel), "node"), displayPath(w.model.items[uids[0]]))
+		return sel, fmt.Sprintf("%s marked for export, first %s", summary(len(sel), "node"), displayPath(items[0]))
 	}
-	if it := w.current(); it != nil {
+	if it := c.sel.current(); it != nil {
 		return []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}, displayPath(it)
 	}
 	return nil, ""
@@ -74,7 +71,7 @@ func (w *window) exportSelection() ([]exportSel, string) {
 // (off: every node straight into the folder; a container always exports
 // into a folder named after it).
 type exportView struct {
-	w       *window
+	c       *exportCtl
 	sel     []exportSel
 	what    *widget.Label
 	dir     *widget.Entry
@@ -89,23 +86,28 @@ type exportView struct {
 }
 
 // showExportDialog opens the Export… dialog for sel (what describes it).
-func (w *window) showExportDialog(sel []exportSel, what string) *exportView {
-	a := w.app
-	v := &exportView{w: w, sel: sel, formats: map[string]*widget.Select{}}
+func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
+	a := c.app
+	v := &exportView{c: c, sel: sel, formats: map[string]*widget.Select{}}
 	v.what = widget.NewLabel(what)
 	v.what.Truncation = fyne.TextTruncateEllipsis
 	v.dir = widget.NewEntry()
-	v.dir.SetText(w.exportFolder(sel))
+	v.dir.SetText(c.exportFolder(sel))
 	choose := widget.NewButton("Choose…", func() {
-		w.chooseFolder(v.dir.Text, func(p string) { v.dir.SetText(p) })
+		chooseFolder(c.win, c.status, v.dir.Text, func(p string) { v.dir.SetText(p) })
 	})
 	form := widget.NewForm(
 		widget.NewFormItem("Export", v.what),
 		widget.NewFormItem("To folder", container.NewBorder(nil, nil, nil, choose, v.dir)),
 	)
+	var nodes []formats.Node
+	for _, s := range sel {
+		nodes = append(nodes, s.item.Node)
+	}
 	for _, g := range exportGroups {
-		s := widget.NewSelect(g.formats, nil)
-		s.SetSelected(groupFormat(a, g))
+		offered := groupFormats(g, nodes)
+		s := widget.NewSelect(offered, nil)
+		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		form.Append(groupLabel(g), s)
 	}
@@ -123,7 +125,7 @@ func (w *window) showExportDialog(sel []exportSel, what string) *exportView {
 	v.exportB.Importance = widget.HighImportance
 	v.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { v.dlg.Hide() })
 	content := container.NewBorder(nil, v.problem, nil, nil, form)
-	v.dlg = dialog.NewCustomWithoutButtons("Export", content, w.win)
+	v.dlg = dialog.NewCustomWithoutButtons("Export", content, c.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.cancelB, v.exportB})
 	v.dlg.Resize(fyne.NewSize(680, 0))
 	v.dlg.Show()
@@ -132,8 +134,8 @@ func (w *window) showExportDialog(sel []exportSel, what string) *exportView {
 
 // exportFolder is the folder Export… proposes: the last export's, else
 // export/ beside the first file on disk, else ./export.
-func (w *window) exportFolder(sel []exportSel) string {
-	if d := w.app.Preferences().String(prefExportDir); d != "" {
+func (c *exportCtl) exportFolder(sel []exportSel) string {
+	if d := c.app.Preferences().String(prefExportDir); d != "" {
 		return d
 	}
 	dir := "export"
@@ -152,7 +154,7 @@ func (w *window) exportFolder(sel []exportSel) string {
 // choose selects the format as for the nodes of kind, where it is offered.
 func (v *exportView) choose(kind formats.Kind, as string) {
 	for _, g := range exportGroups {
-		if slices.Contains(g.kinds, kind) && slices.Contains(g.formats, as) {
+		if slices.Contains(g.kinds, kind) && slices.Contains(v.formats[g.name].Options, as) {
 			v.formats[g.name].SetSelected(as)
 		}
 	}
@@ -179,14 +181,14 @@ func (v *exportView) start() {
 		v.problem.Show()
 		return
 	}
-	a := v.w.app
+	a := v.c.app
 	a.Preferences().SetString(prefExportDir, opts.Dir)
 	a.Preferences().SetBool(prefExportAllMips, opts.AllMips)
 	for _, g := range exportGroups {
 		setGroupFormat(a, g, v.formats[g.name].Selected)
 	}
 	v.dlg.Hide()
-	v.job = v.w.startExport(v.sel, v.keep.Checked, opts)
+	v.job = v.c.startExport(v.sel, v.keep.Checked, opts)
 }
 
 // exportBatch is a set of nodes exported into one sub-folder of the export
@@ -286,15 +288,15 @@ const progressEvery = 50 * time.Millisecond
 // that exists already is asked about (see existsAsker). Nodes that fail
 // are skipped and listed at the end. A cancelled export keeps the files it
 // finished and removes the one it was writing.
-func (w *window) startExport(sel []exportSel, keep bool, opts export.Options) *exportJob {
+func (c *exportCtl) startExport(sel []exportSel, keep bool, opts export.Options) *exportJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &exportJob{job: &job{cancel: cancel, done: make(chan struct{})}}
-	j.ask = &existsAsker{w: w, ctx: ctx, cancel: cancel}
+	j.ask = &existsAsker{c: c, ctx: ctx, cancel: cancel}
 	opts.Ask = j.ask.ask
-	w.status.startProgress("Exporting", cancel)
-	w.jobs.Add(1)
+	c.status.startProgress("Exporting", cancel)
+	c.jobs.Add(1)
 	go func() {
-		defer w.jobs.Done()
+		defer c.jobs.Done()
 		defer close(j.done)
 		defer cancel()
 		out := runBatches(ctx, exportBatches(sel, keep), opts, func(done, total, failed int) {
@@ -303,15 +305,15 @@ func (w *window) startExport(sel []exportSel, keep bool, opts export.Options) *e
 				if failed > 0 {
 					title = fmt.Sprintf("Exporting (%d failed)", failed)
 				}
-				w.status.progress(title, done, total)
+				c.status.progress(title, done, total)
 			})
 		})
 		j.mu.Lock()
 		j.out = out
 		j.mu.Unlock()
 		fyne.Do(func() {
-			w.status.endProgress()
-			w.exportFinished(opts.Dir, out)
+			c.status.endProgress()
+			c.exportFinished(opts.Dir, out)
 		})
 	}()
 	return j
@@ -382,7 +384,7 @@ func runPlans(ctx context.Context, batches []exportBatch, opts export.Options,
 // exportFinished reports an export: a status message, with Open folder
 // when files were written, and the list of failed nodes when there are
 // any.
-func (w *window) exportFinished(dir string, out exportOutcome) {
+func (c *exportCtl) exportFinished(dir string, out exportOutcome) {
 	files := summary(len(out.written), "file")
 	if n := len(out.skipped); n > 0 {
 		files += fmt.Sprintf(" (%s skipped)", summary(n, "existing file"))
@@ -400,17 +402,17 @@ func (w *window) exportFinished(dir string, out exportOutcome) {
 		msg, isErr = fmt.Sprintf("exported %s to %s", files, dir), false
 	}
 	if len(out.written) > 0 {
-		w.status.messageAction(msg, isErr, "Open folder", func() { w.openFolder(dir) })
+		c.status.messageAction(msg, isErr, "Open folder", func() { c.openFolder(dir) })
 	} else {
-		w.status.message(msg, isErr)
+		c.status.message(msg, isErr)
 	}
 	if len(out.failures) > 0 {
-		w.showExportFailures(dir, len(out.written), out.failures)
+		c.showExportFailures(dir, len(out.written), out.failures)
 	}
 }
 
 // showExportFailures lists the nodes an export skipped.
-func (w *window) showExportFailures(dir string, written int, failures []export.Failure) {
+func (c *exportCtl) showExportFailures(dir string, written int, failures []export.Failure) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s written to %s.\n%s could not be exported and were skipped:\n\n",
 		summary(written, "file"), dir, summary(len(failures), "node"))
@@ -425,5 +427,5 @@ func (w *window) showExportFailures(dir string, written int, failures []export.F
 	l.Wrapping = fyne.TextWrapWord
 	sc := container.NewVScroll(l)
 	sc.SetMinSize(fyne.NewSize(600, 260))
-	dialog.ShowCustom("Export: "+summary(len(failures), "failure"), "Close", sc, w.win)
+	dialog.ShowCustom("Export: "+summary(len(failures), "failure"), "Close", sc, c.win)
 }

@@ -25,11 +25,11 @@ import (
 // openExport opens the Export… dialog on the current selection or marks.
 func openExport(t *testing.T, w *window) *exportView {
 	t.Helper()
-	sel, what := w.exportSelection()
+	sel, what := w.exporter.exportSelection()
 	if len(sel) == 0 {
 		t.Fatal("nothing to export")
 	}
-	return w.showExportDialog(sel, what)
+	return w.exporter.showExportDialog(sel, what)
 }
 
 // runDialog sets the folder, taps Export and waits for the export.
@@ -55,7 +55,7 @@ func runDialog(t *testing.T, w *window, v *exportView, dir string) exportOutcome
 func TestExportDialogWholeArchive(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.selectUID(f.uid)
+	w.nav.selectUID(f.uid)
 	v := openExport(t, w)
 	if v.what.Text != "fake.lib" {
 		t.Errorf("dialog names %q", v.what.Text)
@@ -87,8 +87,8 @@ func TestExportDialogWholeArchive(t *testing.T) {
 		t.Errorf("status %q", w.status.msg.Text)
 	}
 	// The choices are remembered for the next export.
-	if w.app.Preferences().String(prefExportDir) != dir || groupFormat(w.app, exportGroups[3]) != export.Raw {
-		t.Errorf("choices not remembered: %q %q", w.app.Preferences().String(prefExportDir), groupFormat(w.app, exportGroups[3]))
+	if w.app.Preferences().String(prefExportDir) != dir || groupFormat(w.app, exportGroups[3], groupFormats(exportGroups[3], nil)) != export.Raw {
+		t.Errorf("choices not remembered: %q %q", w.app.Preferences().String(prefExportDir), groupFormat(w.app, exportGroups[3], groupFormats(exportGroups[3], nil)))
 	}
 	v2 := openExport(t, w)
 	if v2.dir.Text != dir || v2.formats["material"].Selected != export.Raw {
@@ -110,7 +110,7 @@ func twoFolders(w *window) *openFile {
 		&formats.Folder{NodeName: "d2", NodeKind: formats.KindArchive, Items: []formats.Node{rawNode("a", formats.KindRaw, "", []byte("two"), 0)}},
 	}}
 	f := &openFile{name: "two.lib", root: root}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	return f
 }
 
@@ -119,10 +119,10 @@ func twoFolders(w *window) *openFile {
 func TestExportDialogMarkedDuplicates(t *testing.T) {
 	w := newTestWindow(t)
 	twoFolders(w)
-	a1 := w.model.items[uidByPath(t, w, "d1/a")]
-	a2 := w.model.items[uidByPath(t, w, "d2/a")]
-	w.toggleMark(a1)
-	w.toggleMark(a2)
+	a1 := w.nav.model.items[uidByPath(t, w, "d1/a")]
+	a2 := w.nav.model.items[uidByPath(t, w, "d2/a")]
+	w.marks.toggle(a1)
+	w.marks.toggle(a2)
 
 	v := openExport(t, w)
 	if !v.keep.Checked || !strings.Contains(v.what.Text, "2 nodes marked") {
@@ -161,7 +161,7 @@ func TestExportDialogFolders(t *testing.T) {
 		{"textures/brick", false, "brick"},
 		{"textures/brick", true, "fake.lib/textures/brick"},
 	} {
-		w.selectUID(uidByPath(t, w, c.node))
+		w.nav.selectUID(uidByPath(t, w, c.node))
 		v := openExport(t, w)
 		v.keep.SetChecked(c.keep)
 		dir := t.TempDir()
@@ -191,8 +191,8 @@ func TestExportDialogFailuresListed(t *testing.T) {
 		rawNode("also", formats.KindRaw, "", []byte("ok"), 0),
 	}}
 	f := &openFile{name: "f.lib", root: root}
-	w.addFiles([]*openFile{f})
-	w.selectUID(f.uid)
+	w.opened.addFiles([]*openFile{f})
+	w.nav.selectUID(f.uid)
 	v := openExport(t, w)
 	dir := t.TempDir()
 	out := runDialog(t, w, v, dir)
@@ -250,8 +250,8 @@ func TestExportDialogCancel(t *testing.T) {
 		rawNode("never", formats.KindRaw, "", []byte("late"), 0),
 	}}
 	f := &openFile{name: "s.lib", root: root}
-	w.addFiles([]*openFile{f})
-	w.selectUID(f.uid)
+	w.opened.addFiles([]*openFile{f})
+	w.nav.selectUID(f.uid)
 	v := openExport(t, w)
 	dir := t.TempDir()
 	v.dir.SetText(dir)
@@ -264,7 +264,10 @@ func TestExportDialogCancel(t *testing.T) {
 	if !w.status.busy.Visible() || !w.status.cancel.Visible() {
 		t.Error("no progress bar with Cancel while exporting")
 	}
-	test.Tap(w.status.cancel)
+	// Cancel's own action, not test.Tap: Tap walks the widget tree, which
+	// the export's progress may be writing meanwhile (the test driver runs
+	// fyne.Do on the export's goroutine; the real one on the UI's).
+	w.status.cancel.OnTapped()
 	<-v.job.done
 	w.waitJobs()
 	out := v.job.outcome()
@@ -285,7 +288,7 @@ func TestExportDialogCancel(t *testing.T) {
 func TestExportDialogNeedsFolder(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.selectUID(f.uid)
+	w.nav.selectUID(f.uid)
 	v := openExport(t, w)
 	v.dir.SetText("  ")
 	test.Tap(v.exportB)
@@ -351,10 +354,10 @@ func overlayText(o fyne.CanvasObject) string {
 func TestRowClicks(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	a := w.model.items[uidByPath(t, w, "WATER_M")]
-	b := w.model.items[uidByPath(t, w, "DEFAULT")]
+	a := w.nav.model.items[uidByPath(t, w, "WATER_M")]
+	b := w.nav.model.items[uidByPath(t, w, "DEFAULT")]
 	var row *treeRow
-	for _, o := range test.LaidOutObjects(w.tree) {
+	for _, o := range test.LaidOutObjects(w.nav.tree) {
 		if r, ok := o.(*treeRow); ok && r.it == b {
 			row = r
 		}
@@ -362,19 +365,19 @@ func TestRowClicks(t *testing.T) {
 	if row == nil || row.onTap == nil {
 		t.Fatal("no row for DEFAULT with a tap handler")
 	}
-	w.rowTapped(a, 0)
-	if w.current() != a {
-		t.Fatalf("plain click selected %v", w.current())
+	w.nav.tree.rowTapped(a, 0)
+	if w.nav.current() != a {
+		t.Fatalf("plain click selected %v", w.nav.current())
 	}
-	w.rowTapped(b, fyne.KeyModifierControl)
-	if w.current() != a || !w.marked[b.uid] {
-		t.Errorf("ctrl+click: selection %s, marked %v", w.current().name, w.marked)
+	w.nav.tree.rowTapped(b, fyne.KeyModifierControl)
+	if w.nav.current() != a || !w.marks.marked[b.uid] {
+		t.Errorf("ctrl+click: selection %s, marked %v", w.nav.current().name, w.marks.marked)
 	}
 	test.Tap(row) // the test driver holds no modifier: a plain click
-	if w.current() != b {
-		t.Errorf("tap on the row selected %s", w.current().name)
+	if w.nav.current() != b {
+		t.Errorf("tap on the row selected %s", w.nav.current().name)
 	}
-	if w.win.Canvas().Focused() != w.tree {
+	if w.win.Canvas().Focused() != w.nav.tree {
 		t.Error("a click does not focus the tree")
 	}
 	row.TappedSecondary(&fyne.PointEvent{})

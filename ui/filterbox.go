@@ -1,27 +1,44 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
 
 // filterEntry is the filter box: typing narrows the tree (filter.go),
 // Enter selects the first match and moves to the tree, Esc clears the
-// filter and opens again the branches that were open before it.
+// filter and opens again the branches that were open before it. The match
+// count goes to the status bar.
 type filterEntry struct {
 	widget.Entry
-	w      *window
+	model  *treeModel
+	tree   filterTree
+	report reporter
 	before []string // branches open when the current filter started
 }
 
-// newFilterEntry makes the filter box.
-func (w *window) newFilterEntry() *filterEntry {
-	e := &filterEntry{w: w}
+// filterTree is what the filter box asks of the tree.
+type filterTree interface {
+	openBranches() []string
+	restoreBranches(open []string)
+	showFiltered(open []string) // open these branches and redraw
+	selectUID(uid string)
+	focus()
+}
+
+var _ treeFilter = (*filterEntry)(nil)
+
+// newFilterEntry makes the filter box over the tree's model.
+func newFilterEntry(model *treeModel, tree filterTree, report reporter) *filterEntry {
+	e := &filterEntry{model: model, tree: tree, report: report}
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewEntry
 	e.ExtendBaseWidget(e)
 	e.SetPlaceHolder("filter: name, type:MAT0, kind:texture")
 	e.OnChanged = e.changed
-	e.OnSubmitted = func(string) { w.submitFilter() }
+	e.OnSubmitted = func(string) { e.submit() }
 	return e
 }
 
@@ -37,52 +54,67 @@ func (e *filterEntry) TypedKey(ev *fyne.KeyEvent) {
 // changed applies the filter text, remembering the open branches when a
 // filter starts.
 func (e *filterEntry) changed(text string) {
-	if e.w.model.filter == nil && !parseQuery(text).empty() {
-		e.before = e.w.openBranches()
+	if e.model.filter == nil && !parseQuery(text).empty() {
+		e.before = e.tree.openBranches()
 	}
-	e.w.applyFilter()
+	e.apply()
 }
 
 // escape clears the filter and restores the branches open before it.
 func (e *filterEntry) escape() {
-	active := e.w.model.filter != nil
+	active := e.model.filter != nil
 	e.SetText("")
 	if active {
-		e.w.restoreBranches(e.before)
+		e.tree.restoreBranches(e.before)
 	}
 	e.before = nil
 }
 
-// submitFilter is Enter in the filter box: the first match is selected and
-// the tree takes the focus.
-func (w *window) submitFilter() {
-	if uid := w.model.firstMatch(); uid != "" {
-		w.selectUID(uid)
+// clear empties the box (and so the filter).
+func (e *filterEntry) clear() { e.SetText("") }
+
+// reapply filters again after the tree changed (a file added, closed or
+// saved), when a filter is active.
+func (e *filterEntry) reapply() {
+	if e.model.filter != nil {
+		e.apply()
 	}
-	w.win.Canvas().Focus(w.tree)
 }
 
-// openBranches are the loaded branches the tree shows open.
-func (w *window) openBranches() []string {
-	var open []string
-	for uid, it := range w.model.items {
-		if it.branch && w.tree.IsBranchOpen(uid) {
-			open = append(open, uid)
-		}
+// submit is Enter in the filter box: the first match is selected and the
+// tree takes the focus.
+func (e *filterEntry) submit() {
+	if uid := e.model.firstMatch(); uid != "" {
+		e.tree.selectUID(uid)
 	}
-	return open
+	e.tree.focus()
 }
 
-// restoreBranches opens exactly the branches open (those still in the
-// tree), then the ones above the selection, which stays in view.
-func (w *window) restoreBranches(open []string) {
-	w.tree.CloseAllBranches()
-	for _, uid := range open {
-		if w.model.items[uid] != nil {
-			w.tree.OpenBranch(uid)
+// apply narrows the tree to the box's query.
+func (e *filterEntry) apply() {
+	q := parseQuery(e.Text)
+	if q.empty() {
+		had := e.model.filter != nil
+		e.model.filter = nil
+		e.tree.showFiltered(nil)
+		if had {
+			e.report.Status("") // the match count is stale now
 		}
+		return
 	}
-	if uid := w.cursor(); uid != "" {
-		w.selectUID(uid)
+	fv := e.model.buildFilter(q)
+	e.model.filter = fv
+	e.tree.showFiltered(fv.open)
+	msg := fmt.Sprintf("%d matching", len(fv.matched))
+	if len(fv.partial) > 0 {
+		names := fv.partial
+		if len(names) > 3 {
+			names = append(names[:3:3], fmt.Sprintf("%d more", len(fv.partial)-3))
+		}
+		msg += fmt.Sprintf(" (searched only the first %d nodes of %s)", filterBudget, strings.Join(names, ", "))
 	}
+	if fv.skipped > 0 {
+		msg += fmt.Sprintf(" (%s not searched: too many nodes)", summary(fv.skipped, "file"))
+	}
+	e.report.Status(msg)
 }

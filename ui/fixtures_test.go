@@ -11,6 +11,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 )
 
@@ -85,6 +86,13 @@ func fakeArchive() (*countingFolder, *countingFolder) {
 // newTestWindow makes the window on the test driver.
 func newTestWindow(t testing.TB) *window {
 	t.Helper()
+	// The test driver runs fyne.Do on the goroutine that calls it, so a
+	// playing material clock would redraw the Material tab's swatch beside
+	// the test (a data race under -race): window tests run it paused.
+	if clk := inspect.MaterialClock(); clk.Playing() {
+		clk.Pause()
+		t.Cleanup(clk.Play)
+	}
 	a := test.NewTempApp(t)
 	w := newWindow(a, formats.Options{})
 	w.win.Resize(fyne.NewSize(1000, 700))
@@ -94,7 +102,7 @@ func newTestWindow(t testing.TB) *window {
 		// swaps the current app, a data race under -race.
 		w.insp.close()
 		w.waitJobs()
-		for _, f := range w.files {
+		for _, f := range w.opened.files {
 			f.close()
 		}
 	})
@@ -105,7 +113,7 @@ func newTestWindow(t testing.TB) *window {
 func addFake(w *window) (*openFile, *countingFolder, *countingFolder) {
 	root, tex := fakeArchive()
 	f := &openFile{name: "fake.lib", root: root}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	return f, root, tex
 }
 

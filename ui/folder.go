@@ -11,22 +11,22 @@ import (
 
 // openFolder opens dir in the desktop's file manager. The opener runs in
 // the background: on some systems OpenURL waits for it to finish.
-func (w *window) openFolder(dir string) {
+func (c *exportCtl) openFolder(dir string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		w.setError(fmt.Errorf("open folder %s: %w", dir, err))
+		c.status.setError(fmt.Errorf("open folder %s: %w", dir, err))
 		return
 	}
 	u, err := url.Parse(storage.NewFileURI(abs).String())
 	if err != nil {
-		w.setError(fmt.Errorf("open folder %s: %w", abs, err))
+		c.status.setError(fmt.Errorf("open folder %s: %w", abs, err))
 		return
 	}
-	w.jobs.Add(1)
+	c.jobs.Add(1)
 	go func() {
-		defer w.jobs.Done()
-		if err := w.app.OpenURL(u); err != nil {
-			fyne.Do(func() { w.setError(fmt.Errorf("open folder %s: %w", abs, err)) })
+		defer c.jobs.Done()
+		if err := c.app.OpenURL(u); err != nil {
+			fyne.Do(func() { c.status.setError(fmt.Errorf("open folder %s: %w", abs, err)) })
 		}
 	}()
 }

@@ -24,7 +24,7 @@ type hexView struct {
 }
 
 // newHexView builds the Hex tab for n (a message when n has no bytes).
-func newHexView(w *window, n formats.Node) *hexView {
+func newHexView(w reporter, n formats.Node) *hexView {
 	data, err := newHexData(n)
 	if err != nil {
 		return &hexView{content: container.NewPadded(widget.NewLabel(err.Error()))}

@@ -16,9 +16,13 @@ import (
 )
 
 // inspector is the right side: a header line, the error/diagnostics card
-// and the tabs (the kind's own tabs, Overview, Hex).
+// and the tabs (the kind's own tabs, Overview, Hex). Its tabs get host (the
+// window's inspect.Host); what goes wrong in them is reported to report;
+// the Overview copies to app's clipboard.
 type inspector struct {
-	w       *window
+	host    inspect.Host
+	report  reporter
+	app     fyne.App
 	icon    *widget.Icon
 	title   *widget.Label
 	facts   *widget.Label
@@ -36,8 +40,9 @@ type inspector struct {
 	descErr error // the shown node's Describe error (Show in hex goes there)
 }
 
-func newInspector(w *window) *inspector {
-	in := &inspector{w: w}
+// newInspector makes the inspector, showing the welcome text.
+func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
+	in := &inspector{app: a, host: host, report: report}
 	in.icon = widget.NewIcon(theme.InfoIcon())
 	in.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	in.facts = widget.NewLabel("")
@@ -46,7 +51,7 @@ func newInspector(w *window) *inspector {
 	in.problem = widget.NewLabel("")
 	in.problem.Wrapping = fyne.TextWrapWord
 	in.problem.Importance = widget.DangerImportance
-	showHex := widget.NewButtonWithIcon("Show in hex", theme.SearchIcon(), w.showInHex)
+	showHex := widget.NewButtonWithIcon("Show in hex", theme.SearchIcon(), in.showInHex)
 	in.card = container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), showHex, in.problem)
 	in.card.Hide()
 	header := container.NewBorder(nil, nil, container.NewHBox(in.icon, in.title), nil, in.facts)
@@ -91,7 +96,7 @@ func (in *inspector) show(it *item) {
 	var items []*container.TabItem
 	providers, matchErr := inspect.TabsFor(it.node)
 	for _, p := range providers {
-		t := makeTab(in.w, p, it.node)
+		t := makeTab(in.host, p, it.node)
 		if t == nil {
 			continue
 		}
@@ -107,8 +112,8 @@ func (in *inspector) show(it *item) {
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
 	in.descErr = descErr
-	items = append(items, container.NewTabItem("Overview", newOverview(in.w, desc, descErr, formats.SafeFactText(it.node))))
-	in.hex = newHexView(in.w, it.node)
+	items = append(items, container.NewTabItem("Overview", newOverview(in.app, in.report, desc, descErr, formats.SafeFactText(it.node))))
+	in.hex = newHexView(in.report, it.node)
 	in.hexTab = container.NewTabItem("Hex", in.hex.content)
 	items = append(items, in.hexTab)
 	in.tabs = container.NewAppTabs(items...)
@@ -171,8 +176,8 @@ func internalLines(errs ...error) []string {
 
 // makeTab runs a provider's Make behind the format panic guard: a panic
 // becomes a tab that shows it.
-func makeTab(w *window, p inspect.TabProvider, n formats.Node) *inspect.Tab {
-	t, err := formats.Guard("tab "+p.Name, func() (*inspect.Tab, error) { return p.Make(w, n), nil })
+func makeTab(h inspect.Host, p inspect.TabProvider, n formats.Node) *inspect.Tab {
+	t, err := formats.Guard("tab "+p.Name, func() (*inspect.Tab, error) { return p.Make(h, n), nil })
 	if err != nil {
 		l := widget.NewLabel(err.Error())
 		l.Wrapping = fyne.TextWrapWord
@@ -185,7 +190,7 @@ func makeTab(w *window, p inspect.TabProvider, n formats.Node) *inspect.Tab {
 // the status bar.
 func (in *inspector) close() {
 	for _, c := range in.closers {
-		in.w.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
+		in.report.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
 	}
 	in.closers = nil
 	in.drops = nil
@@ -211,11 +216,62 @@ func (in *inspector) showHexAt(off int64) {
 
 // showInHex is "Show in hex": the Hex tab at the offset of the shown
 // node's error, else of its first finding, else at its start.
-func (w *window) showInHex() {
-	if w.current() == nil || w.insp.it == nil {
+func (in *inspector) showInHex() {
+	if in.it == nil {
 		return
 	}
-	w.insp.showHexAt(problemOffset(w.insp.it, w.insp.descErr))
+	in.showHexAt(problemOffset(in.it, in.descErr))
+}
+
+// reshow builds the tabs of the node on show again (another material
+// library, an undone edit), keeping the selected tab.
+func (in *inspector) reshow() {
+	if in.it != nil {
+		in.show(in.it)
+	}
+}
+
+// reshowNode is reshow when n is the node on show.
+func (in *inspector) reshowNode(n formats.Node) {
+	if in.it != nil && formats.SameNode(in.it.node, n) {
+		in.show(in.it)
+	}
+}
+
+// redrawTexture is reshow when a texture is on show (its background
+// changed).
+func (in *inspector) redrawTexture() {
+	if in.it != nil && in.it.kind == formats.KindTexture {
+		in.show(in.it)
+	}
+}
+
+// refreshHeader writes the header line again: an edit may have changed
+// its facts (a panic of the facts is on the card since show).
+func (in *inspector) refreshHeader() {
+	if in.it != nil {
+		head, _ := header(in.it)
+		in.facts.SetText(head)
+	}
+}
+
+// takeDrop offers dropped paths to the tabs on show; true when one took
+// them.
+func (in *inspector) takeDrop(paths []string) bool {
+	for _, d := range in.drops {
+		if d(paths) {
+			return true
+		}
+	}
+	return false
+}
+
+// tabOnShow is the title of the selected tab, "" when none.
+func (in *inspector) tabOnShow() string {
+	if in.tabs == nil || in.tabs.Selected() == nil {
+		return ""
+	}
+	return in.tabs.Selected().Text
 }
 
 // problemOffset is where Show in hex goes for it: the offset of its error

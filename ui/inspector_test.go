@@ -22,7 +22,7 @@ import (
 func TestArchiveGetsEntriesTab(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.selectUID(f.uid)
+	w.nav.selectUID(f.uid)
 	if got := strings.Join(tabTitles(w.insp), ","); got != "Entries,Overview,Hex" || w.insp.tabs.SelectedIndex() != 0 {
 		t.Errorf("archive tabs %s", got)
 	}
@@ -33,7 +33,7 @@ func TestArchiveGetsEntriesTab(t *testing.T) {
 // would start previews whose frames race the test driver.)
 func TestHeaderFactsOfSamples(t *testing.T) {
 	w := newTestWindow(t)
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	for _, c := range []struct{ path, want string }{
 		{"Material.lib", "NRes · 10 entries · version 256 · 1.8 KiB"},
 		{"Material.lib/B_LBL_01", "MAT0 · 4 phases · 4 blocks · version 6 · 198 B"},
@@ -55,9 +55,9 @@ func TestHeaderFactsOfSamples(t *testing.T) {
 	} {
 		file, rest, _ := strings.Cut(c.path, "/")
 		var it *item
-		for _, f := range w.files {
+		for _, f := range w.opened.files {
 			if f.name == file {
-				it, _ = w.model.resolve(w.model.items[f.uid], rest)
+				it, _ = w.nav.model.resolve(w.nav.model.items[f.uid], rest)
 			}
 		}
 		if it == nil {
@@ -111,8 +111,8 @@ func init() {
 func TestInspectorPanicsAreReported(t *testing.T) {
 	w := newTestWindow(t)
 	n := &matchPanicNode{*rawNode("odd", formats.KindRaw, "ODD", seq(4), 0)}
-	w.addFiles([]*openFile{{name: "p", root: &formats.Folder{NodeName: "p", Items: []formats.Node{n}}}})
-	w.selectUID(uidByPath(t, w, "odd"))
+	w.opened.addFiles([]*openFile{{name: "p", root: &formats.Folder{NodeName: "p", Items: []formats.Node{n}}}})
+	w.nav.selectUID(uidByPath(t, w, "odd"))
 	text := w.insp.problem.Text
 	if !w.insp.card.Visible() || strings.Count(text, "match exploded") != 1 || strings.Count(text, "facts exploded") != 1 ||
 		!strings.Contains(text, "tab test-match-panic: internal error: match exploded") {
@@ -128,13 +128,13 @@ func openTXD(t *testing.T, w *window, name string) formats.Node {
 	t.Helper()
 	for _, s := range samples.Files() {
 		if s.Name == "ps2_sa.txd" {
-			w.addFiles([]*openFile{openMemory(s.Name, s.Data, &w.opts)})
+			w.opened.addFiles([]*openFile{openMemory(s.Name, s.Data, &w.opts)})
 		}
 	}
 	if err := w.selectStart("ps2_sa.txd/" + name); err != nil {
 		t.Skip(err)
 	}
-	return w.sel.node
+	return w.nav.sel.node
 }
 
 // tabContent is the content of the inspector's tab titled title.
@@ -171,10 +171,10 @@ func renameInWindow(t *testing.T) (w *window, tex formats.Node) {
 
 func TestTXDEditInWindow(t *testing.T) {
 	w, tex := renameInWindow(t)
-	if w.sel == nil || !formats.SameNode(w.sel.node, tex) {
-		t.Fatalf("selection after the edit: %v", w.sel)
+	if w.nav.sel == nil || !formats.SameNode(w.nav.sel.node, tex) {
+		t.Fatalf("selection after the edit: %v", w.nav.sel)
 	}
-	if !w.files[0].root.(formats.Saver).Edited() || tex.Name() != "edited" || !w.files[0].dirty() {
+	if !w.opened.files[0].root.(formats.Saver).Edited() || tex.Name() != "edited" || !w.opened.files[0].dirty() {
 		t.Fatal("edit not applied")
 	}
 }
@@ -185,11 +185,11 @@ func TestTXDUndoRefreshesTabs(t *testing.T) {
 	if !strings.Contains(inspecttest.Labels(tabContent(t, w, "TXD")), "edited") {
 		t.Fatal("the TXD tab does not show the edit")
 	}
-	w.undoEdit()
+	w.edits.undoEdit()
 	if got := inspecttest.Labels(tabContent(t, w, "TXD")); strings.Contains(got, "edited") || !strings.Contains(got, "brick") {
 		t.Fatalf("after undo the TXD tab shows %q", got)
 	}
-	w.redoEdit()
+	w.edits.redoEdit()
 	if !strings.Contains(inspecttest.Labels(tabContent(t, w, "TXD")), "edited") {
 		t.Fatal("after redo the TXD tab does not show the edit")
 	}
@@ -207,7 +207,7 @@ func TestTXDExportPNGInWindow(t *testing.T) {
 		t.Fatal("Export PNG… showed no Export dialog on the texture")
 	}
 	w.win.Canvas().Overlays().Remove(top)
-	v := w.exportAs(tex, export.PNG)
+	v := w.exporter.exportAs(tex, export.PNG)
 	if got := v.formats["texture"].Selected; got != export.PNG {
 		t.Fatalf("texture format %q", got)
 	}
@@ -242,13 +242,13 @@ func (g *gatedMesh) Mesh() (*geom.Mesh, error) {
 func TestResetPreviewFindsPreview(t *testing.T) {
 	w := newTestWindow(t)
 	m := &gatedMesh{*rawNode("ball", formats.KindMesh, "MSH", seq(4), 0), make(chan struct{})}
-	w.addFiles([]*openFile{{name: "m", root: &formats.Folder{NodeName: "m", Items: []formats.Node{m}}}})
-	w.selectUID(uidByPath(t, w, "ball"))
+	w.opened.addFiles([]*openFile{{name: "m", root: &formats.Folder{NodeName: "m", Items: []formats.Node{m}}}})
+	w.nav.selectUID(uidByPath(t, w, "ball"))
 	if w.insp.resetterOnShow() == nil {
 		t.Errorf("no preview on show in %v", tabTitles(w.insp))
 	}
 	w.Status("")
-	w.resetPreview()
+	w.view.resetPreview()
 	if strings.Contains(w.status.msg.Text, "no preview") {
 		t.Errorf("status %q", w.status.msg.Text)
 	}

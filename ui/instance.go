@@ -44,6 +44,6 @@ var handOver = func(w *window, paths []string) {
 
 // openHandedOver opens the files of a later instance and raises the window.
 func (w *window) openHandedOver(paths []string) {
-	w.openPaths(paths, true)
+	w.opened.openPaths(paths, true)
 	w.win.RequestFocus()
 }

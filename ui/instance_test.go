@@ -55,10 +55,10 @@ func TestSingleInstance(t *testing.T) {
 	}
 	w.openHandedOver(paths) // what handOver does on the UI goroutine
 	w.waitJobs()
-	if len(w.files) != 1 || w.files[0].path != file {
-		t.Fatalf("primary files %v", w.files)
+	if len(w.opened.files) != 1 || w.opened.files[0].path != file {
+		t.Fatalf("primary files %v", w.opened.files)
 	}
-	if len(w2.files) != 0 {
+	if len(w2.opened.files) != 0 {
 		t.Error("the second window opened the file itself")
 	}
 

@@ -29,12 +29,12 @@ func TestMaterialEditInWindow(t *testing.T) {
 		t.Skip("no sample Material.lib")
 	}
 	f := openMemory("Material.lib", data, &w.opts)
-	w.addFile(f)
-	uids := w.model.childUIDs(f.uid) // load the root's children as the tree does
+	w.opened.addFiles([]*openFile{f})
+	uids := w.nav.model.childUIDs(f.uid) // load the root's children as the tree does
 	if len(uids) == 0 {
 		t.Fatal("no children in the tree")
 	}
-	node := w.model.items[uids[0]].node.(*material.Node)
+	node := w.nav.model.items[uids[0]].node.(*material.Node)
 	w.SelectNode(node)
 	if w.insp.tabs.Items[0].Text != "Material" {
 		t.Fatalf("first tab %q", w.insp.tabs.Items[0].Text)
@@ -60,11 +60,11 @@ func TestMaterialEditInWindow(t *testing.T) {
 	if got := node.Material().Phases[0].Page(); got != want {
 		t.Fatalf("page %d after the edit, want %d (status %q)", got, want, w.status.msg.Text)
 	}
-	if !f.dirty() || w.model.items[uids[0]].edits != 1 {
+	if !f.dirty() || w.nav.model.items[uids[0]].edits != 1 {
 		t.Fatal("the file or the node is not marked edited")
 	}
 	path := filepath.Join(t.TempDir(), "Material.lib")
-	if err := w.saveTo(f, path); err != nil {
+	if err := w.saver.saveTo(f, path); err != nil {
 		t.Fatal(err)
 	}
 	disk, err := formats.Open(path, nil)
@@ -78,11 +78,11 @@ func TestMaterialEditInWindow(t *testing.T) {
 	}
 	// The window now shows the saved file: a fresh node with the page, and
 	// no undo entry left that would act on the old tree.
-	fresh, ok := w.sel.node.(*material.Node)
+	fresh, ok := w.nav.sel.node.(*material.Node)
 	if !ok || fresh == node || fresh.Material().Phases[0].Page() != want {
-		t.Errorf("after the save the window shows %T (the old node: %v)", w.sel.node, fresh == node)
+		t.Errorf("after the save the window shows %T (the old node: %v)", w.nav.sel.node, fresh == node)
 	}
-	if len(w.undo) != 0 {
-		t.Errorf("%d undo entries for the old tree kept", len(w.undo))
+	if len(w.edits.undo) != 0 {
+		t.Errorf("%d undo entries for the old tree kept", len(w.edits.undo))
 	}
 }

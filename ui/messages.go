@@ -77,10 +77,15 @@ type messagesView struct {
 	dlg   *dialog.CustomDialog
 }
 
+// addMenus registers View › Messages.
+func (s *statusBar) addMenus(b *menuBar) {
+	b.add(viewWindow, fyne.NewMenuItem("Messages", func() { s.showMessages() }))
+}
+
 // showMessages is View › Messages: every message of the session with its
 // time, errors marked; the text can be selected, and Copy all copies it.
-func (w *window) showMessages() *messagesView {
-	log := &w.status.log
+func (s *statusBar) showMessages() *messagesView {
+	log := &s.log
 	v := &messagesView{}
 	list := container.NewVBox()
 	if log.dropped > 0 {
@@ -102,10 +107,10 @@ func (w *window) showMessages() *messagesView {
 	sc := container.NewVScroll(list)
 	sc.SetMinSize(fyne.NewSize(640, 360))
 	v.copyB = widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), func() {
-		w.app.Clipboard().SetContent(log.text())
+		s.app.Clipboard().SetContent(log.text())
 	})
 	closeB := widget.NewButton("Close", func() { v.dlg.Hide() })
-	v.dlg = dialog.NewCustomWithoutButtons("Messages", sc, w.win)
+	v.dlg = dialog.NewCustomWithoutButtons("Messages", sc, s.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.copyB, closeB})
 	v.dlg.Show()
 	sc.ScrollToBottom() // the newest messages

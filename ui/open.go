@@ -7,14 +7,143 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 )
+
+// fileList is the open files, each a root of the tree: File › Open…, Open
+// folder…, Recent, files dropped on the window or handed over by a later
+// instance, opened in the background with the status bar's progress; the
+// side files every open file shares (File › Set material library…, Set
+// texture dictionary…, sidefiles.go); closing a file.
+type fileList struct {
+	app        fyne.App // preferences (recent files, the last folder)
+	win        fyne.Window
+	opts       *formats.Options // shared by every open file
+	jobs       *sync.WaitGroup
+	files      []*openFile
+	recentMenu *fyne.Menu
+	bar        *menuBar
+
+	tree   fileTree
+	host   fileHost
+	shown  sideFileView
+	status fileStatus
+}
+
+// fileTree is what the open files ask of the tree.
+type fileTree interface {
+	selection
+	addRoots(fs []*openFile, fresh bool) // show them; fresh: the window's first files
+	dropRoot(f *openFile)
+	selectUID(uid string)
+}
+
+// fileHost is what the open files ask of the window.
+type fileHost interface {
+	forget(f *openFile) // a file closes: its edits and export marks go
+	refreshEditState()  // Save, the menus and the title follow the files
+}
+
+// sideFileView is what a new side file asks of the inspector.
+type sideFileView interface {
+	reshow() // the tabs resolve again with the new side file
+}
+
+// fileStatus is what opening shows in the status bar.
+type fileStatus interface {
+	reporter
+	progressor
+}
+
+// addMenus registers File › Open…, Open folder…, Recent and the side
+// files.
+func (c *fileList) addMenus(b *menuBar) {
+	c.bar = b
+	open := fyne.NewMenuItem("Open…", c.openFileDialog)
+	open.Shortcut = ctrl(fyne.KeyO)
+	open.Icon = theme.FolderOpenIcon()
+	openDir := fyne.NewMenuItem("Open folder…", c.openFolderDialog)
+	recent := fyne.NewMenuItem("Recent", nil)
+	c.recentMenu = fyne.NewMenu("Recent")
+	recent.ChildMenu = c.recentMenu
+	materials := fyne.NewMenuItem("Set material library…", c.materialLibraryDialog)
+	txds := fyne.NewMenuItem("Set texture dictionary…", c.textureDictionaryDialog)
+	b.add(fileOpen, open, openDir, recent, materials, txds)
+	c.rebuildRecent()
+}
+
+// toolbarButton makes the toolbar's Open button.
+func (c *fileList) toolbarButton() *widget.Button {
+	return widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), c.openFileDialog)
+}
+
+// openFiles are the open files, in the tree's order.
+func (c *fileList) openFiles() []*openFile { return c.files }
+
+// currentFile is the file of the selection, or the only open file.
+func (c *fileList) currentFile() *openFile {
+	if sel := c.tree.current(); sel != nil && sel.file != nil && sel.file.uid != "" {
+		return sel.file
+	}
+	if len(c.files) == 1 {
+		return c.files[0]
+	}
+	return nil
+}
+
+// removeFile closes f and drops it from the tree, the undo history and the
+// export marks.
+func (c *fileList) removeFile(f *openFile) {
+	for i, g := range c.files {
+		if g == f {
+			c.files = append(c.files[:i:i], c.files[i+1:]...)
+			break
+		}
+	}
+	c.host.forget(f)
+	c.tree.dropRoot(f)
+	f.close()
+	c.host.refreshEditState()
+}
+
+// closeAll closes every file's handle (the window quits).
+func (c *fileList) closeAll() {
+	for _, f := range c.files {
+		f.close()
+	}
+}
+
+// rebuildRecent fills File › Recent from the preferences.
+func (c *fileList) rebuildRecent() {
+	if c.recentMenu == nil {
+		return
+	}
+	var items []*fyne.MenuItem
+	for _, p := range recentFiles(c.app) {
+		items = append(items, fyne.NewMenuItem(p, func() { c.openRecent(p) }))
+	}
+	if len(items) == 0 {
+		none := fyne.NewMenuItem("(none)", nil)
+		none.Disabled = true
+		items = append(items, none)
+	} else {
+		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear recent", func() {
+			clearRecent(c.app)
+			c.rebuildRecent()
+		}))
+	}
+	c.recentMenu.Items = items
+	c.bar.refresh()
+}
 
 // job is background work with a Cancel.
 type job struct {
@@ -26,42 +155,42 @@ type job struct {
 // the tree as it is read (in batches), with a progress bar and Cancel; the
 // first file opened is selected and scrolled into view. remember adds the
 // paths that exist to the recent list.
-func (w *window) openPaths(paths []string, remember bool) *job {
+func (c *fileList) openPaths(paths []string, remember bool) *job {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{cancel: cancel, done: make(chan struct{})}
 	if remember {
 		for _, p := range paths {
 			if _, err := os.Stat(p); err == nil {
-				addRecent(w.app, p)
+				addRecent(c.app, p)
 			}
 		}
-		w.rebuildRecent()
+		c.rebuildRecent()
 	}
-	w.status.startProgress("Opening", cancel)
+	c.status.startProgress("Opening", cancel)
 	// Every file shares the window's options, so File › Set material
 	// library… reaches files opened later as well as the open ones. The
 	// options are only written on the UI goroutine.
-	opts := &w.opts
+	opts := c.opts
 	// Files already open are selected, not opened again (a Recent entry or
 	// a double-click on an open file would add a second root).
 	open := map[string]string{} // absolute path → root uid, read on the goroutine
-	for _, f := range w.files {
+	for _, f := range c.files {
 		if f.path != "" {
 			if abs, err := filepath.Abs(f.path); err == nil {
 				open[abs] = f.uid
 			}
 		}
 	}
-	w.jobs.Add(1)
+	c.jobs.Add(1)
 	go func() {
-		defer w.jobs.Done()
+		defer c.jobs.Done()
 		defer close(j.done)
 		defer cancel()
 		targets, again := dropOpen(expandPaths(ctx, paths), open)
 		if len(targets) == 0 && again != "" {
 			fyne.Do(func() {
-				w.selectUID(again)
-				w.Status("already open")
+				c.tree.selectUID(again)
+				c.status.Status("already open")
 			})
 		}
 		var batch []*openFile
@@ -71,12 +200,12 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 			b := batch
 			batch = nil
 			fyne.Do(func() {
-				w.addFiles(b)
+				c.addFiles(b)
 				if !shown && len(b) > 0 {
 					shown = true
-					w.selectUID(b[0].uid)
+					c.tree.selectUID(b[0].uid)
 				}
-				w.status.progress("Opening", done, len(targets))
+				c.status.progress("Opening", done, len(targets))
 			})
 		}
 		for i, t := range targets {
@@ -97,11 +226,11 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 		flush(len(targets))
 		cancelled := ctx.Err() != nil // read now: the deferred cancel runs before fyne.Do's func
 		fyne.Do(func() {
-			w.status.endProgress()
+			c.status.endProgress()
 			if cancelled {
-				w.Status("opening cancelled")
+				c.status.Status("opening cancelled")
 			} else if len(targets) == 0 && again == "" {
-				w.Status("nothing to open")
+				c.status.Status("nothing to open")
 			}
 		})
 	}()
@@ -111,43 +240,25 @@ func (w *window) openPaths(paths []string, remember bool) *job {
 // openRecent is a File › Recent entry. A file or folder that no longer
 // exists is reported and dropped from the list rather than opened as a
 // broken root.
-func (w *window) openRecent(path string) {
+func (c *fileList) openRecent(path string) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		removeRecent(w.app, path)
-		w.rebuildRecent()
-		w.setError(fmt.Errorf("%s no longer exists: removed from Recent", path))
+		removeRecent(c.app, path)
+		c.rebuildRecent()
+		c.status.setError(fmt.Errorf("%s no longer exists: removed from Recent", path))
 		return
 	}
-	w.openPaths([]string{path}, true)
+	c.openPaths([]string{path}, true)
 }
 
-// waitJobs waits until background work has finished (for tests and the
-// screenshot mode).
-func (w *window) waitJobs() { w.jobs.Wait() }
-
-// addFiles adds opened files and selects the first one when nothing is
-// selected yet.
-func (w *window) addFiles(fs []*openFile) {
+// addFiles adds opened files as roots of the tree and selects the first
+// one when nothing is selected yet.
+func (c *fileList) addFiles(fs []*openFile) {
 	if len(fs) == 0 {
 		return
 	}
-	first := ""
-	for _, f := range fs {
-		it := w.addFile(f)
-		if first == "" {
-			first = it.uid
-		}
-	}
-	if w.model.filter != nil {
-		w.applyFilter()
-	}
-	w.tree.Refresh()
-	if w.sel == nil && first != "" {
-		if w.model.isBranch(first) && len(w.files) == len(fs) {
-			w.tree.OpenBranch(first) // a fresh window shows the first file opened
-		}
-		w.selectUID(first)
-	}
+	fresh := len(c.files) == 0
+	c.files = append(c.files, fs...)
+	c.tree.addRoots(fs, fresh)
 	broken := 0
 	for _, f := range fs {
 		if f.err != nil {
@@ -156,17 +267,17 @@ func (w *window) addFiles(fs []*openFile) {
 	}
 	if broken > 0 {
 		// Not a modal: the broken roots are marked ✕ and say why.
-		w.setError(fmt.Errorf("opened %s, %d could not be read (marked ✕)", summary(len(fs), "file"), broken))
+		c.status.setError(fmt.Errorf("opened %s, %d could not be read (marked ✕)", summary(len(fs), "file"), broken))
 		return
 	}
-	w.Status("opened " + summary(len(fs), "file"))
+	c.status.Status("opened " + summary(len(fs), "file"))
 }
 
 // openFileDialog is File › Open….
-func (w *window) openFileDialog() {
+func (c *fileList) openFileDialog() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			w.setError(err)
+			c.status.setError(err)
 			return
 		}
 		if r == nil {
@@ -174,36 +285,36 @@ func (w *window) openFileDialog() {
 		}
 		p := r.URI().Path()
 		r.Close()
-		setLastFolder(w.app, filepath.Dir(p))
-		w.openPaths([]string{p}, true)
-	}, w.win)
-	w.atLastFolder(d)
+		setLastFolder(c.app, filepath.Dir(p))
+		c.openPaths([]string{p}, true)
+	}, c.win)
+	c.atLastFolder(d)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
 
 // openFolderDialog is File › Open folder….
-func (w *window) openFolderDialog() {
+func (c *fileList) openFolderDialog() {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			w.setError(err)
+			c.status.setError(err)
 			return
 		}
 		if u == nil {
 			return
 		}
-		setLastFolder(w.app, u.Path())
-		w.openPaths([]string{u.Path()}, true)
-	}, w.win)
-	w.atLastFolder(d)
+		setLastFolder(c.app, u.Path())
+		c.openPaths([]string{u.Path()}, true)
+	}, c.win)
+	c.atLastFolder(d)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
 
 // atLastFolder starts a file dialog in the last used folder, else in the
 // folder of the selected file (opened from the command line, say).
-func (w *window) atLastFolder(d *dialog.FileDialog) {
-	if dir := w.startFolder(); dir != "" {
+func (c *fileList) atLastFolder(d *dialog.FileDialog) {
+	if dir := c.startFolder(); dir != "" {
 		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 			d.SetLocation(l)
 		}
@@ -212,11 +323,11 @@ func (w *window) atLastFolder(d *dialog.FileDialog) {
 
 // startFolder is where file dialogs start: the last used folder, else the
 // folder of the current file, else "" (the dialog's default).
-func (w *window) startFolder() string {
-	if dir := lastFolder(w.app); dir != "" {
+func (c *fileList) startFolder() string {
+	if dir := lastFolder(c.app); dir != "" {
 		return dir
 	}
-	if f := w.currentFile(); f != nil && f.path != "" {
+	if f := c.currentFile(); f != nil && f.path != "" {
 		if abs, err := filepath.Abs(filepath.Dir(f.path)); err == nil {
 			return abs
 		}

@@ -36,7 +36,7 @@ func rowShown(w *window, uid string) bool {
 		}
 		return false
 	}
-	return walk(w.tree)
+	return walk(w.nav.tree)
 }
 
 // addBig adds an in-memory file of 60 entries, opened: enough rows to push
@@ -47,7 +47,7 @@ func addBig(w *window) *openFile {
 		items = append(items, rawNode(fmt.Sprintf("e%02d", i), formats.KindRaw, "", seq(4), int64(4*i)))
 	}
 	f := &openFile{name: "big", root: &formats.Folder{NodeName: "big", Items: items}}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	return f
 }
 
@@ -60,11 +60,11 @@ func TestOpenedFileIsSelectedAndShown(t *testing.T) {
 	writeSample(t, "Material.lib", p)
 	w.onDropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(p)})
 	w.waitJobs()
-	if len(w.files) != 2 {
-		t.Fatalf("%d files open", len(w.files))
+	if len(w.opened.files) != 2 {
+		t.Fatalf("%d files open", len(w.opened.files))
 	}
-	uid := w.files[1].uid
-	if w.sel == nil || w.sel.uid != uid {
+	uid := w.opened.files[1].uid
+	if w.nav.sel == nil || w.nav.sel.uid != uid {
 		t.Fatalf("selected %q, want the dropped file", selName(w))
 	}
 	if !rowShown(w, uid) {
@@ -83,22 +83,22 @@ func TestRecentEntries(t *testing.T) {
 	gone := filepath.Join(dir, "gone.lib")
 	addRecent(w.app, p)
 	addRecent(w.app, gone)
-	w.rebuildRecent()
+	w.opened.rebuildRecent()
 	recentItem(t, w, gone).Action()
 	w.waitJobs()
-	if len(w.files) != 1 || !strings.Contains(w.status.msg.Text, "gone.lib no longer exists") {
-		t.Errorf("%d files open, status %q", len(w.files), w.status.msg.Text)
+	if len(w.opened.files) != 1 || !strings.Contains(w.status.msg.Text, "gone.lib no longer exists") {
+		t.Errorf("%d files open, status %q", len(w.opened.files), w.status.msg.Text)
 	}
-	if got := recentFiles(w.app); !slices.Equal(got, []string{p}) || len(w.recentMenu.Items) != 3 {
-		t.Errorf("recent %v, menu of %d items", got, len(w.recentMenu.Items))
+	if got := recentFiles(w.app); !slices.Equal(got, []string{p}) || len(w.opened.recentMenu.Items) != 3 {
+		t.Errorf("recent %v, menu of %d items", got, len(w.opened.recentMenu.Items))
 	}
 	recentItem(t, w, p).Action()
 	w.waitJobs()
-	if len(w.files) != 2 || w.sel == nil || w.sel.uid != w.files[1].uid || !rowShown(w, w.files[1].uid) {
-		t.Errorf("%d files open, selected %q", len(w.files), selName(w))
+	if len(w.opened.files) != 2 || w.nav.sel == nil || w.nav.sel.uid != w.opened.files[1].uid || !rowShown(w, w.opened.files[1].uid) {
+		t.Errorf("%d files open, selected %q", len(w.opened.files), selName(w))
 	}
 	// A path that does not exist is not remembered.
-	w.openPaths([]string{gone}, true)
+	w.opened.openPaths([]string{gone}, true)
 	w.waitJobs()
 	if slices.Contains(recentFiles(w.app), gone) {
 		t.Error("a missing file was added to Recent")
@@ -108,7 +108,7 @@ func TestRecentEntries(t *testing.T) {
 // recentItem is File › Recent's entry for path.
 func recentItem(t *testing.T, w *window, path string) *fyne.MenuItem {
 	t.Helper()
-	for _, mi := range w.recentMenu.Items {
+	for _, mi := range w.opened.recentMenu.Items {
 		if mi.Label == path {
 			return mi
 		}

@@ -206,7 +206,7 @@ func rowsText(rows []propRow) string {
 // newOverview builds the Overview tab: the property table with Copy all and
 // Copy JSON; clicking a cell copies its text. texts replace the shown
 // value of top-level facts (formats.FactTexter); Copy JSON keeps the JSON.
-func newOverview(h *window, desc any, descErr error, texts map[string]string) fyne.CanvasObject {
+func newOverview(a fyne.App, h reporter, desc any, descErr error, texts map[string]string) fyne.CanvasObject {
 	var rows []propRow
 	var err error
 	if desc != nil {
@@ -269,12 +269,12 @@ func newOverview(h *window, desc any, descErr error, texts map[string]string) fy
 			if id.Col == 0 {
 				v = rows[id.Row].key + ": " + rows[id.Row].value
 			}
-			h.app.Clipboard().SetContent(v)
+			a.Clipboard().SetContent(v)
 			h.Status("copied " + truncate(v, 60))
 		}
 	}
 	copyAll := widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), func() {
-		h.app.Clipboard().SetContent(rowsText(rows))
+		a.Clipboard().SetContent(rowsText(rows))
 		h.Status(fmt.Sprintf("copied %d rows", len(rows)))
 	})
 	copyJSON := widget.NewButtonWithIcon("Copy JSON", theme.ContentCopyIcon(), func() {
@@ -283,7 +283,7 @@ func newOverview(h *window, desc any, descErr error, texts map[string]string) fy
 			h.setError(err)
 			return
 		}
-		h.app.Clipboard().SetContent(string(b))
+		a.Clipboard().SetContent(string(b))
 		h.Status("copied the description as JSON")
 	})
 	if len(rows) == 0 {

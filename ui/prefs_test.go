@@ -34,9 +34,9 @@ func TestRecentFiles(t *testing.T) {
 func TestRecentMenu(t *testing.T) {
 	w := newTestWindow(t)
 	addRecent(w.app, "/tmp/a.lib")
-	w.rebuildRecent()
-	if len(w.recentMenu.Items) != 3 || w.recentMenu.Items[0].Label != "/tmp/a.lib" {
-		t.Errorf("recent menu %d items", len(w.recentMenu.Items))
+	w.opened.rebuildRecent()
+	if len(w.opened.recentMenu.Items) != 3 || w.opened.recentMenu.Items[0].Label != "/tmp/a.lib" {
+		t.Errorf("recent menu %d items", len(w.opened.recentMenu.Items))
 	}
 }
 
@@ -46,8 +46,8 @@ func TestThemeChoice(t *testing.T) {
 	if th, ok := w.app.Settings().Theme().(variantTheme); !ok || th.v != theme.VariantDark {
 		t.Errorf("dark theme not applied: %T", w.app.Settings().Theme())
 	}
-	w.checkTheme()
-	if !w.themeItems[2].Checked || w.themeItems[0].Checked {
+	w.view.checkTheme()
+	if !w.view.themeItems[2].Checked || w.view.themeItems[0].Checked {
 		t.Error("View menu does not tick the dark theme")
 	}
 	setTheme(w.app, "system")

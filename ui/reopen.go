@@ -22,36 +22,38 @@ type fileView struct {
 // dropped: they act on the nodes of the old tree. When the saved file
 // cannot be read back, the old tree stays, marked clean, and the error
 // says so.
-func (w *window) reopen(f *openFile) error {
-	fresh := openDisk(f.path, f.name, &w.opts, false)
+func (c *saveCtl) reopen(f *openFile) error {
+	fresh := openDisk(f.path, f.name, c.opts, false)
 	if fresh.err != nil {
 		fresh.close()
-		w.clearEditMarks(f)
+		c.tree.clearEditMarks(f)
 		return fmt.Errorf("saved %s, but reading it back failed: %w", f.path, fresh.err)
 	}
-	v := w.viewOf(f)
 	old := f.file
-	w.undo = dropFile(w.undo, f)
-	w.redo = dropFile(w.redo, f)
-	w.unmarkFile(f.uid)
-	f.root, f.err, f.file = fresh.root, nil, fresh.file
-	w.model.replaceRoot(f)
-	if w.model.filter != nil {
-		w.applyFilter()
-	}
-	w.tree.Refresh()
-	w.restoreView(f, v)
+	c.host.forget(f)
+	c.tree.reload(f, func() { f.root, f.err, f.file = fresh.root, nil, fresh.file })
 	old.Close() // after the inspector let go of the old nodes
 	return nil
 }
 
+// reload shows f's new tree, which swap puts in place, with the branches
+// open and the node selected (on the same tab) that were before.
+func (t *treeCtl) reload(f *openFile, swap func()) {
+	v := t.viewOf(f)
+	swap()
+	t.model.replaceRoot(f)
+	t.filter.reapply()
+	t.tree.Refresh()
+	t.restoreView(f, v)
+}
+
 // viewOf records f's open branches and, when the selection is in f, its
 // path and tab.
-func (w *window) viewOf(f *openFile) fileView {
+func (t *treeCtl) viewOf(f *openFile) fileView {
 	var v fileView
 	var open []*item
-	for uid, it := range w.model.items {
-		if it.file == f && it.loaded && w.tree.IsBranchOpen(uid) {
+	for uid, it := range t.model.items {
+		if it.file == f && it.loaded && t.tree.IsBranchOpen(uid) {
 			open = append(open, it)
 		}
 	}
@@ -59,49 +61,47 @@ func (w *window) viewOf(f *openFile) fileView {
 	for _, it := range open {
 		v.open = append(v.open, it.path)
 	}
-	if w.sel == nil || w.sel.file != f {
+	if t.sel == nil || t.sel.file != f {
 		return v
 	}
 	// A detached item (uid "") has no parent: its path is "", the root.
-	for it := w.sel; it != nil; it = w.model.items[it.parent] {
+	for it := t.sel; it != nil; it = t.model.items[it.parent] {
 		v.sel = append(v.sel, it.path)
 	}
-	if w.insp.tabs != nil && w.insp.tabs.Selected() != nil {
-		v.tab = w.insp.tabs.Selected().Text
-	}
+	v.tab = t.tabs.tabOnShow()
 	return v
 }
 
 // restoreView opens v's branches again in f's new tree and selects the
 // deepest node of v's selection path that still exists, on the same tab.
-func (w *window) restoreView(f *openFile, v fileView) {
-	root := w.model.items[f.uid]
+func (t *treeCtl) restoreView(f *openFile, v fileView) {
+	root := t.model.items[f.uid]
 	for _, p := range v.open {
-		if it, err := w.model.resolve(root, p); err == nil {
-			w.tree.OpenBranch(it.uid)
+		if it, err := t.model.resolve(root, p); err == nil {
+			t.tree.OpenBranch(it.uid)
 		}
 	}
 	for _, p := range v.sel {
-		it, err := w.model.resolve(root, p)
+		it, err := t.model.resolve(root, p)
 		if err != nil {
 			continue
 		}
-		if w.model.filter != nil && !w.visibleInFilter(it.uid) {
-			w.show(it) // hidden by the filter, as it may have been before: keep the filter
+		if t.model.filter != nil && !t.visibleInFilter(it.uid) {
+			t.show(it) // hidden by the filter, as it may have been before: keep the filter
 		} else {
-			w.selectUID(it.uid)
+			t.selectUID(it.uid)
 		}
-		w.insp.selectTab(v.tab)
+		t.tabs.selectTab(v.tab)
 		return
 	}
 }
 
 // clearEditMarks shows every node of f clean (no ●).
-func (w *window) clearEditMarks(f *openFile) {
-	for uid, it := range w.model.items {
+func (t *treeCtl) clearEditMarks(f *openFile) {
+	for uid, it := range t.model.items {
 		if it.file == f && it.edits != 0 {
 			it.edits = 0
-			w.refreshItem(uid)
+			t.refreshItem(uid)
 		}
 	}
 }

@@ -30,10 +30,10 @@ func TestFilterBudgetIsPerFile(t *testing.T) {
 	big := &openFile{name: "big.lib", root: &formats.Folder{NodeName: "big.lib", Items: many}}
 	small := &openFile{name: "small.lib", root: &formats.Folder{NodeName: "small.lib", Items: []formats.Node{
 		rawNode("WATER_M", formats.KindMaterial, "MAT0", nil, 0)}}}
-	w.addFiles([]*openFile{big, small})
+	w.opened.addFiles([]*openFile{big, small})
 
 	w.filter.SetText("kind:material")
-	roots := w.model.childUIDs("")
+	roots := w.nav.model.childUIDs("")
 	if len(roots) != 1 || roots[0] != small.uid {
 		t.Fatalf("filtered roots %v, want only small.lib (%s)", roots, small.uid)
 	}
@@ -45,7 +45,7 @@ func TestFilterBudgetIsPerFile(t *testing.T) {
 	if msg := w.status.msg.Text; strings.Contains(msg, "matching") {
 		t.Errorf("status after clearing the filter: %q", msg)
 	}
-	if len(w.model.childUIDs("")) != 2 {
+	if len(w.nav.model.childUIDs("")) != 2 {
 		t.Error("clearing the filter did not restore the tree")
 	}
 }
@@ -55,35 +55,35 @@ func TestFilterBudgetIsPerFile(t *testing.T) {
 func TestMarkedRowLooksMarked(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.tree.OpenBranch(f.uid)
-	it := w.model.items[uidByPath(t, w, "WATER_M")]
-	w.selectUID(it.uid) // a Ctrl+click elsewhere would mark the selection too
-	r := newTreeRowMarked(nil, func(uid string) bool { return w.marked[uid] })
+	w.nav.tree.OpenBranch(f.uid)
+	it := w.nav.model.items[uidByPath(t, w, "WATER_M")]
+	w.nav.selectUID(it.uid) // a Ctrl+click elsewhere would mark the selection too
+	r := newTreeRowMarked(nil, func(uid string) bool { return w.marks.marked[uid] })
 	r.set(it)
 	if r.bg.FillColor != color.Transparent || strings.Contains(r.mark.Text, "⇩") {
 		t.Fatalf("unmarked row: bg %v, mark %q", r.bg.FillColor, r.mark.Text)
 	}
-	w.rowTapped(it, fyne.KeyModifierControl) // Ctrl+click
-	if !w.marked[it.uid] {
+	w.nav.tree.rowTapped(it, fyne.KeyModifierControl) // Ctrl+click
+	if !w.marks.marked[it.uid] {
 		t.Fatal("Ctrl+click did not mark the node")
 	}
 	r.set(it)
 	if r.bg.FillColor == color.Transparent || !strings.Contains(r.mark.Text, "⇩") {
 		t.Errorf("marked row: bg %v, mark %q", r.bg.FillColor, r.mark.Text)
 	}
-	if w.expB.Text != "Export 1 marked…" || w.expB.Disabled() {
-		t.Errorf("export button %q (disabled %v)", w.expB.Text, w.expB.Disabled())
+	if w.exporter.button.Text != "Export 1 marked…" || w.exporter.button.Disabled() {
+		t.Errorf("export button %q (disabled %v)", w.exporter.button.Text, w.exporter.button.Disabled())
 	}
-	w.rowTapped(it, fyne.KeyModifierControl)
+	w.nav.tree.rowTapped(it, fyne.KeyModifierControl)
 	r.set(it)
-	if r.bg.FillColor != color.Transparent || w.expB.Text != "Export…" {
-		t.Errorf("after unmarking: bg %v, button %q", r.bg.FillColor, w.expB.Text)
+	if r.bg.FillColor != color.Transparent || w.exporter.button.Text != "Export…" {
+		t.Errorf("after unmarking: bg %v, button %q", r.bg.FillColor, w.exporter.button.Text)
 	}
 	// Closing the file drops its marks from the button too.
-	w.rowTapped(it, fyne.KeyModifierControl)
-	w.removeFile(f)
-	if w.expB.Text != "Export…" {
-		t.Errorf("after closing the file the button says %q", w.expB.Text)
+	w.nav.tree.rowTapped(it, fyne.KeyModifierControl)
+	w.opened.removeFile(f)
+	if w.exporter.button.Text != "Export…" {
+		t.Errorf("after closing the file the button says %q", w.exporter.button.Text)
 	}
 }
 
@@ -92,7 +92,7 @@ func TestContextMenuOrder(t *testing.T) {
 	w := newTestWindow(t)
 	openSample(t, w, "Material.lib")
 	var labels []string
-	for _, mi := range w.contextMenuItems(w.model.items[w.files[0].uid]) {
+	for _, mi := range w.rows.items(w.nav.model.items[w.opened.files[0].uid]) {
 		if !mi.IsSeparator {
 			labels = append(labels, mi.Label)
 		}
@@ -129,7 +129,7 @@ func openSample(t *testing.T, w *window, name string) string {
 	dir := t.TempDir()
 	p := filepath.Join(dir, name)
 	writeSample(t, name, p)
-	w.openPaths([]string{p}, false)
+	w.opened.openPaths([]string{p}, false)
 	w.waitJobs()
 	return dir
 }
@@ -139,7 +139,7 @@ func openSample(t *testing.T, w *window, name string) string {
 func TestMaterialLibraryReachesEveryFile(t *testing.T) {
 	w := newTestWindow(t)
 	dir := openSample(t, w, "tank.rlb")
-	wearIt, err := w.model.resolve(w.model.items[w.files[0].uid], "TANK.wea")
+	wearIt, err := w.nav.model.resolve(w.nav.model.items[w.opened.files[0].uid], "TANK.wea")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,19 +150,19 @@ func TestMaterialLibraryReachesEveryFile(t *testing.T) {
 	if wear.Loc.Opts != w.Options() {
 		t.Fatal("a file opened from disk has its own copy of the options")
 	}
-	w.selectUID(wearIt.uid)
+	w.nav.selectUID(wearIt.uid)
 	lib := filepath.Join(dir, "elsewhere.lib")
-	w.setMaterialLibrary(lib)
+	w.opened.setMaterialLibrary(lib)
 	if wear.Loc.Opts.Materials != lib || w.Options().Materials != lib {
 		t.Errorf("materials %q / %q, want %q", wear.Loc.Opts.Materials, w.Options().Materials, lib)
 	}
-	if w.sel == nil || w.sel.uid != wearIt.uid || w.insp.it != w.sel {
+	if w.nav.sel == nil || w.nav.sel.uid != wearIt.uid || w.insp.it != w.nav.sel {
 		t.Error("the inspector no longer shows the selection")
 	}
 
 	// The entry is in the File menu.
 	found := false
-	for _, mi := range w.menu.Items[0].Items {
+	for _, mi := range w.menus.main.Items[0].Items {
 		found = found || mi.Label == "Set material library…"
 	}
 	if !found {
@@ -185,7 +185,7 @@ func TestMenusAsSpecified(t *testing.T) {
 	}
 	for _, e := range want {
 		found := false
-		for _, m := range w.menu.Items {
+		for _, m := range w.menus.main.Items {
 			if m.Label != e.menu {
 				continue
 			}
@@ -215,16 +215,16 @@ func TestViewMenuBackgroundAndResetPreview(t *testing.T) {
 	w := newTestWindow(t)
 	old := widgets.TextureBackground()
 	defer widgets.SetTextureBackground(old)
-	w.setTextureBackground("black")
+	w.view.setTextureBackground("black")
 	if widgets.TextureBackground() != "black" || w.app.Preferences().String(prefTexBackground) != "black" {
 		t.Fatalf("background %q, pref %q", widgets.TextureBackground(), w.app.Preferences().String(prefTexBackground))
 	}
-	for _, mi := range w.bgMenu.Items {
+	for _, mi := range w.view.bgMenu.Items {
 		if mi.Checked != (mi.Label == "black") {
 			t.Errorf("%s checked %v", mi.Label, mi.Checked)
 		}
 	}
-	w.resetPreview()
+	w.view.resetPreview()
 	if !strings.Contains(w.status.msg.Text, "no preview") {
 		t.Errorf("status %q", w.status.msg.Text)
 	}
@@ -235,24 +235,24 @@ func TestViewMenuBackgroundAndResetPreview(t *testing.T) {
 func TestContextExportWithMarks(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.tree.OpenBranch(f.uid)
-	water := w.model.items[uidByPath(t, w, "WATER_M")]
-	w.toggleMark(water)
-	root := w.model.items[f.uid]
+	w.nav.tree.OpenBranch(f.uid)
+	water := w.nav.model.items[uidByPath(t, w, "WATER_M")]
+	w.marks.toggle(water)
+	root := w.nav.model.items[f.uid]
 	var labels []string
-	for _, mi := range w.contextMenuItems(root) {
+	for _, mi := range w.rows.items(root) {
 		labels = append(labels, mi.Label)
 	}
 	if !strings.Contains(strings.Join(labels, "|"), "Export…|Export 1 marked…") {
 		t.Errorf("menu %q", labels)
 	}
-	v := w.exportOne(root)
+	v := w.exporter.exportOne(root)
 	if v == nil || len(v.sel) != 1 || v.sel[0].item.Node != root.node {
 		t.Fatalf("Export… on the clicked node exports %+v", v)
 	}
 	// On a marked node, Export… exports the marks (it is one of them).
 	labels = nil
-	for _, mi := range w.contextMenuItems(water) {
+	for _, mi := range w.rows.items(water) {
 		labels = append(labels, mi.Label)
 	}
 	if strings.Contains(strings.Join(labels, "|"), "marked…") {
@@ -267,7 +267,7 @@ func TestSelectStartFileAndNode(t *testing.T) {
 	f, _, _ := addFake(w)
 	other := &openFile{name: "other.lib", root: &formats.Folder{NodeName: "other.lib", Items: []formats.Node{
 		rawNode("stone", formats.KindTexture, "Texm", nil, 0)}}}
-	w.addFiles([]*openFile{other})
+	w.opened.addFiles([]*openFile{other})
 	for _, c := range []struct{ path, name string }{
 		{"WATER_M", "WATER_M"}, {"fake.lib/WATER_M", "WATER_M"}, {"other.lib/stone", "stone"},
 	} {
@@ -275,8 +275,8 @@ func TestSelectStartFileAndNode(t *testing.T) {
 			t.Errorf("--select %s: %v", c.path, err)
 			continue
 		}
-		if w.sel == nil || w.sel.name != c.name {
-			t.Errorf("--select %s selected %+v", c.path, w.sel)
+		if w.nav.sel == nil || w.nav.sel.name != c.name {
+			t.Errorf("--select %s selected %+v", c.path, w.nav.sel)
 		}
 	}
 	if err := w.selectStart("nothing/here"); err == nil {
@@ -288,16 +288,16 @@ func TestSelectStartFileAndNode(t *testing.T) {
 // File dialogs start in the last used folder, else beside the current file.
 func TestStartFolder(t *testing.T) {
 	w := newTestWindow(t)
-	if got := w.startFolder(); got != "" {
+	if got := w.opened.startFolder(); got != "" {
 		t.Errorf("empty window: start folder %q", got)
 	}
 	dir := openSample(t, w, "Material.lib")
-	if got := w.startFolder(); got != dir {
+	if got := w.opened.startFolder(); got != dir {
 		t.Errorf("start folder %q, want the file's folder %q", got, dir)
 	}
 	other := t.TempDir()
 	setLastFolder(w.app, other)
-	if got := w.startFolder(); got != other {
+	if got := w.opened.startFolder(); got != other {
 		t.Errorf("start folder %q, want the last used %q", got, other)
 	}
 }
@@ -325,8 +325,8 @@ func TestEvilNodeDoesNotCrash(t *testing.T) {
 	w := newTestWindow(t)
 	kids := []formats.Node{evilNode{formats.KindRaw}, evilNode{formats.KindTexture}, evilNode{formats.KindArchive}}
 	root := &formats.Folder{NodeName: "r", Items: kids}
-	w.addFiles([]*openFile{{name: "r", root: root}})
-	w.tree.OpenBranch(w.files[0].uid)
+	w.opened.addFiles([]*openFile{{name: "r", root: root}})
+	w.nav.tree.OpenBranch(w.opened.files[0].uid)
 	var entries *inspect.Tab
 	providers, _ := inspect.TabsFor(root)
 	for _, p := range providers {
@@ -338,13 +338,13 @@ func TestEvilNodeDoesNotCrash(t *testing.T) {
 		t.Fatal("no Entries tab")
 	}
 	test.NewTempWindow(t, entries.Content).Resize(fyne.NewSize(800, 400))
-	for _, k := range w.model.childUIDs(w.files[0].uid) {
-		w.selectUID(k)
+	for _, k := range w.nav.model.childUIDs(w.opened.files[0].uid) {
+		w.nav.selectUID(k)
 		w.win.Canvas().Content().Refresh()
 		w.insp.showHexAt(0)
-		w.showInHex()
-		w.copyPath()
-		w.contextMenuItems(w.model.items[k])
+		w.insp.showInHex()
+		w.node.copyPath()
+		w.rows.items(w.nav.model.items[k])
 	}
 	w.filter.SetText("type:x kind:texture evil")
 	w.filter.SetText("")
@@ -367,12 +367,12 @@ func TestFilterTotalBudget(t *testing.T) {
 		name := "big" + strconv.Itoa(f) + ".lib"
 		fs = append(fs, &openFile{name: name, root: &formats.Folder{NodeName: name, Items: many}})
 	}
-	w.addFiles(fs)
+	w.opened.addFiles(fs)
 	w.filter.SetText("nothing-matches")
 	if msg := w.status.msg.Text; !strings.Contains(msg, "not searched") || !strings.HasPrefix(msg, "0 matching") {
 		t.Errorf("status %q", msg)
 	}
-	if fv := w.model.filter; fv == nil || fv.skipped == 0 || fv.total > filterTotalBudget+filterBudget {
+	if fv := w.nav.model.filter; fv == nil || fv.skipped == 0 || fv.total > filterTotalBudget+filterBudget {
 		t.Errorf("filter view %+v", fv)
 	}
 }
@@ -382,21 +382,21 @@ func TestFilterTotalBudget(t *testing.T) {
 func TestOpenAgainSelects(t *testing.T) {
 	w := newTestWindow(t)
 	dir := openSample(t, w, "Material.lib")
-	w.openPaths([]string{filepath.Join(dir, ".", "Material.lib")}, false)
+	w.opened.openPaths([]string{filepath.Join(dir, ".", "Material.lib")}, false)
 	w.waitJobs()
-	if len(w.files) != 1 {
-		t.Fatalf("%d roots after opening the same file twice", len(w.files))
+	if len(w.opened.files) != 1 {
+		t.Fatalf("%d roots after opening the same file twice", len(w.opened.files))
 	}
-	if w.sel == nil || w.sel.uid != w.files[0].uid || w.status.msg.Text != "already open" {
-		t.Errorf("selection %+v, status %q", w.sel, w.status.msg.Text)
+	if w.nav.sel == nil || w.nav.sel.uid != w.opened.files[0].uid || w.status.msg.Text != "already open" {
+		t.Errorf("selection %+v, status %q", w.nav.sel, w.status.msg.Text)
 	}
 	// A folder holding it opens only the other files.
 	writeSample(t, "tank.rlb", filepath.Join(dir, "tank.rlb"))
-	w.openPaths([]string{dir}, false)
+	w.opened.openPaths([]string{dir}, false)
 	w.waitJobs()
-	if len(w.files) != 2 || w.files[1].name != "tank.rlb" {
+	if len(w.opened.files) != 2 || w.opened.files[1].name != "tank.rlb" {
 		var names []string
-		for _, f := range w.files {
+		for _, f := range w.opened.files {
 			names = append(names, f.name)
 		}
 		t.Errorf("roots %v", names)

@@ -8,6 +8,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 )
@@ -15,33 +17,108 @@ import (
 // errNoFile is reported when a command needs a selected file.
 var errNoFile = errors.New("select a node of the file first")
 
+// saveCtl is saving and closing: File › Save (Ctrl+S, the Save button),
+// Save as…, Close (Ctrl+W) and Quit (Ctrl+Q, the window's close button),
+// which ask first when edits are unsaved (unsaved.go). A saved file is read
+// back and shown as saved (reopen.go).
+type saveCtl struct {
+	app                  fyne.App // preferences (backups, the last folder), Quit
+	win                  fyne.Window
+	opts                 *formats.Options
+	button               *widget.Button
+	saveItem, saveAsItem *fyne.MenuItem
+	quitting             bool
+	asking               bool // the unsaved-edits question is on show
+
+	files  saveFiles
+	tree   saveTree
+	host   fileHost
+	report reporter
+}
+
+// saveFiles is what saving and closing ask of the open files.
+type saveFiles interface {
+	currentFile() *openFile
+	openFiles() []*openFile
+	removeFile(f *openFile)
+	closeAll()
+	atLastFolder(d *dialog.FileDialog) // a file dialog starts where the last one ended
+}
+
+// saveTree is what saving asks of the tree.
+type saveTree interface {
+	reload(f *openFile, swap func()) // show f's new tree (swap puts it in) as the old one was shown
+	clearEditMarks(f *openFile)
+}
+
+// addMenus registers File › Save, Save as…, Close and Quit.
+func (c *saveCtl) addMenus(b *menuBar) {
+	c.saveItem = fyne.NewMenuItem("Save", c.save)
+	c.saveItem.Shortcut = ctrl(fyne.KeyS)
+	c.saveItem.Icon = theme.DocumentSaveIcon()
+	c.saveAsItem = fyne.NewMenuItem("Save as…", c.saveAs)
+	b.add(fileSave, c.saveItem, c.saveAsItem)
+	closeF := fyne.NewMenuItem("Close", c.closeCurrent)
+	closeF.Shortcut = ctrl(fyne.KeyW)
+	quit := fyne.NewMenuItem("Quit", c.quit)
+	quit.Shortcut = ctrl(fyne.KeyQ)
+	quit.IsQuit = true
+	b.add(fileClose, closeF, quit)
+}
+
+// toolbarButton makes the toolbar's Save button.
+func (c *saveCtl) toolbarButton() *widget.Button {
+	c.button = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), c.save)
+	return c.button
+}
+
+// refresh enables Save when f has edits to save, Save as… when it can be
+// saved at all.
+func (c *saveCtl) refresh(f *openFile) {
+	canSave := false
+	if f != nil {
+		_, canSave = f.saver()
+	}
+	pending := canSave && f.dirty()
+	if c.button != nil {
+		if pending {
+			c.button.Enable()
+		} else {
+			c.button.Disable()
+		}
+	}
+	if c.saveItem != nil {
+		c.saveItem.Disabled, c.saveAsItem.Disabled = !pending, !canSave
+	}
+}
+
 // save is File › Save, the Save button and Ctrl+S: the selected file's
 // root is written back with formats.SaveFileWith (temp file, backup,
 // rename). Without pending edits nothing is written. Files opened from
 // memory (the samples) go to Save as….
-func (w *window) save() {
-	f := w.currentFile()
+func (c *saveCtl) save() {
+	f := c.files.currentFile()
 	switch {
 	case f == nil:
-		w.setError(errNoFile)
+		c.report.setError(errNoFile)
 	case !f.dirty():
-		w.Status("nothing to save")
+		c.report.Status("nothing to save")
 	case f.path == "":
-		w.saveAsThen(f, nil)
+		c.saveAsThen(f, nil)
 	default:
-		w.setError(w.saveTo(f, f.path))
+		c.report.setError(c.saveTo(f, f.path))
 	}
 }
 
 // saveTo writes f to path with the backups chosen in Settings and shows it
 // as saved (see reopen). On failure the file on disk, f and its edits stay
 // as they were.
-func (w *window) saveTo(f *openFile, path string) error {
+func (c *saveCtl) saveTo(f *openFile, path string) error {
 	s, ok := f.saver()
 	if !ok {
 		return fmt.Errorf("%s: this format cannot be saved", f.name)
 	}
-	if err := saveSafe(path, s, saveOptions(w.app)); err != nil {
+	if err := saveSafe(path, s, saveOptions(c.app)); err != nil {
 		return fmt.Errorf("%w (not saved: the file on disk is unchanged and the edits are kept)", err)
 	}
 	if path != f.path {
@@ -49,29 +126,29 @@ func (w *window) saveTo(f *openFile, path string) error {
 	}
 	f.path = path
 	f.changes = 0
-	if err := w.reopen(f); err != nil {
-		w.setError(err)
+	if err := c.reopen(f); err != nil {
+		c.report.setError(err)
 	} else {
-		w.Status("saved " + path)
+		c.report.Status("saved " + path)
 	}
-	w.closeCopies(f)
-	w.refreshEditState()
+	c.closeCopies(f)
+	c.host.refreshEditState()
 	return nil
 }
 
 // closeCopies closes the other roots of f's file (Save as… onto a file
 // that is open too): f shows it now. A copy with edits of its own stays.
-func (w *window) closeCopies(f *openFile) {
+func (c *saveCtl) closeCopies(f *openFile) {
 	abs, err := filepath.Abs(f.path)
 	if err != nil {
 		return
 	}
-	for _, g := range slices.Clone(w.files) {
+	for _, g := range slices.Clone(c.files.openFiles()) {
 		if g == f || g.path == "" || g.dirty() {
 			continue
 		}
 		if a, err := filepath.Abs(g.path); err == nil && a == abs {
-			w.removeFile(g)
+			c.files.removeFile(g)
 		}
 	}
 }
@@ -82,13 +159,13 @@ func saveSafe(path string, s formats.Saver, o formats.SaveOptions) error {
 }
 
 // saveAs is File › Save as….
-func (w *window) saveAs() {
-	f := w.currentFile()
+func (c *saveCtl) saveAs() {
+	f := c.files.currentFile()
 	if f == nil {
-		w.setError(errNoFile)
+		c.report.setError(errNoFile)
 		return
 	}
-	w.saveAsThen(f, nil)
+	c.saveAsThen(f, nil)
 }
 
 // saveAsThen asks where to save f and saves it there; then, when set, runs
@@ -98,24 +175,24 @@ func (w *window) saveAs() {
 // file repository (lazyfile.go) opens nothing until it is written, so an
 // existing file is not truncated: the writer is closed unwritten and the
 // file saved by path, atomically and with its backup.
-func (w *window) saveAsThen(f *openFile, then func()) {
+func (c *saveCtl) saveAsThen(f *openFile, then func()) {
 	if _, ok := f.saver(); !ok {
-		w.setError(fmt.Errorf("%s: this format cannot be saved", f.name))
+		c.report.setError(fmt.Errorf("%s: this format cannot be saved", f.name))
 		return
 	}
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		w.savedAs(f, wc, err, then)
-	}, w.win)
+		c.savedAs(f, wc, err, then)
+	}, c.win)
 	d.SetFileName(filepath.Base(f.name))
-	w.atLastFolder(d)
+	c.files.atLastFolder(d)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
 
 // savedAs is the Save as dialog's answer (wc nil: cancelled).
-func (w *window) savedAs(f *openFile, wc fyne.URIWriteCloser, err error, then func()) {
+func (c *saveCtl) savedAs(f *openFile, wc fyne.URIWriteCloser, err error, then func()) {
 	if err != nil {
-		w.setError(fmt.Errorf("save as: %w", err))
+		c.report.setError(fmt.Errorf("save as: %w", err))
 		return
 	}
 	if wc == nil {
@@ -123,9 +200,9 @@ func (w *window) savedAs(f *openFile, wc fyne.URIWriteCloser, err error, then fu
 	}
 	p := wc.URI().Path()
 	wc.Close() // unwritten: nothing was opened (see lazyWriter)
-	setLastFolder(w.app, filepath.Dir(p))
-	if err := w.saveTo(f, p); err != nil {
-		w.setError(err)
+	setLastFolder(c.app, filepath.Dir(p))
+	if err := c.saveTo(f, p); err != nil {
+		c.report.setError(err)
 		return
 	}
 	if then != nil {
@@ -136,15 +213,15 @@ func (w *window) savedAs(f *openFile, wc fyne.URIWriteCloser, err error, then fu
 // saveAll saves files one after another (one that was never on disk
 // through Save as…), then runs then. A failure or a cancelled Save as…
 // stops there: nothing else is saved and then does not run.
-func (w *window) saveAll(files []*openFile, then func()) {
+func (c *saveCtl) saveAll(files []*openFile, then func()) {
 	for i, f := range files {
 		if f.path == "" {
 			rest := files[i+1:]
-			w.saveAsThen(f, func() { w.saveAll(rest, then) })
+			c.saveAsThen(f, func() { c.saveAll(rest, then) })
 			return
 		}
-		if err := w.saveTo(f, f.path); err != nil {
-			w.setError(err)
+		if err := c.saveTo(f, f.path); err != nil {
+			c.report.setError(err)
 			return
 		}
 	}

@@ -38,21 +38,21 @@ func diskLib(t *testing.T, dir, name, text string) (string, []byte) {
 func openLib(t *testing.T, path string) *window {
 	t.Helper()
 	w := newTestWindow(t)
-	<-w.openPaths([]string{path}, false).done
-	w.selectUID(uidByPath(t, w, "a.txt"))
+	<-w.opened.openPaths([]string{path}, false).done
+	w.nav.selectUID(uidByPath(t, w, "a.txt"))
 	return w
 }
 
 // editText replaces a.txt of the first file through Host.Apply.
 func editText(t *testing.T, w *window, text string) {
 	t.Helper()
-	root := w.files[0].root.(*nres.Node)
+	root := w.opened.files[0].root.(*nres.Node)
 	old := entryText(t, root)
 	set := func(s string) func() error {
 		return func() error { return root.Edit(func(a *nres.Archive) error { return a.Replace(0, []byte(s)) }) }
 	}
-	w.Apply(w.model.items[uidByPath(t, w, "a.txt")].node, inspect.Edit{Name: "replace a.txt", Do: set(text), Undo: set(old)})
-	if !w.files[0].dirty() {
+	w.Apply(w.nav.model.items[uidByPath(t, w, "a.txt")].node, inspect.Edit{Name: "replace a.txt", Do: set(text), Undo: set(old)})
+	if !w.opened.files[0].dirty() {
 		t.Fatal("the edit did not mark the file")
 	}
 }
@@ -83,7 +83,7 @@ func libText(t *testing.T, path string) string {
 // desktop driver does for a key press (disabled items included).
 func pressShortcut(t *testing.T, w *window, name string) {
 	t.Helper()
-	for _, m := range w.menu.Items {
+	for _, m := range w.menus.main.Items {
 		for _, mi := range m.Items {
 			if mi.Shortcut != nil && mi.Shortcut.ShortcutName() == name {
 				mi.Action()
@@ -110,9 +110,9 @@ func TestSaveWithoutEditsWritesNothing(t *testing.T) {
 	then := time.Now().Add(-time.Hour).Truncate(time.Second)
 	os.Chtimes(path, then, then)
 	w := openLib(t, path)
-	if !w.saveB.Disabled() || !w.saveItem.Disabled || w.saveAsItem.Disabled {
+	if !w.saver.button.Disabled() || !w.saver.saveItem.Disabled || w.saver.saveAsItem.Disabled {
 		t.Errorf("without edits: Save button disabled %v, Save item disabled %v, Save as disabled %v",
-			w.saveB.Disabled(), w.saveItem.Disabled, w.saveAsItem.Disabled)
+			w.saver.button.Disabled(), w.saver.saveItem.Disabled, w.saver.saveAsItem.Disabled)
 	}
 	pressShortcut(t, w, "CustomDesktop:Control+S")
 	pressShortcut(t, w, "CustomDesktop:Control+S")
@@ -127,7 +127,7 @@ func TestSaveWithoutEditsWritesNothing(t *testing.T) {
 		t.Error("a save without edits made a .bak")
 	}
 	editText(t, w, "bye")
-	if w.saveB.Disabled() || w.saveItem.Disabled {
+	if w.saver.button.Disabled() || w.saver.saveItem.Disabled {
 		t.Error("Save is disabled with an edit pending")
 	}
 }
@@ -140,7 +140,7 @@ func TestSaveBackupsSetting(t *testing.T) {
 		t.Run([]string{"first", "every"}[i], func(t *testing.T) {
 			path, lib := diskLib(t, t.TempDir(), "kept.lib", "original")
 			w := openLib(t, path)
-			v := w.showSettings()
+			v := w.view.showSettings()
 			v.backups.SetSelected(label)
 			w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
 			if saveOptions(w.app).Backups != formats.Backups(i) {
@@ -181,9 +181,9 @@ func TestSaveShowsSavedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newTestWindow(t)
-	<-w.openPaths([]string{path}, false).done
-	it := w.model.items[w.model.childUIDs(w.files[0].uid)[0]]
-	w.selectUID(it.uid)
+	<-w.opened.openPaths([]string{path}, false).done
+	it := w.nav.model.items[w.nav.model.childUIDs(w.opened.files[0].uid)[0]]
+	w.nav.selectUID(it.uid)
 	w.insp.selectTab("Overview")
 	node := it.node.(*material.Node)
 	m := node.Material().Clone()
@@ -193,23 +193,23 @@ func TestSaveShowsSavedFile(t *testing.T) {
 	phases := len(m.Phases)
 	w.Apply(node, inspect.Edit{Name: "add a phase", Do: func() error { return node.SetMaterial(m) }})
 	want := fmt.Sprintf("%d phases", phases)
-	if txt, _ := marks(w.model.items[it.uid]); !strings.Contains(txt, "●") || w.status.offset.Text != "offset —" || !strings.Contains(w.insp.facts.Text, want) {
+	if txt, _ := marks(w.nav.model.items[it.uid]); !strings.Contains(txt, "●") || w.status.offset.Text != "offset —" || !strings.Contains(w.insp.facts.Text, want) {
 		t.Fatalf("after the edit: mark %q, %q, header %q", txt, w.status.offset.Text, w.insp.facts.Text)
 	}
 
 	addFake(w)                    // a second root, which stays second
 	w.filter.SetText("type:MAT0") // a filter, which stays on
-	w.save()
-	if w.sel == nil || w.sel.path != it.path || w.sel.node == node {
-		t.Fatalf("selection after the save: %+v", w.sel)
+	w.saver.save()
+	if w.nav.sel == nil || w.nav.sel.path != it.path || w.nav.sel.node == node {
+		t.Fatalf("selection after the save: %+v", w.nav.sel)
 	}
-	if w.model.roots[0] != w.files[0].uid || w.model.filter == nil || !contains(w.model.childUIDs(w.files[0].uid), w.sel.uid) {
-		t.Errorf("roots %v (files %s, %s), filter %v", w.model.roots, w.files[0].uid, w.files[1].uid, w.model.filter != nil)
+	if w.nav.model.roots[0] != w.opened.files[0].uid || w.nav.model.filter == nil || !contains(w.nav.model.childUIDs(w.opened.files[0].uid), w.nav.sel.uid) {
+		t.Errorf("roots %v (files %s, %s), filter %v", w.nav.model.roots, w.opened.files[0].uid, w.opened.files[1].uid, w.nav.model.filter != nil)
 	}
 	if !strings.Contains(w.insp.facts.Text, want) {
 		t.Errorf("header %q, want %s", w.insp.facts.Text, want)
 	}
-	for uid, x := range w.model.items {
+	for uid, x := range w.nav.model.items {
 		if txt, _ := marks(x); strings.Contains(txt, "●") {
 			t.Errorf("%s still marked edited", uid)
 		}
@@ -217,20 +217,20 @@ func TestSaveShowsSavedFile(t *testing.T) {
 	if !strings.HasPrefix(w.status.offset.Text, "offset 0x") || w.status.state.Text != "" {
 		t.Errorf("status bar %q %q", w.status.offset.Text, w.status.state.Text)
 	}
-	if w.insp.tabs.Selected().Text != "Overview" || !w.tree.IsBranchOpen(w.files[0].uid) {
-		t.Errorf("tab %q, root open %v", w.insp.tabs.Selected().Text, w.tree.IsBranchOpen(w.files[0].uid))
+	if w.insp.tabs.Selected().Text != "Overview" || !w.nav.tree.IsBranchOpen(w.opened.files[0].uid) {
+		t.Errorf("tab %q, root open %v", w.insp.tabs.Selected().Text, w.nav.tree.IsBranchOpen(w.opened.files[0].uid))
 	}
-	if !strings.HasPrefix(w.status.msg.Text, "saved ") || len(w.undo) != 0 || !w.saveB.Disabled() {
-		t.Errorf("status %q, %d undo entries, save disabled %v", w.status.msg.Text, len(w.undo), w.saveB.Disabled())
+	if !strings.HasPrefix(w.status.msg.Text, "saved ") || len(w.edits.undo) != 0 || !w.saver.button.Disabled() {
+		t.Errorf("status %q, %d undo entries, save disabled %v", w.status.msg.Text, len(w.edits.undo), w.saver.button.Disabled())
 	}
 
 	// A filter that hides the selection stays, and so does the selection.
 	w.filter.SetText("no such name")
-	node = w.sel.node.(*material.Node)
+	node = w.nav.sel.node.(*material.Node)
 	w.Apply(node, inspect.Edit{Name: "the same again", Do: func() error { return node.SetMaterial(node.Material().Clone()) }})
-	w.save()
-	if w.filter.Text != "no such name" || w.sel == nil || w.sel.path != it.path || w.sel.node == node {
-		t.Errorf("filter %q, selection %+v", w.filter.Text, w.sel)
+	w.saver.save()
+	if w.filter.Text != "no such name" || w.nav.sel == nil || w.nav.sel.path != it.path || w.nav.sel.node == node {
+		t.Errorf("filter %q, selection %+v", w.filter.Text, w.nav.sel)
 	}
 }
 
@@ -262,17 +262,17 @@ func TestSaveFailureKeepsEdits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newTestWindow(t)
 			f := &openFile{name: "m.lib", path: tc.path, root: tc.root}
-			w.addFiles([]*openFile{f})
+			w.opened.addFiles([]*openFile{f})
 			uid := uidByPath(t, w, "WATER_M")
-			w.selectUID(uid)
+			w.nav.selectUID(uid)
 			w.Apply(leaf, inspect.Edit{Name: "edit", Do: func() error { return nil }, Undo: func() error { return nil }})
-			w.save()
+			w.saver.save()
 			msg := w.status.msg.Text
 			if !strings.HasPrefix(msg, "✕") || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "edits are kept") {
 				t.Errorf("status %q", msg)
 			}
-			if txt, _ := marks(w.model.items[uid]); !f.dirty() || !strings.Contains(txt, "●") || w.saveB.Disabled() || w.saveItem.Disabled || len(w.undo) != 1 {
-				t.Errorf("after the failure: dirty %v, mark %q, save disabled %v", f.dirty(), txt, w.saveB.Disabled())
+			if txt, _ := marks(w.nav.model.items[uid]); !f.dirty() || !strings.Contains(txt, "●") || w.saver.button.Disabled() || w.saver.saveItem.Disabled || len(w.edits.undo) != 1 {
+				t.Errorf("after the failure: dirty %v, mark %q, save disabled %v", f.dirty(), txt, w.saver.button.Disabled())
 			}
 			if b, _ := os.ReadFile(existing); string(b) != "previous" {
 				t.Errorf("the file on disk became %q", b)
@@ -289,7 +289,7 @@ func TestSaveFailureKeepsEdits(t *testing.T) {
 func saveAsDialog(t *testing.T, w *window, dir, name string) {
 	t.Helper()
 	setLastFolder(w.app, dir)
-	w.saveAs()
+	w.saver.saveAs()
 	top := w.win.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no Save as dialog")
@@ -318,15 +318,15 @@ func TestSaveAsOntoExistingFile(t *testing.T) {
 	path, lib := diskLib(t, dir, "self.lib", "before")
 	other, otherLib := diskLib(t, dir, "other.lib", "other")
 	w := openLib(t, path)
-	<-w.openPaths([]string{other}, false).done
-	w.selectUID(w.files[0].uid) // opening selects the file opened: back to self.lib
-	if w.saveAsItem.Disabled {
+	<-w.opened.openPaths([]string{other}, false).done
+	w.nav.selectUID(w.opened.files[0].uid) // opening selects the file opened: back to self.lib
+	if w.saver.saveAsItem.Disabled {
 		t.Fatal("Save as is disabled")
 	}
 
 	editText(t, w, "after")
 	saveAsDialog(t, w, dir, "self.lib")
-	if got := libText(t, path); got != "after" || w.files[0].dirty() {
+	if got := libText(t, path); got != "after" || w.opened.files[0].dirty() {
 		t.Fatalf("Save as onto the open file: %q (status %q)", got, w.status.msg.Text)
 	}
 	if b, _ := os.ReadFile(path + ".bak"); !bytes.Equal(b, lib) {
@@ -335,11 +335,11 @@ func TestSaveAsOntoExistingFile(t *testing.T) {
 
 	editText(t, w, "again")
 	saveAsDialog(t, w, dir, "other.lib")
-	if got := libText(t, other); got != "again" || w.files[0].path != other || w.files[0].name != "other.lib" {
-		t.Fatalf("Save as onto another file: %q, the window shows %s", got, w.files[0].path)
+	if got := libText(t, other); got != "again" || w.opened.files[0].path != other || w.opened.files[0].name != "other.lib" {
+		t.Fatalf("Save as onto another file: %q, the window shows %s", got, w.opened.files[0].path)
 	}
-	if len(w.files) != 1 || len(w.model.roots) != 1 {
-		t.Errorf("%d files open: the other root of other.lib was not closed", len(w.files))
+	if len(w.opened.files) != 1 || len(w.nav.model.roots) != 1 {
+		t.Errorf("%d files open: the other root of other.lib was not closed", len(w.opened.files))
 	}
 	if b, _ := os.ReadFile(other + ".bak"); !bytes.Equal(b, otherLib) {
 		t.Errorf("other.lib.bak has %d bytes, want the previous %d", len(b), len(otherLib))

@@ -37,7 +37,7 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	var failure error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
-			failure = w.takeShots(cfg.shots)
+			failure = takeShots(w.win, w.insp, cfg.shots)
 			fyne.Do(w.app.Quit)
 		}()
 	})
@@ -59,7 +59,7 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 // RUMMAGE_SCREENSHOT_FILTER (a development aid).
 func (w *window) screenshotState(cfg config) error {
 	if len(cfg.files) == 0 {
-		w.addFiles(sampleFiles(&w.opts))
+		w.opened.addFiles(sampleFiles(&w.opts))
 	} else {
 		for _, p := range cfg.files {
 			if _, err := os.Stat(p); err != nil {
@@ -75,7 +75,7 @@ func (w *window) screenshotState(cfg config) error {
 		if len(fs) == 0 {
 			return fmt.Errorf("--screenshot: no file to show in %v", cfg.files)
 		}
-		w.addFiles(fs)
+		w.opened.addFiles(fs)
 	}
 	if cfg.selectNode != "" {
 		if err := w.selectStart(cfg.selectNode); err != nil {
@@ -95,18 +95,18 @@ func (w *window) screenshotState(cfg config) error {
 
 // takeShots sizes the window for each shot, captures and writes it (off
 // the UI goroutine). The error names the shot.
-func (w *window) takeShots(shots []shot) error {
+func takeShots(win fyne.Window, in *inspector, shots []shot) error {
 	for i, s := range shots {
 		want := fyne.NewSize(float32(s.width), float32(s.height))
 		if i > 0 {
-			fyne.DoAndWait(func() { w.win.Resize(want) })
+			fyne.DoAndWait(func() { win.Resize(want) })
 		}
-		img, err := w.captureStable()
+		img, err := captureStable(win)
 		if err == nil {
-			err = w.checkSize(want)
+			err = checkSize(win, want)
 		}
 		if err == nil {
-			err = w.checkTab()
+			err = checkTab(in)
 		}
 		if err == nil {
 			err = writePNG(s.path, img)
@@ -120,11 +120,11 @@ func (w *window) takeShots(shots []shot) error {
 
 // checkSize fails when the window is larger than want: its content's
 // minimum size did not fit.
-func (w *window) checkSize(want fyne.Size) error {
+func checkSize(win fyne.Window, want fyne.Size) error {
 	var got, need fyne.Size
 	fyne.DoAndWait(func() {
-		got = w.win.Canvas().Size()
-		need = w.win.Content().MinSize()
+		got = win.Canvas().Size()
+		need = win.Content().MinSize()
 	})
 	if got.Width > want.Width+0.5 || got.Height > want.Height+0.5 {
 		return fmt.Errorf("the window grew to %.0fx%.0f: its content needs at least %.0fx%.0f",
@@ -136,13 +136,13 @@ func (w *window) checkSize(want fyne.Size) error {
 // checkTab fails when the selected inspector tab needs more room than the
 // window gives it: it would scroll as a whole, its controls cut off at the
 // window's edge (long words, as Russian has, make a tab wider).
-func (w *window) checkTab() error {
+func checkTab(in *inspector) error {
 	var err error
 	fyne.DoAndWait(func() {
-		if w.insp.tabs == nil || w.insp.tabs.Selected() == nil {
+		if in.tabs == nil || in.tabs.Selected() == nil {
 			return
 		}
-		t := w.insp.tabs.Selected()
+		t := in.tabs.Selected()
 		sc, ok := t.Content.(*container.Scroll)
 		if !ok {
 			return // Overview and Hex fill the room they get
@@ -158,17 +158,17 @@ func (w *window) checkTab() error {
 // captureStable captures the window until two captures a few frames apart
 // are equal (the layout has settled), at most 12 times; an animated
 // inspector never settles, and then the latest capture is kept.
-func (w *window) captureStable() (image.Image, error) {
+func captureStable(win fyne.Window) (image.Image, error) {
 	time.Sleep(400 * time.Millisecond)
 	var prev, last image.Image
 	for try := 0; try < 12; try++ {
 		var img image.Image
 		fyne.DoAndWait(func() {
-			img = w.win.Canvas().Capture()
+			img = win.Canvas().Capture()
 			if img == nil || uniform(img) {
 				// The GL front buffer is empty on some software GL
 				// stacks (llvmpipe under Xvfb): read the X window.
-				if g, err := grabNative(w.win); err == nil {
+				if g, err := grabNative(win); err == nil {
 					img = g
 				}
 			}

@@ -13,9 +13,9 @@ import (
 // window gives it, and passes when it fits.
 func TestCheckTab(t *testing.T) {
 	w := newTestWindow(t)
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	inspectorSpace(t, w, fyne.NewSize(1024, 640)) // selects the first file's root
-	if err := w.checkTab(); err != nil {
+	if err := checkTab(w.insp); err != nil {
 		t.Fatalf("the first root's tab: %v", err)
 	}
 	sc := w.insp.tabs.Selected().Content.(*container.Scroll)
@@ -23,7 +23,7 @@ func TestCheckTab(t *testing.T) {
 	wide.SetMinSize(fyne.NewSize(2000, 10))
 	sc.Content = container.NewVBox(sc.Content, wide)
 	sc.Refresh()
-	if err := w.checkTab(); err == nil || !strings.Contains(err.Error(), "needs 2000x") {
+	if err := checkTab(w.insp); err == nil || !strings.Contains(err.Error(), "needs 2000x") {
 		t.Errorf("a tab 2000 wide passes: %v", err)
 	}
 }

@@ -39,7 +39,7 @@ func TestSelectTabPath(t *testing.T) {
 	if err := w.insp.selectTabPath("Hex"); err == nil {
 		t.Error("a tab picked with nothing selected")
 	}
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	if err := w.selectStart("Material.lib/WATER_M"); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"rummage/export"
 	"rummage/formats"
 	"rummage/ui/widgets"
 )
@@ -48,41 +47,6 @@ func setBackups(a fyne.App, label string) {
 	a.Preferences().SetString(prefBackups, v)
 }
 
-// exportGroup is a row of per-kind export formats: the kinds it covers,
-// the formats offered (the first is the default, as export.DefaultFormat).
-type exportGroup struct {
-	name    string
-	kinds   []formats.Kind
-	formats []string
-}
-
-// exportGroups are the per-kind format choices of Settings and Export….
-var exportGroups = []exportGroup{
-	{"texture", []formats.Kind{formats.KindTexture}, []string{export.PNG, export.Raw, export.JSON}},
-	{"mesh", []formats.Kind{formats.KindMesh}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
-	{"level", []formats.Kind{formats.KindLevel}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
-	{"material", []formats.Kind{formats.KindMaterial}, []string{export.JSON, export.Raw}},
-	{"wear", []formats.Kind{formats.KindWear}, []string{export.JSON, export.Raw}},
-	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw}, []string{export.Raw, export.JSON}},
-}
-
-// groupFormat is the remembered format of a group (its default when unset
-// or not offered).
-func groupFormat(a fyne.App, g exportGroup) string {
-	v := a.Preferences().String(prefExportFormat + g.name)
-	for _, f := range g.formats {
-		if f == v {
-			return v
-		}
-	}
-	return g.formats[0]
-}
-
-// setGroupFormat remembers a group's format.
-func setGroupFormat(a fyne.App, g exportGroup, as string) {
-	a.Preferences().SetString(prefExportFormat+g.name, as)
-}
-
 // loadSettings applies the remembered settings that are not the theme.
 func loadSettings(a fyne.App) {
 	widgets.SetTextureBackground(a.Preferences().String(prefTexBackground))
@@ -91,7 +55,7 @@ func loadSettings(a fyne.App) {
 // settingsView is the Settings dialog's content (fields for tests). Every
 // change applies at once and is remembered.
 type settingsView struct {
-	w          *window
+	c          *viewCtl
 	theme      *widget.RadioGroup
 	background *widget.Select
 	backups    *widget.RadioGroup
@@ -106,16 +70,15 @@ type settingsView struct {
 // themeLabels are the theme choices as shown.
 var themeLabels = []string{"System", "Light", "Dark"}
 
-func (w *window) newSettingsView() *settingsView {
-	a := w.app
-	v := &settingsView{w: w, formats: map[string]*widget.Select{}}
+// newSettingsView builds the Settings dialog's content.
+func (c *viewCtl) newSettingsView() *settingsView {
+	a := c.app
+	v := &settingsView{c: c, formats: map[string]*widget.Select{}}
 
 	v.theme = widget.NewRadioGroup(themeLabels, func(s string) {
-		if s == "" {
-			return
+		if s != "" {
+			c.setTheme(strings.ToLower(s))
 		}
-		setTheme(a, strings.ToLower(s))
-		w.checkTheme()
 	})
 	v.theme.Horizontal = true
 	v.theme.Required = true
@@ -123,7 +86,7 @@ func (w *window) newSettingsView() *settingsView {
 	v.theme.SetSelected(strings.ToUpper(cur[:1]) + cur[1:])
 
 	v.background = widget.NewSelect(widgets.TextureBackgrounds(), func(s string) {
-		w.setTextureBackground(s)
+		c.setTextureBackground(s)
 	})
 	v.background.SetSelected(widgets.TextureBackground())
 
@@ -137,9 +100,9 @@ func (w *window) newSettingsView() *settingsView {
 
 	fmtForm := widget.NewForm()
 	for _, g := range exportGroups {
-		g := g
-		s := widget.NewSelect(g.formats, func(as string) { setGroupFormat(a, g, as) })
-		s.SetSelected(groupFormat(a, g))
+		offered := groupFormats(g, nil)
+		s := widget.NewSelect(offered, func(as string) { setGroupFormat(a, g, as) })
+		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		fmtForm.Append(groupLabel(g), s)
 	}
@@ -158,12 +121,12 @@ func (w *window) newSettingsView() *settingsView {
 	v.exportDir.SetPlaceHolder("(beside the file, in export/)")
 	v.exportDir.OnChanged = func(s string) { a.Preferences().SetString(prefExportDir, strings.TrimSpace(s)) }
 	chooseExport := widget.NewButton("Choose…", func() {
-		w.chooseFolder(v.exportDir.Text, func(p string) { v.exportDir.SetText(p) })
+		chooseFolder(c.win, c.report, v.exportDir.Text, func(p string) { v.exportDir.SetText(p) })
 	})
 	v.recent = widget.NewLabel("")
 	clearRecentB := widget.NewButton("Clear", func() {
 		clearRecent(a)
-		w.rebuildRecent()
+		c.recent.rebuildRecent()
 		v.refresh()
 	})
 	v.refresh()
@@ -188,7 +151,7 @@ func (w *window) newSettingsView() *settingsView {
 
 // refresh shows the folders and the recent count.
 func (v *settingsView) refresh() {
-	a := v.w.app
+	a := v.c.app
 	if d := lastFolder(a); d != "" {
 		v.openDir.SetText(d)
 	} else {
@@ -213,26 +176,18 @@ func groupLabel(g exportGroup) string {
 	return strings.ToUpper(g.name[:1]) + g.name[1:] + "s"
 }
 
-// showSettings is View › Settings….
-func (w *window) showSettings() *settingsView {
-	v := w.newSettingsView()
-	d := dialog.NewCustom("Settings", "Close", v.content, w.win)
-	d.Resize(fyne.NewSize(640, 420))
-	d.Show()
-	return v
-}
-
-// chooseFolder asks for a folder, starting at start, and calls done with it.
-func (w *window) chooseFolder(start string, done func(path string)) {
+// chooseFolder asks for a folder, starting at start, and calls done with
+// it; a failure goes to report.
+func chooseFolder(win fyne.Window, report reporter, start string, done func(path string)) {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			w.setError(fmt.Errorf("choose folder: %w", err))
+			report.setError(fmt.Errorf("choose folder: %w", err))
 			return
 		}
 		if u != nil {
 			done(u.Path())
 		}
-	}, w.win)
+	}, win)
 	if l := listerFor(start); l != nil {
 		d.SetLocation(l)
 	}

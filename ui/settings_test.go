@@ -18,7 +18,7 @@ func TestSettingsDialog(t *testing.T) {
 	addRecent(a, "/tmp/two.txd")
 	setLastFolder(a, "/tmp/games")
 
-	v := w.showSettings()
+	v := w.view.showSettings()
 	if w.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no dialog")
 	}
@@ -34,7 +34,7 @@ func TestSettingsDialog(t *testing.T) {
 	if vt, ok := a.Settings().Theme().(variantTheme); !ok || vt.v != theme.VariantDark {
 		t.Errorf("theme %T not forced dark", a.Settings().Theme())
 	}
-	if !w.themeItems[2].Checked || w.themeItems[0].Checked {
+	if !w.view.themeItems[2].Checked || w.view.themeItems[0].Checked {
 		t.Error("View menu does not tick Dark")
 	}
 	v.theme.SetSelected("System")
@@ -61,9 +61,9 @@ func TestSettingsDialog(t *testing.T) {
 	v.allMips.SetChecked(true)
 	v.exportDir.SetText("/tmp/out")
 	f, _, _ := addFake(w)
-	w.selectUID(f.uid)
-	sel, what := w.exportSelection()
-	ev := w.showExportDialog(sel, what)
+	w.nav.selectUID(f.uid)
+	sel, what := w.exporter.exportSelection()
+	ev := w.exporter.showExportDialog(sel, what)
 	if ev.formats["mesh"].Selected != export.GLTF || !ev.mips.Checked || ev.dir.Text != "/tmp/out" {
 		t.Errorf("export dialog: mesh %q mips %v dir %q", ev.formats["mesh"].Selected, ev.mips.Checked, ev.dir.Text)
 	}
@@ -81,7 +81,7 @@ func TestSettingsDialog(t *testing.T) {
 	if len(recentFiles(a)) != 0 || v.recent.Text != "0 files" {
 		t.Errorf("recent %v (%q)", recentFiles(a), v.recent.Text)
 	}
-	if items := w.recentMenu.Items; len(items) != 1 || items[0].Label != "(none)" {
+	if items := w.opened.recentMenu.Items; len(items) != 1 || items[0].Label != "(none)" {
 		t.Errorf("Recent menu not rebuilt: %d items", len(items))
 	}
 }
@@ -91,13 +91,13 @@ func TestSettingsDialog(t *testing.T) {
 func TestGroupFormatFallback(t *testing.T) {
 	w := newTestWindow(t)
 	w.app.Preferences().SetString(prefExportFormat+"texture", "bmp")
-	if got := groupFormat(w.app, exportGroups[0]); got != export.PNG {
+	if got := groupFormat(w.app, exportGroups[0], groupFormats(exportGroups[0], nil)); got != export.PNG {
 		t.Errorf("texture format %q, want png", got)
 	}
 	for _, g := range exportGroups {
 		for _, k := range g.kinds {
-			if export.DefaultFormat(k) != g.formats[0] {
-				t.Errorf("group %s: first format %s, but %s exports as %s by default", g.name, g.formats[0], k, export.DefaultFormat(k))
+			if first := groupFormats(g, nil)[0]; export.DefaultFormat(k) != first {
+				t.Errorf("group %s: first format %s, but %s exports as %s by default", g.name, first, k, export.DefaultFormat(k))
 			}
 		}
 	}

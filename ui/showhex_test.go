@@ -23,7 +23,7 @@ func (describeErrNode) Describe() (any, error) {
 func hexRowShown(t *testing.T, w *window) string {
 	t.Helper()
 	w.Status("")
-	w.showInHex()
+	w.insp.showInHex()
 	if w.insp.tabs.Selected() != w.insp.hexTab {
 		t.Fatalf("Show in hex selected the %q tab", w.insp.tabs.Selected().Text)
 	}
@@ -39,14 +39,14 @@ func hexRowShown(t *testing.T, w *window) string {
 func TestShowInHexAtTheError(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	w.selectUID(uidByPath(t, w, "bad")) // 0x130..0x150, broken at 0x140
+	w.nav.selectUID(uidByPath(t, w, "bad")) // 0x130..0x150, broken at 0x140
 	if got := hexRowShown(t, w); !strings.HasPrefix(got, "row at 0x140 ") {
 		t.Errorf("broken node: %s", got)
 	}
 
 	d := &describeErrNode{Raw: *rawNode("phases", formats.KindMaterial, "MAT0", seq(128), 0x200)}
 	f := &openFile{name: "d.lib", root: &formats.Folder{NodeName: "d.lib", NodeKind: formats.KindArchive, Items: []formats.Node{d}}}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	w.SelectNode(d)
 	if got := hexRowShown(t, w); !strings.HasPrefix(got, "row at 0x250 ") {
 		t.Errorf("Describe error at 0x25C: %s", got)
@@ -62,8 +62,8 @@ func TestShowInHexAtTheError(t *testing.T) {
 	if broken.err == nil {
 		t.Fatal("the cut model opened")
 	}
-	w.addFiles([]*openFile{broken})
-	w.selectUID(broken.uid)
+	w.opened.addFiles([]*openFile{broken})
+	w.nav.selectUID(broken.uid)
 	want := fmt.Sprintf("row at 0x%X ", formats.ErrorOffset(broken.err)&^0xF)
 	if got := hexRowShown(t, w); !strings.HasPrefix(got, want) || want == "row at 0x0 " {
 		t.Errorf("broken root (%v): %s, want %s", broken.err, got, want)
@@ -75,14 +75,14 @@ func TestShowInHexAtTheError(t *testing.T) {
 func TestShowInHexFindingsAndOutside(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	w.selectUID(uidByPath(t, w, "odd")) // 0x300, 8 bytes, a finding at 0x104 (outside)
+	w.nav.selectUID(uidByPath(t, w, "odd")) // 0x300, 8 bytes, a finding at 0x104 (outside)
 	if got := hexRowShown(t, w); !strings.HasPrefix(got, "row at 0x300 ") {
 		t.Errorf("finding outside the node: %s", got)
 	}
 	far := &formats.BrokenNode{Raw: *rawNode("far", formats.KindMaterial, "MAT0", seq(64), 0x1000),
 		Error: binread.Errorf(0x2000, "entry runs past the end")}
 	f := &openFile{name: "far.lib", root: &formats.Folder{NodeName: "far.lib", NodeKind: formats.KindArchive, Items: []formats.Node{far}}}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	w.SelectNode(far)
 	if got := hexRowShown(t, w); !strings.HasPrefix(got, "row at 0x1030 ") {
 		t.Errorf("error past the end: %s", got)

@@ -21,7 +21,7 @@ import (
 func inspectorSpace(t *testing.T, w *window, size fyne.Size) fyne.Size {
 	t.Helper()
 	w.win.Resize(size)
-	w.selectUID(w.files[0].uid)
+	w.nav.selectUID(w.opened.files[0].uid)
 	sc, ok := w.insp.tabs.Selected().Content.(*container.Scroll)
 	if !ok || sc.Size().Width < 100 || sc.Size().Height < 100 {
 		t.Fatalf("no room for the inspector at %v: %T %v", size, w.insp.tabs.Selected().Content, sc)
@@ -48,7 +48,7 @@ func sampleNodes(w *window) []formats.Node {
 			}
 		}
 	}
-	for _, f := range w.files {
+	for _, f := range w.opened.files {
 		walk(f.root)
 	}
 	return out
@@ -72,7 +72,7 @@ func TestInspectorsFitSmallWindow(t *testing.T) {
 func checkInspectorsFit(t *testing.T) {
 	w := newTestWindow(t)
 	w.app.Settings().SetTheme(theme.DefaultTheme()) // the window's sizes and fonts, not the test theme's
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	space := inspectorSpace(t, w, fyne.NewSize(1024, 640))
 	tabs := 0
 	for _, n := range sampleNodes(w) {
@@ -107,7 +107,7 @@ func checkInspectorsFit(t *testing.T) {
 // chunk table.
 func TestLevelChunkRowsAt1280x800(t *testing.T) {
 	w := newTestWindow(t)
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	space := inspectorSpace(t, w, fyne.NewSize(1280, 800))
 	level := inspecttest.OpenSample(t, "xray_level_v4")
 	inspect.FactsFor(level)

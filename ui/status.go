@@ -19,8 +19,13 @@ import (
 // full text above the line while the pointer is over it) and the problem
 // count; a progress bar with Cancel while background work runs. Every
 // message is kept in the session's log (View › Messages).
+//
+// It needs the window (for its dialogs), the app (Copy all) and the
+// selection (whose problems the ⚠ button lists).
 type statusBar struct {
-	w        *window
+	app      fyne.App
+	win      fyne.Window
+	sel      selection
 	path     *widget.Label
 	offset   *widget.Label
 	size     *widget.Label
@@ -40,15 +45,21 @@ type statusBar struct {
 	active   int
 }
 
-func newStatusBar(w *window) *statusBar {
-	s := &statusBar{w: w}
+var (
+	_ reporter   = (*statusBar)(nil)
+	_ progressor = (*statusBar)(nil)
+)
+
+// newStatusBar makes the status bar.
+func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
+	s := &statusBar{app: a, win: win, sel: sel}
 	mono := fyne.TextStyle{Monospace: true}
 	s.path = widget.NewLabel("")
 	s.path.Truncation = fyne.TextTruncateEllipsis
 	s.offset = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
 	s.size = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
 	s.state = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.msg = newStatusMessage(s.showFull, func() { w.showMessages() })
+	s.msg = newStatusMessage(s.showFull, func() { s.showMessages() })
 	s.full = widget.NewLabel("")
 	s.full.Wrapping = fyne.TextWrapWord
 	s.full.Hide()
@@ -126,6 +137,16 @@ func (s *statusBar) showEditState(f *openFile) {
 	}
 }
 
+// Status shows a message.
+func (s *statusBar) Status(msg string) { s.message(msg, false) }
+
+// setError shows an error (errors never pop a modal); nil does nothing.
+func (s *statusBar) setError(err error) {
+	if err != nil {
+		s.message(err.Error(), true)
+	}
+}
+
 // message shows a message (errors marked) and logs it; "" clears the
 // line. Any action of the previous message goes.
 func (s *statusBar) message(msg string, isErr bool) {
@@ -164,7 +185,7 @@ func (s *statusBar) showFull(show bool) {
 
 // showProblems lists the current node's error and diagnostics.
 func (s *statusBar) showProblems() {
-	it := s.w.current()
+	it := s.sel.current()
 	if it == nil {
 		return
 	}
@@ -179,7 +200,7 @@ func (s *statusBar) showProblems() {
 	text.Wrapping = fyne.TextWrapWord
 	sc := container.NewVScroll(text)
 	sc.SetMinSize(fyne.NewSize(520, 200))
-	dialog.ShowCustom("Problems in "+it.name, "Close", sc, s.w.win)
+	dialog.ShowCustom("Problems in "+it.name, "Close", sc, s.win)
 }
 
 // startProgress shows the progress bar; cancel stops the work.

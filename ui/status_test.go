@@ -79,7 +79,7 @@ func TestStatusMessageElided(t *testing.T) {
 func TestMessageLog(t *testing.T) {
 	w := newTestWindow(t)
 	w.Status("first")
-	w.setError(errors.New("it broke at 0x40"))
+	w.status.setError(errors.New("it broke at 0x40"))
 	w.Status("again")
 	w.Status("again")
 	w.status.message("", false) // clearing is not a message
@@ -87,7 +87,7 @@ func TestMessageLog(t *testing.T) {
 		t.Fatalf("%d entries: %+v", n, w.status.log.entries)
 	}
 	found := false
-	for _, it := range w.menu.Items[2].Items {
+	for _, it := range w.menus.main.Items[2].Items {
 		if it.Label == "Messages" {
 			found = true
 			it.Action()
@@ -106,7 +106,7 @@ func TestMessageLog(t *testing.T) {
 			t.Errorf("log lacks %q:\n%s", want, text)
 		}
 	}
-	v := w.showMessages()
+	v := w.status.showMessages()
 	if len(v.rows) != 3 || !v.rows[1].Selectable {
 		t.Errorf("rows %d, selectable %v", len(v.rows), len(v.rows) > 1 && v.rows[1].Selectable)
 	}

@@ -142,6 +142,9 @@ func (m *treeModel) removeRoot(uid string) {
 	}
 }
 
+// item is the item of uid, nil when there is none (any more).
+func (m *treeModel) item(uid string) *item { return m.items[uid] }
+
 // load reads it's children once (with panics from format code recovered).
 func (m *treeModel) load(it *item) {
 	if it.loaded {

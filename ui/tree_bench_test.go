@@ -25,12 +25,12 @@ func bigArchive(n int) *formats.Folder {
 // tree asks for ChildUIDs on every layout; caching them makes it cheap).
 func BenchmarkTreeRefresh(b *testing.B) {
 	w := newTestWindow(b)
-	w.addFiles([]*openFile{{name: "big.lib", root: bigArchive(10000)}})
-	w.tree.OpenBranch(w.files[0].uid)
-	w.tree.Refresh()
+	w.opened.addFiles([]*openFile{{name: "big.lib", root: bigArchive(10000)}})
+	w.nav.tree.OpenBranch(w.opened.files[0].uid)
+	w.nav.tree.Refresh()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		w.tree.Refresh()
+		w.nav.tree.Refresh()
 	}
 }
 
@@ -50,7 +50,7 @@ func BenchmarkFilter(b *testing.B) {
 func BenchmarkStartup(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		w := newTestWindow(b)
-		w.addFiles(sampleFiles(&w.opts))
+		w.opened.addFiles(sampleFiles(&w.opts))
 		w.win.Canvas().Content().Refresh()
 	}
 }
@@ -101,8 +101,8 @@ func BenchmarkOpenBigArchive(b *testing.B) {
 func BenchmarkShowBigArchive(b *testing.B) {
 	_, data := bigNRes(b)
 	w := newTestWindow(b)
-	w.addFiles([]*openFile{openMemory("big.lib", data, &w.opts)})
-	root := w.model.items[w.files[0].uid]
+	w.opened.addFiles([]*openFile{openMemory("big.lib", data, &w.opts)})
+	root := w.nav.model.items[w.opened.files[0].uid]
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		w.insp.show(root)

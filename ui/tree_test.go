@@ -154,17 +154,17 @@ func TestTreeUncomparableNode(t *testing.T) {
 	w := newTestWindow(t)
 	n := sliceNode{rawNode("odd", formats.KindRaw, "ODD", seq(4), 0x10), []int{1}}
 	f := &openFile{name: "s", root: &formats.Folder{NodeName: "s", Items: []formats.Node{n}}}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	uid := uidByPath(t, w, "odd")
-	if _, ok := w.model.uidOf(n); ok {
+	if _, ok := w.nav.model.uidOf(n); ok {
 		t.Error("an uncomparable node was indexed")
 	}
 	w.SelectNode(n)
-	if w.sel == nil || w.sel.uid != uid {
-		t.Errorf("SelectNode selected %+v, want %s", w.sel, uid)
+	if w.nav.sel == nil || w.nav.sel.uid != uid {
+		t.Errorf("SelectNode selected %+v, want %s", w.nav.sel, uid)
 	}
-	w.removeFile(f)
-	if len(w.model.items) != 0 {
-		t.Errorf("%d items left", len(w.model.items))
+	w.opened.removeFile(f)
+	if len(w.nav.model.items) != 0 {
+		t.Errorf("%d items left", len(w.nav.model.items))
 	}
 }

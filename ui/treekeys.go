@@ -17,17 +17,19 @@ import (
 // and when nothing has: the canvas passes unclaimed keys on. A focused
 // entry keeps its keys.
 
-// navTree is the window's tree with its keyboard. Fyne's own tree moves
-// only a focus ring with the arrows; this one moves the selection.
+// navTree is the window's tree widget with its keyboard and its clicks
+// (treeview.go). Fyne's own tree moves only a focus ring with the arrows;
+// this one moves the selection. It reads the model and asks the selection
+// and the export marks for the rest.
 type navTree struct {
 	widget.Tree
-	w *window
+	win   fyne.Window
+	model *treeModel
+	sel   treeSelection
+	marks rowMarks
+	menu  func(it *item) []*fyne.MenuItem // a row's right-click menu
 	// mods returns the modifier keys held (heldModifiers; tests set it).
 	mods func() fyne.KeyModifier
-	// anchor is where a Shift range starts: the row last selected or
-	// clicked without Shift; ranged are the marks the current range made.
-	anchor string
-	ranged map[string]bool
 }
 
 var _ fyne.Focusable = (*navTree)(nil)
@@ -35,53 +37,48 @@ var _ fyne.Focusable = (*navTree)(nil)
 // TypedKey handles a key typed while the tree has the focus; the keys it
 // has no use for go to Fyne's tree.
 func (t *navTree) TypedKey(ev *fyne.KeyEvent) {
-	if !t.w.treeKey(ev.Name, t.mods()&fyne.KeyModifierShift != 0) {
+	if !t.treeKey(ev.Name, t.mods()&fyne.KeyModifierShift != 0) {
 		t.Tree.TypedKey(ev)
 	}
 }
 
-// setAnchor starts Shift ranges at uid.
-func (t *navTree) setAnchor(uid string) {
-	t.anchor, t.ranged = uid, nil
-}
-
-// addTreeKeys passes the keys typed while nothing has the focus to the
+// addCanvasKeys passes the keys typed while nothing has the focus to the
 // tree, and makes Ctrl+A mark every shown row.
-func (w *window) addTreeKeys() {
-	c := w.win.Canvas()
+func (t *navTree) addCanvasKeys() {
+	c := t.win.Canvas()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if w.treeKey(ev.Name, w.tree.mods()&fyne.KeyModifierShift != 0) {
-			c.Focus(w.tree)
+		if t.treeKey(ev.Name, t.mods()&fyne.KeyModifierShift != 0) {
+			c.Focus(t)
 		}
 	})
 	// A focused entry takes Ctrl+A itself; the canvas gets it otherwise.
 	c.AddShortcut(&fyne.ShortcutSelectAll{}, func(fyne.Shortcut) {
-		if f := c.Focused(); f == nil || f == w.tree {
-			w.markAllVisible()
+		if f := c.Focused(); f == nil || f == t {
+			t.marks.markAll()
 		}
 	})
 }
 
 // treeKey does what the key name does in the tree (shift: with Shift
 // held); false when the tree has no use for it.
-func (w *window) treeKey(name fyne.KeyName, shift bool) bool {
+func (t *navTree) treeKey(name fyne.KeyName, shift bool) bool {
 	switch name {
 	case fyne.KeyUp, fyne.KeyDown, fyne.KeyHome, fyne.KeyEnd:
-		target := w.stepTarget(name)
+		target := t.stepTarget(name)
 		switch {
 		case target == "":
 		case shift:
-			w.extendMarks(target)
+			t.marks.extendTo(target)
 		default:
-			w.selectUID(target)
+			t.sel.selectUID(target)
 		}
 	case fyne.KeyLeft:
-		w.closeOrParent()
+		t.closeOrParent()
 	case fyne.KeyRight:
-		w.openOrChild()
+		t.openOrChild()
 	case fyne.KeyReturn, fyne.KeyEnter:
-		if uid := w.cursor(); uid != "" && w.model.isBranch(uid) {
-			w.tree.ToggleBranch(uid)
+		if uid := t.sel.cursor(); uid != "" && t.model.isBranch(uid) {
+			t.ToggleBranch(uid)
 		}
 	default:
 		return false
@@ -89,24 +86,15 @@ func (w *window) treeKey(name fyne.KeyName, shift bool) bool {
 	return true
 }
 
-// cursor is the uid of the selected row, "" when the selection is not in
-// the tree.
-func (w *window) cursor() string {
-	if w.sel == nil || w.model.items[w.sel.uid] == nil {
-		return ""
-	}
-	return w.sel.uid
-}
-
 // visibleRows are the rows the tree shows (with the filter, if any),
 // top to bottom: the roots and the children of open branches.
-func (w *window) visibleRows() []string {
+func (t *navTree) visibleRows() []string {
 	var rows []string
 	var walk func(parent string)
 	walk = func(parent string) {
-		for _, uid := range w.model.childUIDs(parent) {
+		for _, uid := range t.model.childUIDs(parent) {
 			rows = append(rows, uid)
-			if w.model.isBranch(uid) && w.tree.IsBranchOpen(uid) {
+			if t.model.isBranch(uid) && t.IsBranchOpen(uid) {
 				walk(uid)
 			}
 		}
@@ -117,12 +105,12 @@ func (w *window) visibleRows() []string {
 
 // stepTarget is the row Up, Down, Home or End goes to, "" when no row is
 // shown. A selection hidden in a closed branch steps to that branch.
-func (w *window) stepTarget(name fyne.KeyName) string {
-	rows := w.visibleRows()
+func (t *navTree) stepTarget(name fyne.KeyName) string {
+	rows := t.visibleRows()
 	if len(rows) == 0 {
 		return ""
 	}
-	i, hidden := w.cursorRow(rows)
+	i, hidden := t.cursorRow(rows)
 	switch {
 	case name == fyne.KeyHome:
 		return rows[0]
@@ -140,8 +128,8 @@ func (w *window) stepTarget(name fyne.KeyName) string {
 
 // cursorRow is the index of the selection in rows or, when a closed branch
 // hides it, of that branch (hidden); -1 when neither is shown.
-func (w *window) cursorRow(rows []string) (i int, hidden bool) {
-	uid := w.cursor()
+func (t *navTree) cursorRow(rows []string) (i int, hidden bool) {
+	uid := t.sel.cursor()
 	if uid == "" {
 		return -1, false
 	}
@@ -159,32 +147,32 @@ func (w *window) cursorRow(rows []string) (i int, hidden bool) {
 
 // closeOrParent is Left: an open branch closes, any other row selects its
 // parent.
-func (w *window) closeOrParent() {
-	uid := w.cursor()
+func (t *navTree) closeOrParent() {
+	uid := t.sel.cursor()
 	if uid == "" {
 		return
 	}
-	if w.model.isBranch(uid) && w.tree.IsBranchOpen(uid) {
-		w.tree.CloseBranch(uid)
+	if t.model.isBranch(uid) && t.IsBranchOpen(uid) {
+		t.CloseBranch(uid)
 		return
 	}
-	if p := w.model.items[uid].parent; p != "" {
-		w.selectUID(p)
+	if p := t.model.items[uid].parent; p != "" {
+		t.sel.selectUID(p)
 	}
 }
 
 // openOrChild is Right: a closed branch opens, an open one selects its
 // first child.
-func (w *window) openOrChild() {
-	uid := w.cursor()
-	if uid == "" || !w.model.isBranch(uid) {
+func (t *navTree) openOrChild() {
+	uid := t.sel.cursor()
+	if uid == "" || !t.model.isBranch(uid) {
 		return
 	}
-	if !w.tree.IsBranchOpen(uid) {
-		w.tree.OpenBranch(uid)
+	if !t.IsBranchOpen(uid) {
+		t.OpenBranch(uid)
 		return
 	}
-	if kids := w.model.childUIDs(uid); len(kids) > 0 {
-		w.selectUID(kids[0])
+	if kids := t.model.childUIDs(uid); len(kids) > 0 {
+		t.sel.selectUID(kids[0])
 	}
 }

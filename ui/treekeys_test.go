@@ -35,21 +35,21 @@ func typeShortcut(w *window, s fyne.Shortcut) {
 
 // selName is the name of the selected node, "" without one.
 func selName(w *window) string {
-	if w.sel == nil {
+	if w.nav.sel == nil {
 		return ""
 	}
-	return w.sel.name
+	return w.nav.sel.name
 }
 
 // markedNames are the names of the marked nodes, sorted by uid.
 func markedNames(w *window) string {
 	var names []string
-	for _, uid := range w.visibleRows() {
-		if w.marked[uid] {
-			names = append(names, w.model.items[uid].name)
+	for _, uid := range w.nav.visibleRows() {
+		if w.marks.marked[uid] {
+			names = append(names, w.nav.model.items[uid].name)
 		}
 	}
-	if len(names) != len(w.marked) {
+	if len(names) != len(w.marks.marked) {
 		names = append(names, "(hidden marks)")
 	}
 	return strings.Join(names, ",")
@@ -61,7 +61,7 @@ func markedNames(w *window) string {
 func TestTreeArrowKeys(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w) // a fresh window selects the file, opened
-	w.win.Canvas().Focus(w.tree)
+	w.win.Canvas().Focus(w.nav.tree)
 	tex := uidByPath(t, w, "textures")
 	for i, step := range []struct {
 		key  fyne.KeyName
@@ -79,12 +79,12 @@ func TestTreeArrowKeys(t *testing.T) {
 		if selName(w) != step.want || w.insp.title.Text != step.want {
 			t.Fatalf("step %d (%s): selected %q, inspector %q, want %q", i, step.key, selName(w), w.insp.title.Text, step.want)
 		}
-		if w.tree.IsBranchOpen(tex) != step.open {
+		if w.nav.tree.IsBranchOpen(tex) != step.open {
 			t.Fatalf("step %d (%s): textures open = %v", i, step.key, !step.open)
 		}
 	}
 	pressKey(w, fyne.KeyReturn)
-	if w.tree.IsBranchOpen(f.uid) {
+	if w.nav.tree.IsBranchOpen(f.uid) {
 		t.Error("Enter did not close the file")
 	}
 	pressKey(w, fyne.KeyDown)
@@ -102,20 +102,20 @@ func TestTreeKeysWithoutFocus(t *testing.T) {
 	c := w.win.Canvas()
 	c.Unfocus()
 	pressKey(w, fyne.KeyDown)
-	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+	if selName(w) != "WATER_M" || c.Focused() != w.nav.tree {
 		t.Fatalf("Down without focus: selected %q, focus %v", selName(w), c.Focused())
 	}
 	c.Focus(w.filter)
 	pressKey(w, fyne.KeyDown)
 	pressKey(w, fyne.KeyEnd)
 	typeShortcut(w, &fyne.ShortcutSelectAll{})
-	if selName(w) != "WATER_M" || len(w.marked) != 0 || c.Focused() != w.filter {
-		t.Errorf("keys in the filter box reached the tree: selected %q, marks %v", selName(w), w.marked)
+	if selName(w) != "WATER_M" || len(w.marks.marked) != 0 || c.Focused() != w.filter {
+		t.Errorf("keys in the filter box reached the tree: selected %q, marks %v", selName(w), w.marks.marked)
 	}
-	c.Focus(w.expB) // a focused button takes no shortcuts: the canvas gets them
+	c.Focus(w.exporter.button) // a focused button takes no shortcuts: the canvas gets them
 	typeShortcut(w, &fyne.ShortcutSelectAll{})
-	if len(w.marked) != 0 {
-		t.Errorf("Ctrl+A on a focused button marked %v", w.marked)
+	if len(w.marks.marked) != 0 {
+		t.Errorf("Ctrl+A on a focused button marked %v", w.marks.marked)
 	}
 	c.Unfocus()
 	typeShortcut(w, &fyne.ShortcutSelectAll{})
@@ -130,10 +130,10 @@ func TestTreeKeysWithoutFocus(t *testing.T) {
 func TestTreeShiftRangeAndMarkAll(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	w.win.Canvas().Focus(w.tree)
+	w.win.Canvas().Focus(w.nav.tree)
 	pressKey(w, fyne.KeyDown) // WATER_M: the anchor
 	shift := fyne.KeyModifier(0)
-	w.tree.mods = func() fyne.KeyModifier { return shift }
+	w.nav.tree.mods = func() fyne.KeyModifier { return shift }
 	shift = fyne.KeyModifierShift
 	pressKey(w, fyne.KeyDown)
 	pressKey(w, fyne.KeyDown)
@@ -146,15 +146,15 @@ func TestTreeShiftRangeAndMarkAll(t *testing.T) {
 	}
 	shift = 0
 	pressKey(w, fyne.KeyDown) // textures: the new anchor, marks kept
-	x5 := w.model.items[uidByPath(t, w, "x@5")]
-	w.rowTapped(x5, fyne.KeyModifierShift)
+	x5 := w.nav.model.items[uidByPath(t, w, "x@5")]
+	w.nav.tree.rowTapped(x5, fyne.KeyModifierShift)
 	if got := markedNames(w); got != "WATER_M,DEFAULT,textures,bad,x,x" || selName(w) != "x" {
 		t.Fatalf("Shift+click: marked %s, selected %s", got, selName(w))
 	}
-	if w.win.Canvas().Focused() != w.tree || w.expB.Text != "Export 6 marked…" {
-		t.Errorf("focus %v, button %q", w.win.Canvas().Focused(), w.expB.Text)
+	if w.win.Canvas().Focused() != w.nav.tree || w.exporter.button.Text != "Export 6 marked…" {
+		t.Errorf("focus %v, button %q", w.win.Canvas().Focused(), w.exporter.button.Text)
 	}
-	w.tree.OpenBranch(uidByPath(t, w, "textures"))
+	w.nav.tree.OpenBranch(uidByPath(t, w, "textures"))
 	typeShortcut(w, &fyne.ShortcutSelectAll{})
 	if got := markedNames(w); got != "fake.lib,WATER_M,DEFAULT,textures,brick,Water,bad,x,x,odd" {
 		t.Errorf("Ctrl+A marked %s", got)
@@ -168,14 +168,14 @@ func TestTreeShiftRangeAndMarkAll(t *testing.T) {
 func TestCtrlClickMarksSelection(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	w.selectUID(uidByPath(t, w, "WATER_M"))
+	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
 	for _, name := range []string{"DEFAULT", "bad"} {
-		w.rowTapped(w.model.items[uidByPath(t, w, name)], fyne.KeyModifierControl)
+		w.nav.tree.rowTapped(w.nav.model.items[uidByPath(t, w, name)], fyne.KeyModifierControl)
 	}
 	if got := markedNames(w); got != "WATER_M,DEFAULT,bad" || selName(w) != "WATER_M" {
 		t.Errorf("Ctrl+clicks marked %s, selected %s", got, selName(w))
 	}
-	w.rowTapped(w.model.items[uidByPath(t, w, "bad")], fyne.KeyModifierControl)
+	w.nav.tree.rowTapped(w.nav.model.items[uidByPath(t, w, "bad")], fyne.KeyModifierControl)
 	if got := markedNames(w); got != "WATER_M,DEFAULT" {
 		t.Errorf("a second Ctrl+click left %s marked", got)
 	}
@@ -190,27 +190,27 @@ func TestFilterBoxKeys(t *testing.T) {
 	c := w.win.Canvas()
 	c.Focus(w.filter)
 	test.Type(w.filter, "wat")
-	if w.model.filter == nil || !w.tree.IsBranchOpen(tex) {
+	if w.nav.model.filter == nil || !w.nav.tree.IsBranchOpen(tex) {
 		t.Fatal("the filter did not open textures to show Water")
 	}
 	pressKey(w, fyne.KeyReturn)
-	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+	if selName(w) != "WATER_M" || c.Focused() != w.nav.tree {
 		t.Fatalf("Enter: selected %q, focus %v", selName(w), c.Focused())
 	}
 	c.Focus(w.filter)
 	pressKey(w, fyne.KeyEscape)
-	if w.filter.Text != "" || w.model.filter != nil {
+	if w.filter.Text != "" || w.nav.model.filter != nil {
 		t.Fatalf("Esc left the filter %q", w.filter.Text)
 	}
-	if w.tree.IsBranchOpen(tex) || !w.tree.IsBranchOpen(f.uid) || selName(w) != "WATER_M" {
+	if w.nav.tree.IsBranchOpen(tex) || !w.nav.tree.IsBranchOpen(f.uid) || selName(w) != "WATER_M" {
 		t.Errorf("after Esc: textures open %v, file open %v, selected %q",
-			w.tree.IsBranchOpen(tex), w.tree.IsBranchOpen(f.uid), selName(w))
+			w.nav.tree.IsBranchOpen(tex), w.nav.tree.IsBranchOpen(f.uid), selName(w))
 	}
 	// Without a match, Enter only moves to the tree.
 	c.Focus(w.filter)
 	test.Type(w.filter, "nothing")
 	pressKey(w, fyne.KeyEnter)
-	if selName(w) != "WATER_M" || c.Focused() != w.tree {
+	if selName(w) != "WATER_M" || c.Focused() != w.nav.tree {
 		t.Errorf("Enter without a match: selected %q, focus %v", selName(w), c.Focused())
 	}
 }

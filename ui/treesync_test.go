@@ -11,8 +11,8 @@ import (
 // kidNames are the names and labels of the loaded children of uid.
 func kidNames(w *window, uid string) string {
 	var out []string
-	for _, k := range w.model.childUIDs(uid) {
-		it := w.model.items[k]
+	for _, k := range w.nav.model.childUIDs(uid) {
+		it := w.nav.model.items[k]
 		out = append(out, it.name+":"+it.label)
 	}
 	return strings.Join(out, ",")
@@ -25,21 +25,21 @@ func kidNames(w *window, uid string) string {
 func TestTXDRowsLabelsAndStructuralEdits(t *testing.T) {
 	w := newTestWindow(t)
 	openSample(t, w, "ps2_sa.txd")
-	root := w.files[0].uid
+	root := w.opened.files[0].uid
 	if got := kidNames(w, root); got != "brick:PAL8,sprite:PAL4,flag:PAL4,sky:8888" {
 		t.Fatalf("rows %s", got)
 	}
-	brick := w.model.items[uidByPath(t, w, "brick")]
+	brick := w.nav.model.items[uidByPath(t, w, "brick")]
 	if brick.tag != "texture" {
 		t.Errorf("type %q", brick.tag)
 	}
 	for _, q := range []string{"type:pal4", "type:texture"} {
 		fq := parseQuery(q)
-		if !fq.matches(w.model.items[uidByPath(t, w, "sprite")]) {
+		if !fq.matches(w.nav.model.items[uidByPath(t, w, "sprite")]) {
 			t.Errorf("%s does not match sprite", q)
 		}
 	}
-	r := w.model.items[root].node.(*txd.Root)
+	r := w.nav.model.items[root].node.(*txd.Root)
 	items, err := r.Items()
 	if err != nil {
 		t.Fatal(err)
@@ -55,10 +55,10 @@ func TestTXDRowsLabelsAndStructuralEdits(t *testing.T) {
 	if got := kidNames(w, root); got != "sky:8888,brick:PAL8,sprite:PAL4,flag:PAL4" {
 		t.Fatalf("after the move: %s", got)
 	}
-	if !w.files[0].dirty() {
+	if !w.opened.files[0].dirty() {
 		t.Error("the file is not marked edited")
 	}
-	w.undoEdit()
+	w.edits.undoEdit()
 	if got := kidNames(w, root); got != "brick:PAL8,sprite:PAL4,flag:PAL4,sky:8888" {
 		t.Fatalf("after undo: %s", got)
 	}

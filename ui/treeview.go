@@ -1,48 +1,53 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"rummage/export"
 )
 
-// newTree makes the tree widget over the model, with its keyboard (see
-// treekeys.go).
-func (w *window) newTree() *navTree {
-	t := &navTree{w: w, mods: heldModifiers}
-	t.ChildUIDs, t.IsBranch = w.model.childUIDs, w.model.isBranch
+// rowMarks is what the tree widget asks of the export marks.
+type rowMarks interface {
+	isMarked(uid string) bool
+	ctrlClick(it *item)   // Ctrl+click: toggle the row's mark
+	extendTo(uid string)  // Shift+click, Shift+arrows: mark the range to uid
+	markAll()             // Ctrl+A: mark every shown row
+	setAnchor(uid string) // a Shift range starts at uid
+}
+
+// treeSelection is what the tree widget asks of the selection.
+type treeSelection interface {
+	cursor() string       // the selected row, "" when none
+	selectUID(uid string) // select (opening the branches above) and show
+	selected(uid string)  // the widget selected uid: show it
+}
+
+// newNavTree makes the tree widget over the model, with its keyboard (see
+// treekeys.go), clicks and right-click menu.
+func newNavTree(win fyne.Window, model *treeModel, sel treeSelection, marks rowMarks, menu func(it *item) []*fyne.MenuItem) *navTree {
+	t := &navTree{win: win, model: model, sel: sel, marks: marks, menu: menu, mods: heldModifiers}
+	t.ChildUIDs, t.IsBranch = model.childUIDs, model.isBranch
 	t.CreateNode = func(bool) fyne.CanvasObject {
-		r := newTreeRowMarked(w.showContextMenu, func(uid string) bool { return w.marked[uid] })
-		r.onTap = func(it *item) { w.rowTapped(it, t.mods()) } // exportdialog_select.go
+		r := newTreeRowMarked(t.showRowMenu, marks.isMarked)
+		r.onTap = func(it *item) { t.rowTapped(it, t.mods()) }
 		return r
 	}
 	t.UpdateNode = func(uid widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
-		o.(*treeRow).set(w.model.items[uid])
+		o.(*treeRow).set(model.items[uid])
 	}
 	t.OnSelected = func(uid widget.TreeNodeID) {
-		t.setAnchor(uid)
-		if it := w.model.items[uid]; it != nil && (w.sel == nil || w.sel.uid != uid) {
-			w.show(it)
-		}
+		marks.setAnchor(uid)
+		sel.selected(uid)
 	}
 	t.ExtendBaseWidget(t)
-	w.addTreeKeys()
+	t.addCanvasKeys()
 	return t
-}
-
-// refreshItem redraws one row (after an edit mark changed).
-func (w *window) refreshItem(uid string) {
-	if uid != "" {
-		w.tree.RefreshItem(uid)
-	}
 }
 
 // treeRow is one row of the tree: kind icon, name, type tag and marks
@@ -57,8 +62,8 @@ type treeRow struct {
 	it     *item
 	onMenu func(it *item, pos fyne.Position)
 	marked func(uid string) bool
-	// onTap, when set, handles a left click on the row; see
-	// exportdialog_select.go.
+	// onTap, when set, handles a left click on the row (see
+	// navTree.rowTapped).
 	onTap func(it *item)
 }
 
@@ -169,107 +174,77 @@ func markedTint() color.Color {
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 0x38}
 }
 
-// showContextMenu is the right-click menu of a tree row.
-func (w *window) showContextMenu(it *item, pos fyne.Position) {
+// showRowMenu is the right-click menu of a row: the row is selected, and
+// the menu shows its entries.
+func (t *navTree) showRowMenu(it *item, pos fyne.Position) {
 	if it.uid != "" {
-		w.selectUID(it.uid)
+		t.sel.selectUID(it.uid)
 	}
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", w.contextMenuItems(it)...), w.win.Canvas(), pos)
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", t.menu(it)...), t.win.Canvas(), pos)
 }
 
-// contextMenuItems are the entries of a row's right-click menu.
-func (w *window) contextMenuItems(it *item) []*fyne.MenuItem {
-	markLabel := "Mark for export"
-	if w.marked[it.uid] {
-		markLabel = "Unmark for export"
+// Clicks on tree rows.
+//
+// A row is a fyne.SecondaryTappable (right-click opens its menu), so the
+// driver delivers every click to the row rather than to the tree node
+// around it: the row must select its node itself on a plain click. With
+// Ctrl (Cmd on macOS) held, a click marks or unmarks the node for export
+// instead, as right-click › Mark for export does; Export… then exports
+// every marked node. With Shift held, a click marks the range of shown
+// rows from the anchor (the row last selected or clicked) to the row.
+// (Fyne's tree selects one node at a time.)
+
+var (
+	_ fyne.Tappable          = (*treeRow)(nil)
+	_ fyne.SecondaryTappable = (*treeRow)(nil)
+)
+
+// ctrlMask are the modifiers that make a click a Ctrl+click: Ctrl, Cmd or
+// the platform's shortcut modifier.
+const ctrlMask = fyne.KeyModifierShortcutDefault | fyne.KeyModifierControl | fyne.KeyModifierSuper
+
+// Tapped is a left click on the row.
+func (r *treeRow) Tapped(*fyne.PointEvent) {
+	if r.it != nil && r.onTap != nil {
+		r.onTap(r.it)
 	}
-	// The order of docs/window.md: Export…, Copy path, Show in hex, Open containing
-	// folder; the export variants stay next to Export….
-	// With marks made elsewhere, Export… here exports this node only;
-	// the marked nodes have their own entry.
-	exportIt := w.exportSelected
-	if len(w.marked) > 0 && !w.marked[it.uid] {
-		exportIt = func() { w.exportOne(it) }
-	}
-	items := []*fyne.MenuItem{
-		fyne.NewMenuItem("Export…", exportIt),
-	}
-	if n := len(w.marked); n > 0 && !w.marked[it.uid] {
-		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Export %d marked…", n), w.exportSelected))
-	}
-	items = append(items,
-		fyne.NewMenuItem("Export all "+typeLabel(it.kind, it.tag)+" nodes…", func() { w.exportAllOfType(it) }),
-		fyne.NewMenuItem(markLabel+" (Ctrl+click)", func() { w.toggleMark(it) }))
-	if len(w.marked) > 0 {
-		items = append(items, fyne.NewMenuItem("Clear export marks", w.clearMarks))
-	}
-	items = append(items, fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Copy path", w.copyPath),
-		fyne.NewMenuItem("Show in hex", w.showInHex))
-	if it.file != nil && it.file.path != "" {
-		items = append(items, fyne.NewMenuItem("Open containing folder", w.openContainingFolder))
-	}
-	return items
 }
 
-// toggleMark marks or unmarks a node for a multi-node export (Export…
-// then exports every marked node).
-func (w *window) toggleMark(it *item) {
-	if it == nil || it.uid == "" {
+// TappedSecondary is a right click: the node's context menu.
+func (r *treeRow) TappedSecondary(e *fyne.PointEvent) { r.SecondaryTapped(e) }
+
+// heldModifiers are the modifier keys held now (none on drivers without a
+// keyboard).
+func heldModifiers() fyne.KeyModifier {
+	app := fyne.CurrentApp()
+	if app == nil {
+		return 0
+	}
+	d, ok := app.Driver().(desktop.Driver)
+	if !ok {
+		return 0
+	}
+	return d.CurrentKeyModifiers()
+}
+
+// rowTapped handles a click on a row with the modifiers mods held: a plain
+// click selects the row's node, as the tree itself does; Ctrl toggles the
+// node's export mark and keeps the selection; Shift extends the marked
+// range to it. Every click focuses the tree for the arrow keys.
+func (t *navTree) rowTapped(it *item, mods fyne.KeyModifier) {
+	if it.uid == "" {
 		return
 	}
-	if w.marked[it.uid] {
-		delete(w.marked, it.uid)
-	} else {
-		w.marked[it.uid] = true
+	switch {
+	case mods&ctrlMask != 0:
+		t.marks.ctrlClick(it)
+	case mods&fyne.KeyModifierShift != 0:
+		t.marks.extendTo(it.uid)
+	default:
+		t.Select(it.uid)
+		t.marks.setAnchor(it.uid)
 	}
-	w.refreshItem(it.uid)
-	w.marksChanged()
-}
-
-// marksChanged shows a new count of export marks on the Export button and
-// in the status bar.
-func (w *window) marksChanged() {
-	w.refreshExportButton()
-	w.Status(summary(len(w.marked), "node") + " marked for export — Export… (Ctrl+E) exports them")
-}
-
-// refreshExportButton names the marked count on the Export button, so
-// marks made with Ctrl+click are visible there too.
-func (w *window) refreshExportButton() {
-	if w.expB == nil {
-		return
+	if c := t.win.Canvas(); c.Focused() != t {
+		c.Focus(t)
 	}
-	text := "Export…"
-	if n := len(w.marked); n > 0 {
-		text = fmt.Sprintf("Export %d marked…", n)
-	}
-	if w.expB.Text != text {
-		w.expB.SetText(text)
-	}
-	if w.sel != nil || len(w.marked) > 0 {
-		w.expB.Enable()
-	} else {
-		w.expB.Disable()
-	}
-}
-
-// clearMarks drops every export mark.
-func (w *window) clearMarks() {
-	for uid := range w.marked {
-		delete(w.marked, uid)
-		w.refreshItem(uid)
-	}
-	w.refreshExportButton()
-	w.Status("export marks cleared")
-}
-
-// exportOne opens Export… on one node, whatever is marked.
-func (w *window) exportOne(it *item) *exportView {
-	if it == nil || it.node == nil {
-		w.setError(errNoFile)
-		return nil
-	}
-	sel := []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}
-	return w.showExportDialog(sel, displayPath(it))
 }

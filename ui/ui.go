@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -54,11 +53,11 @@ func Run(a fyne.App, args []string) int {
 	}
 	defer stop()
 	if len(cfg.files) == 0 {
-		w.addFiles(sampleFiles(&w.opts))
+		w.opened.addFiles(sampleFiles(&w.opts))
 		w.selectStart(cfg.selectNode)
 	} else {
 		a.Lifecycle().SetOnStarted(func() {
-			j := w.openPaths(cfg.files, true)
+			j := w.opened.openPaths(cfg.files, true)
 			if cfg.selectNode != "" {
 				go func() {
 					<-j.done
@@ -83,27 +82,13 @@ func openWindow(a fyne.App, opts formats.Options) (*window, error) {
 
 // selectStart selects NODE (a node path in the first file) given with
 // --select; an unknown path is reported in the status bar.
+// ("FILE/NODE" picks an open file, the first one too, by its root name.)
 func (w *window) selectStart(path string) error {
-	if path == "" || len(w.files) == 0 {
+	files := w.opened.openFiles()
+	if path == "" || len(files) == 0 {
 		return nil
 	}
-	root := w.model.items[w.files[0].uid]
-	it, err := w.model.resolve(root, path)
-	if err != nil {
-		// "FILE/NODE" picks an open file (the first one too) by its root
-		// name.
-		first, rest, _ := strings.Cut(strings.Trim(path, "/"), "/")
-		for _, f := range w.files {
-			if strings.EqualFold(f.name, first) {
-				if other, err2 := w.model.resolve(w.model.items[f.uid], rest); err2 == nil {
-					w.selectUID(other.uid)
-					return nil
-				}
-			}
-		}
-		w.setError(err)
-		return err
-	}
-	w.selectUID(it.uid)
-	return nil
+	err := w.nav.selectPath(files, path)
+	w.status.setError(err)
+	return err
 }

@@ -11,29 +11,27 @@ import (
 
 // closeCurrent is File › Close (Ctrl+W): asks first when the file has
 // unsaved edits.
-func (w *window) closeCurrent() {
-	f := w.currentFile()
+func (c *saveCtl) closeCurrent() {
+	f := c.files.currentFile()
 	if f == nil {
 		return
 	}
-	w.askUnsaved([]*openFile{f}, "closing", func() {
-		w.removeFile(f)
-		w.Status("closed " + f.name)
+	c.askUnsaved([]*openFile{f}, "closing", func() {
+		c.files.removeFile(f)
+		c.report.Status("closed " + f.name)
 	})
 }
 
 // quit is File › Quit (Ctrl+Q) and the window's close button: asks first
 // when any file has unsaved edits.
-func (w *window) quit() {
-	if w.quitting {
+func (c *saveCtl) quit() {
+	if c.quitting {
 		return
 	}
-	w.askUnsaved(w.files, "quitting", func() {
-		w.quitting = true
-		for _, f := range w.files {
-			f.close()
-		}
-		w.app.Quit()
+	c.askUnsaved(c.files.openFiles(), "quitting", func() {
+		c.quitting = true
+		c.files.closeAll()
+		c.app.Quit()
 	})
 }
 
@@ -41,7 +39,7 @@ func (w *window) quit() {
 // Otherwise it asks: Save saves them (see saveAll) and runs then, Discard
 // runs then, Cancel leaves everything as it is. doing names what then
 // does ("closing").
-func (w *window) askUnsaved(files []*openFile, doing string, then func()) {
+func (c *saveCtl) askUnsaved(files []*openFile, doing string, then func()) {
 	var dirty []*openFile
 	for _, f := range files {
 		if f.dirty() {
@@ -52,27 +50,27 @@ func (w *window) askUnsaved(files []*openFile, doing string, then func()) {
 		then()
 		return
 	}
-	if w.asking {
+	if c.asking {
 		return // the question is on show already
 	}
 	msg := fmt.Sprintf("%s has unsaved edits. Save them before %s?", dirty[0].name, doing)
 	if len(dirty) > 1 {
 		msg = fmt.Sprintf("%d files have unsaved edits. Save them before %s?", len(dirty), doing)
 	}
-	d := dialog.NewCustomWithoutButtons("Unsaved edits", widget.NewLabel(msg), w.win)
+	d := dialog.NewCustomWithoutButtons("Unsaved edits", widget.NewLabel(msg), c.win)
 	answer := func(after func()) func() {
 		return func() {
 			d.Hide()
 			after()
 		}
 	}
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), answer(func() { w.saveAll(dirty, then) }))
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), answer(func() { c.saveAll(dirty, then) }))
 	save.Importance = widget.HighImportance
 	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), answer(then))
 	discard.Importance = widget.DangerImportance
 	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), answer(func() {}))
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
-	d.SetOnClosed(func() { w.asking = false })
-	w.asking = true
+	d.SetOnClosed(func() { c.asking = false })
+	c.asking = true
 	d.Show()
 }

@@ -33,11 +33,11 @@ func TestUnsavedEditsPrompt(t *testing.T) {
 			if got := libText(t, path); (got == "after") != tc.saved {
 				t.Errorf("file on disk %q", got)
 			}
-			gone := len(w.files) == 0
+			gone := len(w.opened.files) == 0
 			if strings.HasSuffix(tc.key, "Q") {
-				gone = w.quitting
+				gone = w.saver.quitting
 			}
-			if gone != tc.gone || (!tc.gone && !w.files[0].dirty()) {
+			if gone != tc.gone || (!tc.gone && !w.opened.files[0].dirty()) {
 				t.Errorf("closed/quit %v, want %v", gone, tc.gone)
 			}
 		})

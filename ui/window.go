@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -16,36 +14,46 @@ import (
 )
 
 // window is the one Rummage window: the tree on the left, the inspector on
-// the right, the status bar below. It is the Host of the inspector tabs.
+// the right, the status bar below. It is made of small controllers, each
+// given only what it needs (the narrow interfaces declared beside it, as
+// ui/inspect.Host serves the inspectors), and only wires them:
+//
+//	statusBar    status.go, messages.go  the line under the window, progress, View › Messages
+//	inspector    inspector.go            the right side: header, problems card, tabs
+//	treeCtl      nav.go, reopen.go       the tree's model and the selection; a saved file's tree again
+//	navTree      treeview.go, treekeys.go  the tree widget: rows, clicks, keyboard
+//	markSet      marks.go                nodes marked for export (Ctrl/Shift+click, Ctrl+A)
+//	filterEntry  filterbox.go            the filter box
+//	fileList     open.go, sidefiles.go   open and recent files, the side files, closing
+//	editHistory  edits.go                undo and redo of the inspectors' edits
+//	saveCtl      save.go, unsaved.go     Save, Save as…, Close and Quit with their question
+//	exportCtl    export*.go              Export… and its background work
+//	viewCtl      view.go, settings.go    theme, texture background, preview reset, Settings
+//	helpDialog   about.go                Help › Formats, Shortcuts, About
+//	nodeActions  nodeactions.go          Copy path, Show in hex, Open containing folder
+//	menuBar      menubar.go              the main menu and the row menu, from registrations
+//
+// The window is the inspectors' inspect.Host.
 type window struct {
 	app  fyne.App
 	win  fyne.Window
-	opts formats.Options
+	opts formats.Options // shared by every open file
+	jobs sync.WaitGroup  // background work (tests wait on it)
 
-	model  *treeModel
-	tree   *navTree
-	filter *filterEntry
-	insp   *inspector
-	status *statusBar
-	saveB  *widget.Button
-	expB   *widget.Button
-
-	files  []*openFile
-	sel    *item           // the item shown in the inspector (may be detached from the tree)
-	marked map[string]bool // uids marked for a multi-node export
-
-	undo, redo []applied
-	menu       *fyne.MainMenu
-	recentMenu *fyne.Menu
-	undoItem   *fyne.MenuItem
-	redoItem   *fyne.MenuItem
-	saveItem   *fyne.MenuItem // File › Save
-	saveAsItem *fyne.MenuItem // File › Save as…
-	themeItems []*fyne.MenuItem
-	bgMenu     *fyne.Menu // View › Texture background
-	quitting   bool
-	asking     bool           // the unsaved-edits question is on show
-	jobs       sync.WaitGroup // background work (tests wait on it)
+	status   *statusBar
+	insp     *inspector
+	nav      *treeCtl
+	marks    *markSet
+	filter   *filterEntry
+	opened   *fileList
+	edits    *editHistory
+	saver    *saveCtl
+	exporter *exportCtl
+	view     *viewCtl
+	help     *helpDialog
+	node     *nodeActions
+	menus    *menuBar
+	rows     rowMenu
 }
 
 var _ inspect.Host = (*window)(nil)
@@ -56,30 +64,73 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	if opts.Libraries == nil {
 		opts.Libraries = samples.Libraries // in-memory samples resolve their materials
 	}
-	w := &window{app: a, opts: opts, model: newTreeModel(), marked: map[string]bool{}}
+	w := &window{app: a, opts: opts}
 	w.win = a.NewWindow("Rummage")
-	w.status = newStatusBar(w)
-	w.insp = newInspector(w)
-	w.tree = w.newTree()
-	w.filter = w.newFilterEntry()
-
-	toolbar := w.newToolbar()
-	top := container.NewBorder(nil, nil, toolbar, nil, w.filter)
-	// The split's divider is drawn in the shadow colour, which hardly shows
-	// on the dark theme: its grip then looks like a stray line. A separator
-	// along the tree's edge makes the divider itself visible.
-	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.tree), w.insp.content)
-	split.Offset = 0.3
-	w.win.SetContent(container.NewBorder(top, w.status.content, nil, nil, split))
-	w.buildMenu()
-	w.addShortcuts()
+	w.wire()
+	w.win.SetContent(w.layout())
+	w.installMenus()
 	w.win.SetOnDropped(w.onDropped)
-	w.win.SetCloseIntercept(w.quit)
+	w.win.SetCloseIntercept(w.saver.quit)
 	installLazyFiles() // Save as… must not truncate the file it replaces
 	loadSettings(a)
 	w.win.Resize(fyne.NewSize(1280, 800))
 	w.refreshEditState()
 	return w
+}
+
+// wire makes the controllers, each with what it asks for.
+func (w *window) wire() {
+	a, win := w.app, w.win
+	w.nav = newTreeCtl(win, w)
+	w.status = newStatusBar(a, win, w.nav)
+	st := w.status
+	w.insp = newInspector(a, w, st)
+	w.marks = newMarkSet(w.nav, st, func() { w.exporter.refreshButton() })
+	w.filter = newFilterEntry(w.nav.model, w.nav, st)
+	w.nav.build(w.filter, w.marks, w.insp, w.rows.items)
+	w.opened = &fileList{app: a, win: win, opts: &w.opts, jobs: &w.jobs, tree: w.nav, host: w, shown: w.insp, status: st}
+	w.edits = newEditHistory(w.nav, w.insp, st, w.edited)
+	w.saver = &saveCtl{app: a, win: win, opts: &w.opts, files: w.opened, tree: w.nav, host: w, report: st}
+	w.exporter = &exportCtl{app: a, win: win, jobs: &w.jobs, sel: w.nav, marks: w.marks, model: w.nav.model, files: w.opened, status: st}
+	w.view = &viewCtl{app: a, win: win, shown: w.insp, recent: w.opened, report: st}
+	w.help = &helpDialog{app: a, win: win}
+	w.node = &nodeActions{app: a, sel: w.nav, hex: w.insp, report: st}
+	w.rows.add(rowExport, w.exporter.rowEntries)
+	w.rows.add(rowExport, w.marks.rowEntries)
+	w.rows.add(rowNode, w.node.rowEntries)
+}
+
+// layout is the window's content: the toolbar ([Open] [Export…] [Save])
+// and the filter box above, the tree and the inspector side by side, the
+// status bar below.
+func (w *window) layout() fyne.CanvasObject {
+	toolbar := container.NewHBox(w.opened.toolbarButton(), w.exporter.toolbarButton(), w.saver.toolbarButton())
+	top := container.NewBorder(nil, nil, toolbar, nil, w.filter)
+	// The split's divider is drawn in the shadow colour, which hardly shows
+	// on the dark theme: its grip then looks like a stray line. A separator
+	// along the tree's edge makes the divider itself visible.
+	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.nav.tree), w.insp.content)
+	split.Offset = 0.3
+	return container.NewBorder(top, w.status.content, nil, nil, split)
+}
+
+// installMenus builds the main menu (File, Edit, View, Help) from the
+// controllers' registrations, in the order of ui.md.
+func (w *window) installMenus() {
+	b := newMenuBar()
+	w.opened.addMenus(b)   // Open…, Open folder…, Recent, side files
+	w.saver.addMenus(b)    // Save, Save as…; Close, Quit
+	w.exporter.addMenus(b) // Export…
+	w.edits.addMenus(b)    // Undo, Redo
+	find := fyne.NewMenuItem("Find", func() { w.win.Canvas().Focus(w.filter) })
+	find.Shortcut = ctrl(fyne.KeyF)
+	b.add(editNode, find)
+	w.node.addMenus(b) // Copy path, Show in hex
+	w.view.addMenus(b) // themes, texture background, Reset preview, Settings…
+	w.status.addMenus(b)
+	w.help.addMenus(b)
+	b.install(w.win)
+	w.menus = b
 }
 
 // Window returns the main window.
@@ -89,255 +140,59 @@ func (w *window) Window() fyne.Window { return w.win }
 func (w *window) Options() *formats.Options { return &w.opts }
 
 // Status shows a message in the status bar.
-func (w *window) Status(msg string) { w.status.message(msg, false) }
+func (w *window) Status(msg string) { w.status.Status(msg) }
 
-// setError shows an error in the status bar (errors never pop a modal).
-func (w *window) setError(err error) {
-	if err != nil {
-		w.status.message(err.Error(), true)
-	}
-}
+// SelectNode selects n in the tree, opening its parents; a node that is
+// not in the tree is shown alone.
+func (w *window) SelectNode(n formats.Node) { w.nav.SelectNode(n) }
 
-// SelectNode selects n in the tree, opening its parents. A node that is not
-// in the tree (found in another library) is shown in the inspector alone.
-func (w *window) SelectNode(n formats.Node) {
-	if n == nil {
-		return
-	}
-	if uid, ok := w.model.uidOf(n); ok {
-		w.selectUID(uid)
-		return
-	}
-	if uid := w.findLike(n); uid != "" {
-		w.selectUID(uid)
-		return
-	}
-	w.tree.UnselectAll()
-	w.show(w.detachedItem(n))
-}
+// Apply runs an inspector's edit (see editHistory).
+func (w *window) Apply(n formats.Node, e inspect.Edit) { w.edits.Apply(n, e) }
 
-// detachedItem is an item for a node that is not in the tree, counted as
-// part of the selection's file.
-func (w *window) detachedItem(n formats.Node) *item {
-	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), label: formats.SafeLabel(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
-	it.file = &openFile{name: "(outside the open files)"}
-	if w.sel != nil {
-		it.file = w.sel.file
-	}
-	return it
-}
+// Export opens Export… on n (see exportCtl).
+func (w *window) Export(n formats.Node, as string) { w.exporter.Export(n, as) }
 
-// itemOf is n's item: in the tree, the selection, or a detached one.
-func (w *window) itemOf(n formats.Node) *item {
-	if uid, ok := w.model.uidOf(n); ok {
-		return w.model.items[uid]
-	}
-	if w.sel != nil && formats.SameNode(w.sel.node, n) {
-		return w.sel
-	}
-	return w.detachedItem(n)
-}
-
-// findLike finds a loaded item that stands for the same entry as n when n
-// is another instance of it (containers may rebuild their child nodes after
-// an edit, and lookups may return fresh nodes): same name, kind and type
-// tag, preferring the current file and then the same offset. "" when there
-// is no single best match.
-func (w *window) findLike(n formats.Node) string {
-	name, kind, tag := formats.SafeName(n), formats.SafeKind(n), formats.SafeType(n)
-	off, _, hasOff := formats.SafeRange(n)
-	var cur *openFile
-	if w.sel != nil {
-		cur = w.sel.file
-	}
-	best, bestScore, ties := "", -1, 0
-	for uid, it := range w.model.items {
-		if it.name != name || it.kind != kind || it.tag != tag || it.parent == "" {
-			continue
-		}
-		score := 0
-		if it.file == cur {
-			score += 2
-		}
-		if o, _, ok := formats.SafeRange(it.node); ok && hasOff && o == off {
-			score++
-		}
-		switch {
-		case score > bestScore:
-			best, bestScore, ties = uid, score, 1
-		case score == bestScore:
-			ties++
-		}
-	}
-	if ties != 1 {
-		return ""
-	}
-	return best
-}
-
-// selectUID opens the branches above uid, selects and shows it.
-func (w *window) selectUID(uid string) {
-	if w.model.items[uid] == nil {
-		return
-	}
-	if w.model.filter != nil && !w.visibleInFilter(uid) {
-		w.filter.SetText("") // the node is hidden by the filter: clear it
-	}
-	for _, a := range ancestors(uid) {
-		w.tree.OpenBranch(a)
-	}
-	w.tree.Select(uid) // calls OnSelected → show
-	w.tree.ScrollTo(uid)
-	if w.sel == nil || w.sel.uid != uid {
-		w.show(w.model.items[uid])
-	}
-}
-
-// visibleInFilter reports whether uid is on a filtered path.
-func (w *window) visibleInFilter(uid string) bool {
-	parent := ""
-	for _, a := range append(ancestors(uid), uid) {
-		if !contains(w.model.childUIDs(parent), a) {
-			return false
-		}
-		parent = a
-	}
-	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// show puts it in the inspector and the status bar.
-func (w *window) show(it *item) {
-	w.sel = it
+// showItem is what follows the selection: the inspector, the status bar
+// and the edit state.
+func (w *window) showItem(it *item) {
 	w.insp.show(it)
 	w.status.showItem(it)
 	w.refreshEditState()
 }
 
-// current returns the selected item, or nil.
-func (w *window) current() *item { return w.sel }
-
-// currentFile is the file of the selection, or the only open file.
-func (w *window) currentFile() *openFile {
-	if w.sel != nil && w.sel.file != nil && w.sel.file.uid != "" {
-		return w.sel.file
+// edited shows what an edit, undo or redo may have changed: the
+// selection's offset, size and header facts (an edited entry has no file
+// offset until it is saved), Save, the menus and the title.
+func (w *window) edited() {
+	if sel := w.nav.current(); sel != nil {
+		w.status.showItem(sel)
+		w.insp.refreshHeader()
 	}
-	if len(w.files) == 1 {
-		return w.files[0]
-	}
-	return nil
-}
-
-// addFile adds an opened file as a root of the tree (refresh the tree
-// and the filter afterwards: see addFiles).
-func (w *window) addFile(f *openFile) *item {
-	it := w.model.addRoot(f)
-	w.files = append(w.files, f)
-	return it
-}
-
-// removeFile closes f and drops it from the tree and the undo history.
-func (w *window) removeFile(f *openFile) {
-	for i, g := range w.files {
-		if g == f {
-			w.files = append(w.files[:i:i], w.files[i+1:]...)
-			break
-		}
-	}
-	w.undo = dropFile(w.undo, f)
-	w.redo = dropFile(w.redo, f)
-	if w.sel != nil && w.sel.file == f {
-		w.tree.UnselectAll()
-		w.sel = nil
-		w.insp.show(nil)
-		w.status.showItem(nil)
-	}
-	w.unmarkFile(f.uid)
-	w.model.removeRoot(f.uid)
-	f.close()
-	if w.model.filter != nil {
-		w.applyFilter()
-	}
-	w.tree.Refresh()
 	w.refreshEditState()
 }
 
-// unmarkFile drops the export marks of the file whose root is uid.
-func (w *window) unmarkFile(uid string) {
-	for m := range w.marked {
-		if m == uid || strings.HasPrefix(m, uid+"/") {
-			delete(w.marked, m)
-		}
-	}
+// forget drops what refers to f's nodes: its edits and export marks (f
+// was closed, or saved and read back).
+func (w *window) forget(f *openFile) {
+	w.edits.dropFile(f)
+	w.marks.unmarkFile(f.uid)
 }
 
-// applyFilter narrows the tree to the filter box's query.
-func (w *window) applyFilter() {
-	q := parseQuery(w.filter.Text)
-	if q.empty() {
-		had := w.model.filter != nil
-		w.model.filter = nil
-		w.tree.Refresh()
-		if had {
-			w.status.message("", false) // the match count is stale now
-		}
-		return
-	}
-	fv := w.model.buildFilter(q)
-	w.model.filter = fv
-	for _, uid := range fv.open {
-		w.tree.OpenBranch(uid)
-	}
-	w.tree.Refresh()
-	msg := fmt.Sprintf("%d matching", len(fv.matched))
-	if len(fv.partial) > 0 {
-		names := fv.partial
-		if len(names) > 3 {
-			names = append(names[:3:3], fmt.Sprintf("%d more", len(fv.partial)-3))
-		}
-		msg += fmt.Sprintf(" (searched only the first %d nodes of %s)", filterBudget, strings.Join(names, ", "))
-	}
-	if fv.skipped > 0 {
-		msg += fmt.Sprintf(" (%s not searched: too many nodes)", summary(fv.skipped, "file"))
-	}
-	w.status.message(msg, false)
+// refreshEditState updates the Save button, menus, title and status:
+// Save is enabled when the selected file has edits to save.
+func (w *window) refreshEditState() {
+	f := w.opened.currentFile()
+	w.saver.refresh(f)
+	w.exporter.refreshButton()
+	w.status.showEditState(f)
+	w.edits.updateMenu()
+	w.updateTitle(f)
 }
 
-// nodePathOf is what Copy path copies: the node path as `ls --json` prints
-// it, or the file's path (or name) for a root.
-func nodePathOf(it *item) string {
-	if it.path != "" {
-		return it.path
-	}
-	if it.file != nil && it.file.path != "" {
-		return it.file.path
-	}
-	return it.name
-}
-
-// copyPath copies the selected node's path to the clipboard.
-func (w *window) copyPath() {
-	it := w.current()
-	if it == nil {
-		return
-	}
-	p := nodePathOf(it)
-	w.app.Clipboard().SetContent(p)
-	w.Status("copied " + p)
-}
-
-// title updates the window title with the current file and edit state.
-func (w *window) updateTitle() {
+// updateTitle shows the current file and its edit state in the title.
+func (w *window) updateTitle(f *openFile) {
 	t := "Rummage"
-	if f := w.currentFile(); f != nil {
+	if f != nil {
 		t = f.name + " — Rummage"
 		if f.dirty() {
 			t = "● " + t
@@ -346,30 +201,9 @@ func (w *window) updateTitle() {
 	w.win.SetTitle(t)
 }
 
-// refreshEditState updates the Save button, menus, title and status:
-// Save is enabled when the selected file has edits to save.
-func (w *window) refreshEditState() {
-	f := w.currentFile()
-	canSave := false
-	if f != nil {
-		_, canSave = f.saver()
-	}
-	pending := canSave && f.dirty()
-	if w.saveB != nil {
-		if pending {
-			w.saveB.Enable()
-		} else {
-			w.saveB.Disable()
-		}
-	}
-	if w.saveItem != nil {
-		w.saveItem.Disabled, w.saveAsItem.Disabled = !pending, !canSave
-	}
-	w.refreshExportButton()
-	w.status.showEditState(f)
-	w.updateUndoMenu()
-	w.updateTitle()
-}
+// waitJobs waits until background work has finished (for tests and the
+// screenshot mode).
+func (w *window) waitJobs() { w.jobs.Wait() }
 
 // onDropped opens files and folders dropped on the window.
 // It is the window's SetOnDropped handler; the opening runs in the
@@ -385,12 +219,10 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 	if len(paths) == 0 {
 		return
 	}
-	for _, d := range w.insp.drops {
-		if d(paths) {
-			return
-		}
+	if w.insp.takeDrop(paths) {
+		return
 	}
-	w.openPaths(paths, true)
+	w.opened.openPaths(paths, true)
 }
 
 // summary is widgets.Summary under the short name the shell uses.

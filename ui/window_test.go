@@ -21,7 +21,7 @@ import (
 // uidByPath resolves a node path in the first file.
 func uidByPath(t *testing.T, w *window, path string) string {
 	t.Helper()
-	it, err := w.model.resolve(w.model.items[w.files[0].uid], path)
+	it, err := w.nav.model.resolve(w.nav.model.items[w.opened.files[0].uid], path)
 	if err != nil {
 		t.Fatalf("resolve %s: %v", path, err)
 	}
@@ -39,12 +39,12 @@ func tabTitles(in *inspector) []string {
 func TestSelectShowsFacts(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	if w.sel == nil || w.sel.uid != f.uid {
+	if w.nav.sel == nil || w.nav.sel.uid != f.uid {
 		t.Fatalf("the first opened file is not selected")
 	}
-	w.tree.OpenBranch(f.uid)
+	w.nav.tree.OpenBranch(f.uid)
 	uid := uidByPath(t, w, "WATER_M")
-	w.tree.Select(uid)
+	w.nav.tree.Select(uid)
 	if w.insp.title.Text != "WATER_M" {
 		t.Errorf("inspector title %q", w.insp.title.Text)
 	}
@@ -69,7 +69,7 @@ func TestSelectShowsFacts(t *testing.T) {
 func TestSelectNodeOpensParents(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, tex := addFake(w)
-	w.tree.OpenBranch(f.uid) // load the root's children, not textures
+	w.nav.tree.OpenBranch(f.uid) // load the root's children, not textures
 	kids, _ := tex.Children()
 	w.SelectNode(kids[0]) // not loaded yet: shown alone
 	if w.insp.title.Text != "brick" {
@@ -78,8 +78,8 @@ func TestSelectNodeOpensParents(t *testing.T) {
 	// Once loaded, SelectNode finds it in the tree and opens the branch.
 	uid := uidByPath(t, w, "textures/Water")
 	w.SelectNode(kids[1])
-	if w.sel == nil || w.sel.uid != uid || !w.tree.IsBranchOpen(uid[:strings.LastIndexByte(uid, '/')]) {
-		t.Errorf("SelectNode did not select %s in the tree (sel %+v)", uid, w.sel)
+	if w.nav.sel == nil || w.nav.sel.uid != uid || !w.nav.tree.IsBranchOpen(uid[:strings.LastIndexByte(uid, '/')]) {
+		t.Errorf("SelectNode did not select %s in the tree (sel %+v)", uid, w.nav.sel)
 	}
 }
 
@@ -88,21 +88,21 @@ func TestFilterBox(t *testing.T) {
 	f, _, _ := addFake(w)
 	other := &openFile{name: "other.lib", root: &formats.Folder{NodeName: "other.lib", Items: []formats.Node{
 		rawNode("stone", formats.KindTexture, "Texm", nil, 0)}}}
-	w.addFiles([]*openFile{other})
+	w.opened.addFiles([]*openFile{other})
 	w.filter.SetText("kind:texture wat")
-	roots := w.model.childUIDs("")
+	roots := w.nav.model.childUIDs("")
 	if len(roots) != 1 || roots[0] != f.uid {
 		t.Fatalf("filtered roots %v", roots)
 	}
-	if !w.tree.IsBranchOpen(f.uid) {
+	if !w.nav.tree.IsBranchOpen(f.uid) {
 		t.Error("the branch with matches is not opened")
 	}
-	got := visibleNames(w.model)
+	got := visibleNames(w.nav.model)
 	if strings.Join(got, ",") != "fake.lib,textures,Water" {
 		t.Errorf("visible %v", got)
 	}
 	w.filter.SetText("")
-	if len(w.model.childUIDs("")) != 2 {
+	if len(w.nav.model.childUIDs("")) != 2 {
 		t.Error("clearing the filter did not restore the tree")
 	}
 }
@@ -110,16 +110,16 @@ func TestFilterBox(t *testing.T) {
 func TestBrokenNodeShowsError(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.tree.OpenBranch(f.uid)
+	w.nav.tree.OpenBranch(f.uid)
 	uid := uidByPath(t, w, "bad")
-	w.tree.Select(uid)
+	w.nav.tree.Select(uid)
 	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "offset 0x140") {
 		t.Fatalf("error card %v %q", w.insp.card.Visible(), w.insp.problem.Text)
 	}
-	if txt, _ := marks(w.model.items[uid]); !strings.Contains(txt, "✕") {
+	if txt, _ := marks(w.nav.model.items[uid]); !strings.Contains(txt, "✕") {
 		t.Errorf("tree mark %q", txt)
 	}
-	w.showInHex()
+	w.insp.showInHex()
 	if w.insp.tabs.Selected() != w.insp.hexTab {
 		t.Error("Show in hex did not select the Hex tab")
 	}
@@ -135,18 +135,18 @@ func TestBrokenNodeShowsError(t *testing.T) {
 		t.Errorf("hex selected %v, want rows 0 then 1", selected)
 	}
 	// Diagnostics mark a node with ⚠.
-	if txt, _ := marks(w.model.items[uidByPath(t, w, "odd")]); !strings.Contains(txt, "⚠") {
+	if txt, _ := marks(w.nav.model.items[uidByPath(t, w, "odd")]); !strings.Contains(txt, "⚠") {
 		t.Errorf("diagnostic mark %q", txt)
 	}
 }
 
 func TestPanickingNodeDoesNotCrash(t *testing.T) {
 	w := newTestWindow(t)
-	w.addFiles([]*openFile{{name: "r", root: &formats.Folder{NodeName: "r", Items: []formats.Node{panicNode{}}}}})
+	w.opened.addFiles([]*openFile{{name: "r", root: &formats.Folder{NodeName: "r", Items: []formats.Node{panicNode{}}}}})
 	uid := uidByPath(t, w, "boom")
-	w.tree.OpenBranch(uid)
-	w.model.childUIDs(uid)
-	w.tree.Select(uid)
+	w.nav.tree.OpenBranch(uid)
+	w.nav.model.childUIDs(uid)
+	w.nav.tree.Select(uid)
 	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "children exploded") {
 		t.Errorf("card %q", w.insp.problem.Text)
 	}
@@ -164,11 +164,11 @@ func TestCorruptFileShowsError(t *testing.T) {
 	os.WriteFile(unknown, []byte("no magic here"), 0o644)
 
 	w := newTestWindow(t)
-	<-w.openPaths([]string{corrupt, unknown}, false).done
-	if len(w.files) != 2 {
-		t.Fatalf("%d files open", len(w.files))
+	<-w.opened.openPaths([]string{corrupt, unknown}, false).done
+	if len(w.opened.files) != 2 {
+		t.Fatalf("%d files open", len(w.opened.files))
 	}
-	for _, f := range w.files {
+	for _, f := range w.opened.files {
 		if f.err == nil {
 			t.Errorf("%s opened without error", f.name)
 		}
@@ -176,14 +176,14 @@ func TestCorruptFileShowsError(t *testing.T) {
 	if msg := w.status.msg.Text; !strings.Contains(msg, "opened 2 files, 2 could not be read") {
 		t.Errorf("status %q does not say the files are broken", msg)
 	}
-	w.selectUID(w.files[0].uid)
+	w.nav.selectUID(w.opened.files[0].uid)
 	if !w.insp.card.Visible() || !strings.Contains(w.insp.problem.Text, "offset 0x") {
 		t.Errorf("corrupt file card %q", w.insp.problem.Text)
 	}
 	if w.insp.hex.list == nil || w.insp.hex.data.size != int64(len(good)-10) {
 		t.Error("a broken file still has its bytes in the hex view")
 	}
-	w.selectUID(w.files[1].uid)
+	w.nav.selectUID(w.opened.files[1].uid)
 	if !strings.Contains(w.insp.problem.Text, "not a recognised format") {
 		t.Errorf("unknown file card %q", w.insp.problem.Text)
 	}
@@ -206,7 +206,7 @@ func TestDropOpensFilesAndFolders(t *testing.T) {
 	w.onDropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(filepath.Join(dir, "one.lib")), storage.NewFileURI(sub)})
 	w.waitJobs()
 	var names []string
-	for _, f := range w.files {
+	for _, f := range w.opened.files {
 		names = append(names, f.name)
 		if f.err != nil {
 			t.Errorf("%s: %v", f.name, f.err)
@@ -219,7 +219,7 @@ func TestDropOpensFilesAndFolders(t *testing.T) {
 		t.Errorf("recent %v", got)
 	}
 	uid := uidByPath(t, w, "a.txt")
-	w.selectUID(uid)
+	w.nav.selectUID(uid)
 	if w.insp.title.Text != "a.txt" {
 		t.Errorf("title %q", w.insp.title.Text)
 	}
@@ -243,70 +243,70 @@ func TestUndoRedoAndSave(t *testing.T) {
 	leaf := rawNode("WATER_M", formats.KindMaterial, "MAT0", seq(4), 0)
 	root := &fakeSaver{Folder: formats.Folder{NodeName: "m.lib", Items: []formats.Node{leaf}}, data: []byte("v0")}
 	f := &openFile{name: "m.lib", root: root}
-	w.addFiles([]*openFile{f})
+	w.opened.addFiles([]*openFile{f})
 	uid := uidByPath(t, w, "WATER_M")
-	w.selectUID(uid)
+	w.nav.selectUID(uid)
 
 	set := func(v string) func() error { return func() error { root.data = []byte(v); return nil } }
 	w.Apply(leaf, inspect.Edit{Name: "set opacity", Do: set("v1"), Undo: set("v0")})
-	if string(root.data) != "v1" || !f.dirty() || w.model.items[uid].edits != 1 {
+	if string(root.data) != "v1" || !f.dirty() || w.nav.model.items[uid].edits != 1 {
 		t.Fatalf("after Apply: data %q dirty %v", root.data, f.dirty())
 	}
-	if txt, _ := marks(w.model.items[uid]); !strings.Contains(txt, "●") {
+	if txt, _ := marks(w.nav.model.items[uid]); !strings.Contains(txt, "●") {
 		t.Errorf("edited mark %q", txt)
 	}
-	if w.status.state.Text != "edited" || w.undoItem.Label != "Undo set opacity" || w.saveB.Disabled() {
-		t.Errorf("state %q, undo %q, save disabled %v", w.status.state.Text, w.undoItem.Label, w.saveB.Disabled())
+	if w.status.state.Text != "edited" || w.edits.undoItem.Label != "Undo set opacity" || w.saver.button.Disabled() {
+		t.Errorf("state %q, undo %q, save disabled %v", w.status.state.Text, w.edits.undoItem.Label, w.saver.button.Disabled())
 	}
-	w.undoEdit()
-	if string(root.data) != "v0" || f.dirty() || w.model.items[uid].edits != 0 || w.redoItem.Label != "Redo set opacity" {
+	w.edits.undoEdit()
+	if string(root.data) != "v0" || f.dirty() || w.nav.model.items[uid].edits != 0 || w.edits.redoItem.Label != "Redo set opacity" {
 		t.Fatalf("after undo: data %q dirty %v", root.data, f.dirty())
 	}
-	w.redoEdit()
+	w.edits.redoEdit()
 	if string(root.data) != "v1" || !f.dirty() {
 		t.Fatalf("after redo: data %q", root.data)
 	}
-	w.undoEdit()
-	w.undoEdit() // nothing left: no change
+	w.edits.undoEdit()
+	w.edits.undoEdit() // nothing left: no change
 	if string(root.data) != "v0" {
 		t.Fatalf("extra undo changed data to %q", root.data)
 	}
-	w.redoEdit()
+	w.edits.redoEdit()
 
 	// A failing edit changes nothing and is reported.
 	w.Apply(leaf, inspect.Edit{Name: "bad", Do: func() error { return errFake }, Undo: set("x")})
-	if len(w.undo) != 1 || !strings.Contains(w.status.msg.Text, "fake failure") {
-		t.Errorf("failed edit: %d undo entries, status %q", len(w.undo), w.status.msg.Text)
+	if len(w.edits.undo) != 1 || !strings.Contains(w.status.msg.Text, "fake failure") {
+		t.Errorf("failed edit: %d undo entries, status %q", len(w.edits.undo), w.status.msg.Text)
 	}
 
 	// Closing with unsaved edits asks first.
-	w.closeCurrent()
-	if len(w.files) != 1 || w.win.Canvas().Overlays().Top() == nil {
+	w.saver.closeCurrent()
+	if len(w.opened.files) != 1 || w.win.Canvas().Overlays().Top() == nil {
 		t.Error("closing an edited file did not ask")
 	}
 	w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
 
 	// Save (an in-memory file has no path: save to one).
 	out := filepath.Join(t.TempDir(), "m.lib")
-	if err := w.saveTo(f, out); err != nil {
+	if err := w.saver.saveTo(f, out); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(out); !bytes.Equal(b, []byte("v1")) || f.dirty() || f.path != out {
 		t.Errorf("saved %q, dirty %v", b, f.dirty())
 	}
-	w.closeCurrent()
-	if len(w.files) != 0 || w.sel != nil || len(w.undo) != 0 {
-		t.Errorf("close after save: %d files, %d undo", len(w.files), len(w.undo))
+	w.saver.closeCurrent()
+	if len(w.opened.files) != 0 || w.nav.sel != nil || len(w.edits.undo) != 0 {
+		t.Errorf("close after save: %d files, %d undo", len(w.opened.files), len(w.edits.undo))
 	}
 }
 
 func TestSaveUnsupported(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	if err := w.saveTo(f, filepath.Join(t.TempDir(), "x")); err == nil {
+	if err := w.saver.saveTo(f, filepath.Join(t.TempDir(), "x")); err == nil {
 		t.Error("saving a format without Saver succeeded")
 	}
-	if !w.saveB.Disabled() {
+	if !w.saver.button.Disabled() {
 		t.Error("Save enabled for a read-only format")
 	}
 }
@@ -342,8 +342,8 @@ func TestOwnTabsFirst(t *testing.T) {
 	tex := func(name string) *ownTabsNode {
 		return &ownTabsNode{*rawNode(name, formats.KindTexture, "Texm", seq(16), 0)}
 	}
-	w.addFiles([]*openFile{{name: "own.lib", root: &formats.Folder{NodeName: "own.lib", Items: []formats.Node{tex("brick"), tex("Water")}}}})
-	w.selectUID(uidByPath(t, w, "brick"))
+	w.opened.addFiles([]*openFile{{name: "own.lib", root: &formats.Folder{NodeName: "own.lib", Items: []formats.Node{tex("brick"), tex("Water")}}}})
+	w.nav.selectUID(uidByPath(t, w, "brick"))
 	if got := strings.Join(tabTitles(w.insp), ","); got != "Image,Late,test-panic,Overview,Hex" {
 		t.Fatalf("tabs %s", got)
 	}
@@ -353,7 +353,7 @@ func TestOwnTabsFirst(t *testing.T) {
 	if ownTabsBadHost != 0 {
 		t.Error("host without window or options")
 	}
-	w.selectUID(uidByPath(t, w, "Water"))
+	w.nav.selectUID(uidByPath(t, w, "Water"))
 	if ownTabsClosed != 1 {
 		t.Errorf("Close called %d times when the node changed", ownTabsClosed)
 	}
@@ -365,24 +365,24 @@ func TestSamplesOpen(t *testing.T) {
 		t.Skip("no samples built")
 	}
 	w := newTestWindow(t)
-	w.addFiles(sampleFiles(&w.opts))
+	w.opened.addFiles(sampleFiles(&w.opts))
 	// One root per sample file, then the code-made shapes.
-	if len(w.files) != len(files)+1 || w.files[len(files)].name != "shapes" {
-		t.Fatalf("%d roots for %d samples and the shapes", len(w.files), len(files))
+	if len(w.opened.files) != len(files)+1 || w.opened.files[len(files)].name != "shapes" {
+		t.Fatalf("%d roots for %d samples and the shapes", len(w.opened.files), len(files))
 	}
-	for _, f := range w.files {
+	for _, f := range w.opened.files {
 		if f.err != nil {
 			t.Errorf("sample %s: %v", f.name, f.err)
 		}
 	}
-	root := w.files[0]
-	w.tree.OpenBranch(root.uid)
-	kids := w.model.childUIDs(root.uid)
+	root := w.opened.files[0]
+	w.nav.tree.OpenBranch(root.uid)
+	kids := w.nav.model.childUIDs(root.uid)
 	if len(kids) == 0 {
 		t.Fatalf("sample %s has no children", root.name)
 	}
-	w.tree.Select(kids[0])
-	it := w.model.items[kids[0]]
+	w.nav.tree.Select(kids[0])
+	it := w.nav.model.items[kids[0]]
 	if w.insp.title.Text != it.name || !strings.Contains(w.status.path.Text, it.name) {
 		t.Errorf("inspector %q / status %q for %s", w.insp.title.Text, w.status.path.Text, it.name)
 	}
@@ -394,8 +394,8 @@ func TestSamplesOpen(t *testing.T) {
 func TestCopyPath(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
-	w.selectUID(uidByPath(t, w, "x@5"))
-	w.copyPath()
+	w.nav.selectUID(uidByPath(t, w, "x@5"))
+	w.node.copyPath()
 	if got := w.app.Clipboard().Content(); got != "x@5" {
 		t.Errorf("copied %q", got)
 	}
@@ -405,14 +405,14 @@ func TestContextMenu(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
 	uid := uidByPath(t, w, "textures/brick")
-	row := newTreeRow(w.showContextMenu)
-	row.set(w.model.items[uid])
+	row := newTreeRow(w.nav.tree.showRowMenu)
+	row.set(w.nav.model.items[uid])
 	row.SecondaryTapped(&fyne.PointEvent{AbsolutePosition: fyne.NewPos(20, 20)})
 	top := w.win.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("right-click showed no menu")
 	}
-	if w.sel == nil || w.sel.uid != uid {
+	if w.nav.sel == nil || w.nav.sel.uid != uid {
 		t.Error("right-click did not select the node")
 	}
 	w.win.Canvas().Overlays().Remove(top)
@@ -425,7 +425,7 @@ func TestMenusAndShortcuts(t *testing.T) {
 		"Export…": "CustomDesktop:Control+E"}
 	got := map[string]string{}
 	var menus []string
-	for _, m := range w.menu.Items {
+	for _, m := range w.menus.main.Items {
 		menus = append(menus, m.Label)
 		for _, mi := range m.Items {
 			if mi.Shortcut != nil {
@@ -441,26 +441,40 @@ func TestMenusAndShortcuts(t *testing.T) {
 			t.Errorf("%s shortcut %q, want %q", k, got[k], v)
 		}
 	}
-	w.focusFilter()
+	menuItem(t, w, "Edit", "Find").Action()
 	if w.win.Canvas().Focused() != w.filter {
 		t.Error("Find did not focus the filter")
 	}
 }
 
+// menuItem is the item of the main menu with the label.
+func menuItem(t *testing.T, w *window, menu, label string) *fyne.MenuItem {
+	t.Helper()
+	for _, m := range w.menus.main.Items {
+		for _, mi := range m.Items {
+			if m.Label == menu && mi.Label == label {
+				return mi
+			}
+		}
+	}
+	t.Fatalf("no %s › %s", menu, label)
+	return nil
+}
+
 func TestSelectNodeFindsOtherInstance(t *testing.T) {
 	w := newTestWindow(t)
 	f, _, _ := addFake(w)
-	w.tree.OpenBranch(f.uid)
+	w.nav.tree.OpenBranch(f.uid)
 	uid := uidByPath(t, w, "DEFAULT")
 	// A fresh node for the same entry (as a container gives after an edit).
 	w.SelectNode(rawNode("DEFAULT", formats.KindMaterial, "MAT0", seq(48), 0x130))
-	if w.sel == nil || w.sel.uid != uid {
-		t.Errorf("selected %+v, want %s", w.sel, uid)
+	if w.nav.sel == nil || w.nav.sel.uid != uid {
+		t.Errorf("selected %+v, want %s", w.nav.sel, uid)
 	}
 	// Two equal candidates and no better one: shown alone, not guessed.
 	w.SelectNode(rawNode("x", formats.KindRaw, "", nil, 0x999))
-	if w.sel == nil || w.sel.uid != "" || w.insp.title.Text != "x" {
-		t.Errorf("ambiguous node selected %+v", w.sel)
+	if w.nav.sel == nil || w.nav.sel.uid != "" || w.insp.title.Text != "x" {
+		t.Errorf("ambiguous node selected %+v", w.nav.sel)
 	}
 }
 
@@ -473,22 +487,22 @@ func TestEditAndSaveDiskArchive(t *testing.T) {
 	}
 	os.WriteFile(path, lib, 0o644)
 	w := newTestWindow(t)
-	<-w.openPaths([]string{path}, false).done
-	f := w.files[0]
+	<-w.opened.openPaths([]string{path}, false).done
+	f := w.opened.files[0]
 	root, ok := f.root.(*nres.Node)
 	if !ok {
 		t.Fatalf("root is %T", f.root)
 	}
 	uid := uidByPath(t, w, "a.txt")
-	w.selectUID(uid)
+	w.nav.selectUID(uid)
 	set := func(s string) func() error {
 		return func() error { return root.Edit(func(a *nres.Archive) error { return a.Replace(0, []byte(s)) }) }
 	}
-	w.Apply(w.model.items[uid].node, inspect.Edit{Name: "replace a.txt", Do: set("goodbye"), Undo: set("hello")})
-	if !f.dirty() || w.saveB.Disabled() {
+	w.Apply(w.nav.model.items[uid].node, inspect.Edit{Name: "replace a.txt", Do: set("goodbye"), Undo: set("hello")})
+	if !f.dirty() || w.saver.button.Disabled() {
 		t.Fatal("edit did not mark the file")
 	}
-	w.save()
+	w.saver.save()
 	if f.dirty() || !strings.HasPrefix(w.status.msg.Text, "saved") {
 		t.Fatalf("after save: dirty %v, status %q", f.dirty(), w.status.msg.Text)
 	}

@@ -15,6 +15,27 @@ import (
 	"rummage/formats/material"
 )
 
+// animationEditor is the Material tab's Animation editor: mode, mask and
+// keys of the current block; add and remove blocks and keys. Every change
+// is an edit of the tab's material (animationTab).
+type animationEditor struct {
+	tab     animationTab
+	loading bool // widgets are being filled from the block: ignore callbacks
+	mode    *widget.Select
+	masks   []*widget.Check
+	keys    *fyne.Container
+	animUI  *fyne.Container
+}
+
+// animationTab is what the animation editor asks of the Material tab.
+type animationTab interface {
+	view() *material.Mat0
+	blockIndex() int
+	setBlock(i int) // the block edited (and played) is i
+	edit(name string, fn func(m *material.Mat0) error)
+	showError(msg string)
+}
+
 // modeNames are the mode selector's options, "0 loop" to "7 unknown".
 func modeNames() []string {
 	names := make([]string, material.NumModes)
@@ -60,7 +81,7 @@ func maskName(mb material.MaskBit) string {
 
 // makeAnimationEditor builds the Animation editor: mode, mask and keys of
 // the current block, add and remove blocks and keys.
-func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
+func (t *animationEditor) makeAnimationEditor() fyne.CanvasObject {
 	t.mode = widget.NewSelect(modeNames(), func(string) {
 		if t.loading {
 			return
@@ -82,17 +103,18 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 	t.keys = container.NewVBox()
 	blocks := container.NewHBox(
 		widget.NewButtonWithIcon(lang.X("material.block.add", "Add block"), theme.ContentAddIcon(), func() {
-			t.edit(lang.X("material.edit.add_block", "add animation block"), func(m *material.Mat0) error {
+			t.tab.edit(lang.X("material.edit.add_block", "add animation block"), func(m *material.Mat0) error {
 				i, err := m.AddBlock()
 				if err == nil {
-					t.block = i
+					t.tab.setBlock(i)
 				}
 				return err
 			})
 		}),
 		widget.NewButtonWithIcon(lang.X("material.block.remove", "Remove block"), theme.ContentRemoveIcon(), func() {
-			t.edit(lang.X("material.edit.remove_block", "remove block {{.Block}}", map[string]any{"Block": t.block}),
-				func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
+			b := t.tab.blockIndex()
+			t.tab.edit(lang.X("material.edit.remove_block", "remove block {{.Block}}", map[string]any{"Block": b}),
+				func(m *material.Mat0) error { return m.RemoveBlock(b) })
 		}),
 		widget.NewButtonWithIcon(lang.X("material.key.add", "Add key"), theme.ContentAddIcon(), func() {
 			t.editBlock(lang.X("material.edit.add_key", "add key"), (*material.Block).AddKey)
@@ -117,10 +139,11 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 }
 
 // editBlock edits the current animation block.
-func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
-	t.edit(lang.X("material.edit.of_block", "{{.Edit}} of block {{.Block}}", map[string]any{"Edit": name, "Block": t.block}),
+func (t *animationEditor) editBlock(name string, fn func(b *material.Block) error) {
+	at := t.tab.blockIndex()
+	t.tab.edit(lang.X("material.edit.of_block", "{{.Edit}} of block {{.Block}}", map[string]any{"Edit": name, "Block": at}),
 		func(m *material.Mat0) error {
-			b, err := m.BlockAt(t.block)
+			b, err := m.BlockAt(at)
 			if err != nil {
 				return err
 			}
@@ -129,12 +152,11 @@ func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
 }
 
 // refreshAnimation fills the animation editor from the current block.
-func (t *materialTab) refreshAnimation() {
-	t.refreshMode()
+func (t *animationEditor) refreshAnimation() {
 	t.loading = true
 	defer func() { t.loading = false }()
 	t.keys.Objects = nil
-	b, err := t.view().BlockAt(t.block)
+	b, err := t.tab.view().BlockAt(t.tab.blockIndex())
 	if err != nil {
 		t.animUI.Hide()
 		t.keys.Refresh()
@@ -153,7 +175,7 @@ func (t *materialTab) refreshAnimation() {
 
 // keyRow is the editor row of key ki: its phase and end time, the raw k2,
 // Set and delete.
-func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
+func (t *animationEditor) keyRow(ki int, k material.Key) fyne.CanvasObject {
 	phase := widget.NewEntry()
 	phase.SetText(strconv.Itoa(int(k.Phase)))
 	end := widget.NewEntry()
@@ -162,7 +184,7 @@ func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
 		p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
 		e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
 		if err1 != nil || err2 != nil {
-			t.editorError.SetText(lang.X("material.key.invalid", "key {{.Key}}: phase and end time must be numbers from 0 to 65535",
+			t.tab.showError(lang.X("material.key.invalid", "key {{.Key}}: phase and end time must be numbers from 0 to 65535",
 				map[string]any{"Key": ki}))
 			return
 		}
@@ -187,9 +209,10 @@ func keyButtons(set, del func()) fyne.CanvasObject {
 }
 
 // SetKey changes key ki of the current block.
-func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
-	t.edit(lang.X("material.edit.set_key", "set key {{.Key}} of block {{.Block}}", map[string]any{"Key": ki, "Block": t.block}),
+func (t *animationEditor) SetKey(ki int, phase, endMs uint16) {
+	at := t.tab.blockIndex()
+	t.tab.edit(lang.X("material.edit.set_key", "set key {{.Key}} of block {{.Block}}", map[string]any{"Key": ki, "Block": at}),
 		func(m *material.Mat0) error {
-			return m.SetKey(t.block, ki, phase, endMs)
+			return m.SetKey(at, ki, phase, endMs)
 		})
 }

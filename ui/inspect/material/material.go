@@ -43,24 +43,52 @@ func init() {
 	})
 }
 
-// materialTab is the Material inspector: the live swatch, the phase table,
-// the phase editor and the animation editor.
+// materialTab is the Material inspector: the live swatch (swatchView),
+// the phase table, the phase editor and the animation editor
+// (animationEditor, animation.go).
 type materialTab struct {
 	h       inspect.Host
 	node    *material.Node
 	content fyne.CanvasObject
+	sw      *swatchView
+	anim    *animationEditor
 
-	draft   *material.Mat0 // live preview while a slider is dragged
-	block   int
-	phase   int            // phase selected in the editor
+	draft    *material.Mat0 // live preview while a slider is dragged
+	block    int
+	phase    int  // phase selected in the editor
+	loading  bool // widgets are being filled from the material: ignore callbacks
+	active   int  // the phase the swatch shows (key k's phase), marked ▸ in the table
+	blockSel *widget.Select
+	table    *widget.Table
+
+	// phase editor
+	phaseLabel  *widget.Label
+	colorRects  []*canvas.Rectangle
+	colorText   []*widget.Label
+	opacity     *widget.Slider
+	opacityL    *widget.Label
+	power       *widget.Slider
+	powerL      *widget.Label
+	page        *widget.Entry
+	texture     *widget.Entry
+	editorError *widget.Label
+}
+
+// swatchView is the Material tab's live swatch: the material sampled at
+// the shared clock, with its texture page, the blend preview and the time
+// readout. It asks the tab (swatchTab) what to show.
+type swatchView struct {
+	src  swatchTab
+	h    inspect.Host // Open goes to the texture
+	node *material.Node
+
 	clk     *inspect.Clock // the material clock, shared with the Preview tab
 	unwatch func()         // stops watching clk
 	stop    chan struct{}  // closes the ticker of tick; nil while the clock is paused
 	closed  bool
 	pace    inspect.Pacer // redraw rate of the running animation
-	loading bool          // widgets are being filled from the material: ignore callbacks
+	loading bool          // the scrubber is being moved to the clock: ignore its callback
 	textMs  uint32        // clock of the last time-label update
-	active  int           // the phase the swatch shows (key k's phase), marked ▸ in the table
 
 	last     material.Sample
 	lastErr  error
@@ -76,32 +104,19 @@ type materialTab struct {
 	srcBuf        *image.NRGBA
 	blendBuf      *image.NRGBA
 	play          *widget.Button
-	blockSel      *widget.Select
 	timeSlider    *widget.Slider
 	timeLabel     *widget.Label
 	modeLabel     *widget.Label
 	texLabel      *widget.Label
 	texButton     *widget.Button
 	blendLabel    *widget.Label
-	table         *widget.Table
+}
 
-	// phase editor
-	phaseLabel  *widget.Label
-	colorRects  []*canvas.Rectangle
-	colorText   []*widget.Label
-	opacity     *widget.Slider
-	opacityL    *widget.Label
-	power       *widget.Slider
-	powerL      *widget.Label
-	page        *widget.Entry
-	texture     *widget.Entry
-	editorError *widget.Label
-
-	// animation editor
-	mode   *widget.Select
-	masks  []*widget.Check
-	keys   *fyne.Container
-	animUI *fyne.Container
+// swatchTab is what the swatch asks of the Material tab.
+type swatchTab interface {
+	view() *material.Mat0 // the material shown: the draft while a slider moves
+	blockIndex() int      // the animation block played
+	showActive(phase int) // the phase the swatch shows now (▸ in the phase table)
 }
 
 type texEntry struct {
@@ -119,12 +134,14 @@ func newMaterialTab(h inspect.Host, n *material.Node) *materialTab {
 
 // newMaterialTabOn is newMaterialTab playing on clock clk.
 func newMaterialTabOn(h inspect.Host, n *material.Node, clk *inspect.Clock) *materialTab {
-	t := &materialTab{h: h, node: n, texCache: map[string]texEntry{}, clk: clk}
-	left := t.makeSwatchColumn()
+	t := &materialTab{h: h, node: n}
+	t.sw = &swatchView{src: t, h: h, node: n, texCache: map[string]texEntry{}, clk: clk}
+	t.anim = &animationEditor{tab: t}
+	left := t.sw.makeSwatchColumn(t.makeBlockSelect())
 	t.table = t.makeTable()
 	editors := container.NewAppTabs(
 		container.NewTabItem(lang.X("material.tab.phase", "Phase"), editorScroll(t.makePhaseEditor())),
-		container.NewTabItem(lang.X("material.tab.animation", "Animation"), editorScroll(t.makeAnimationEditor())),
+		container.NewTabItem(lang.X("material.tab.animation", "Animation"), editorScroll(t.anim.makeAnimationEditor())),
 	)
 	rows := len(n.Material().Phases)
 	right := widgets.NewFitSplit(t.table, editors, float32(min(rows, 8)+2)*widgets.RowHeight(), 0.45)
@@ -133,19 +150,57 @@ func newMaterialTabOn(h inspect.Host, n *material.Node, clk *inspect.Clock) *mat
 	t.content = split
 
 	t.refreshAll()
+	t.sw.start()
+	return t
+}
+
+// start runs the swatch on its clock.
+func (t *swatchView) start() {
 	t.pace.CPU = cputime.Process
 	t.showPlaying()
-	t.unwatch = clk.Watch(func() {
+	t.unwatch = t.clk.Watch(func() {
 		t.showPlaying()
 		t.update(true)
 	})
-	return t
+}
+
+// blockIndex is the animation block the swatch plays and the editor edits.
+func (t *materialTab) blockIndex() int { return t.block }
+
+// setBlock makes block i the one played and edited.
+func (t *materialTab) setBlock(i int) { t.block = i }
+
+// showError shows why an edit was refused.
+func (t *materialTab) showError(msg string) { t.editorError.SetText(msg) }
+
+// showActive marks the phase the swatch shows (▸) in the phase table.
+func (t *materialTab) showActive(phase int) {
+	if phase != t.active {
+		t.active = phase
+		t.table.Refresh()
+	}
+}
+
+// makeBlockSelect makes the selector of the animation block played.
+func (t *materialTab) makeBlockSelect() *widget.Select {
+	t.blockSel = widget.NewSelect(nil, func(string) {
+		if t.loading {
+			return
+		}
+		if i := t.blockSel.SelectedIndex(); i >= 0 {
+			t.block = i
+			t.sw.refreshMode()
+			t.anim.refreshAnimation()
+			t.sw.update(true)
+		}
+	})
+	return t.blockSel
 }
 
 // showPlaying sets the play button's icon, pause while the clock plays,
 // and runs the ticker only then: a paused clock changes only through
 // Watch.
-func (t *materialTab) showPlaying() {
+func (t *swatchView) showPlaying() {
 	icon := theme.MediaPlayIcon()
 	if t.clk.Playing() {
 		icon = theme.MediaPauseIcon()
@@ -163,7 +218,7 @@ func (t *materialTab) showPlaying() {
 }
 
 // tick drives the swatch, paced, until stop is closed (inspect.Tick).
-func (t *materialTab) tick(stop chan struct{}) {
+func (t *swatchView) tick(stop chan struct{}) {
 	inspect.Tick(stop, func(now time.Time) {
 		if t.pace.Due(now) && t.update(false) {
 			t.pace.Ask(now)
@@ -172,9 +227,9 @@ func (t *materialTab) tick(stop chan struct{}) {
 }
 
 // makeSwatchColumn builds the swatch column: the animated swatch, the
-// block, clock and texture of what it shows, and the blend preview. Its
-// texts wrap: the column is as narrow as the swatch.
-func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
+// block (the tab's blockSel), clock and texture of what it shows, and the
+// blend preview. Its texts wrap: the column is as narrow as the swatch.
+func (t *swatchView) makeSwatchColumn(blockSel *widget.Select) fyne.CanvasObject {
 	t.swatch = canvas.NewRaster(t.drawSwatch)
 	t.swatch.SetMinSize(fyne.NewSize(160, 160))
 	t.swatch.ScaleMode = canvas.ImageScalePixels
@@ -183,16 +238,6 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 	t.blend.SetMinSize(fyne.NewSize(160, 80))
 
 	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.clk.Toggle)
-	t.blockSel = widget.NewSelect(nil, func(string) {
-		if t.loading {
-			return
-		}
-		if i := t.blockSel.SelectedIndex(); i >= 0 {
-			t.block = i
-			t.refreshAnimation()
-			t.update(true)
-		}
-	})
 	t.timeSlider = widget.NewSlider(0, 1)
 	t.timeSlider.Step = 1
 	t.timeSlider.OnChanged = func(v float64) {
@@ -211,7 +256,7 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 	return container.NewVBox(
 		widget.NewLabelWithStyle(lang.X("material.swatch", "Swatch"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.swatch,
-		container.NewBorder(nil, nil, t.play, nil, t.blockSel),
+		container.NewBorder(nil, nil, t.play, nil, blockSel),
 		t.timeSlider,
 		t.timeLabel,
 		t.modeLabel,
@@ -235,7 +280,10 @@ func wrapping() *widget.Label {
 	return l
 }
 
-func (t *materialTab) close() {
+func (t *materialTab) close() { t.sw.close() }
+
+// close stops the swatch's ticker and clock watch.
+func (t *swatchView) close() {
 	t.closed = true
 	if t.unwatch != nil {
 		t.unwatch()
@@ -256,11 +304,11 @@ func (t *materialTab) view() *material.Mat0 {
 }
 
 // clock returns the swatch clock in ms.
-func (t *materialTab) clock() uint32 { return t.clk.Ms() }
+func (t *swatchView) clock() uint32 { return t.clk.Ms() }
 
 // duration of the current block (0 without one).
-func (t *materialTab) duration() uint32 {
-	b, err := t.view().BlockAt(t.block)
+func (t *swatchView) duration() uint32 {
+	b, err := t.src.view().BlockAt(t.src.blockIndex())
 	if err != nil {
 		return 0
 	}
@@ -269,11 +317,11 @@ func (t *materialTab) duration() uint32 {
 
 // update samples the material at the clock and redraws what changed; it
 // reports whether it asked for a redraw.
-func (t *materialTab) update(force bool) bool {
-	m := t.view()
+func (t *swatchView) update(force bool) bool {
+	m := t.src.view()
 	clock := t.clock()
 	d := t.duration()
-	s, err := m.PlayAt(t.block, clock)
+	s, err := m.PlayAt(t.src.blockIndex(), clock)
 	changed := force || err != t.lastErr || s != t.last
 	t.last, t.lastErr = s, err
 	if force || clock-t.textMs >= 100 { // the time readout at 10 Hz is enough
@@ -294,10 +342,7 @@ func (t *materialTab) update(force bool) bool {
 	if err == nil {
 		ap = m.ShownPhase(s)
 	}
-	if ap != t.active {
-		t.active = ap
-		t.table.Refresh()
-	}
+	t.src.showActive(ap)
 	t.renderSource()
 	t.swatch.Refresh()
 	t.blend.Refresh()
@@ -305,7 +350,7 @@ func (t *materialTab) update(force bool) bool {
 }
 
 // showTime moves the scrubber and writes the time readout.
-func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sample) {
+func (t *swatchView) showTime(m *material.Mat0, clock, d uint32, s material.Sample) {
 	t.loading = true
 	if d > 0 {
 		t.timeSlider.Max = float64(d)
@@ -333,7 +378,7 @@ func setText(l *widget.Label, s string) {
 }
 
 // setTexture finds the phase's texture (cached by name) and its page.
-func (t *materialTab) setTexture(name string, page int) {
+func (t *swatchView) setTexture(name string, page int) {
 	if name != t.texName || t.texImg == nil && t.texNode == nil {
 		t.texName = name
 		e, ok := t.texCache[name]
@@ -373,7 +418,7 @@ func (t *materialTab) setTexture(name string, page int) {
 // renderSource computes the material's colour over the swatch square
 // (swatchRes²): the texture page modulated by the lit colour, alpha =
 // texel alpha × opacity. Both rasters sample it.
-func (t *materialTab) renderSource() {
+func (t *swatchView) renderSource() {
 	n := swatchRes
 	src := rasterBuf(&t.srcBuf, n, n)
 	c := t.lit
@@ -430,7 +475,7 @@ func rasterBuf(buf **image.NRGBA, w, h int) *image.NRGBA {
 // srcRow returns row y of the source for a raster h pixels high, and
 // fills cols with the source byte offset of every column of a raster
 // len(cols) pixels wide.
-func (t *materialTab) srcRow(y, h int, cols []int) []uint8 {
+func (t *swatchView) srcRow(y, h int, cols []int) []uint8 {
 	if t.srcBuf == nil {
 		t.renderSource()
 	}
@@ -442,7 +487,7 @@ func (t *materialTab) srcRow(y, h int, cols []int) []uint8 {
 }
 
 // drawSwatch shows the texture under the swatch colour, opaque.
-func (t *materialTab) drawSwatch(w, h int) image.Image {
+func (t *swatchView) drawSwatch(w, h int) image.Image {
 	t.pace.Paint(time.Now())
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.swatchBuf, w, h)
@@ -461,10 +506,10 @@ func (t *materialTab) drawSwatch(w, h int) image.Image {
 // drawBlend composes the swatch over a checkerboard with the category's
 // blend factors (opaque when the category has no blend state): the left
 // quarter over white, the next over black, the right half over the board.
-func (t *materialTab) drawBlend(w, h int) image.Image {
+func (t *swatchView) drawBlend(w, h int) image.Image {
 	w, h = capSize(w, h, swatchRes)
 	out := rasterBuf(&t.blendBuf, w, h)
-	eq := material.BlendFor(t.view().Category()).Equation()
+	eq := material.BlendFor(t.src.view().Category()).Equation()
 	half := w/2 + 1
 	var cols [swatchRes]int
 	for y := 0; y < h; y++ {
@@ -533,21 +578,22 @@ func (t *materialTab) refreshAll() {
 		if bl.AlphaTest != nil {
 			at = lang.X("material.blend.alpha_test", "alpha test ≥")
 		}
-		setText(t.blendLabel, lang.X("material.blend.category", "category {{.Category}}: {{.Src}} / {{.Dst}} · {{.AlphaTest}}",
+		setText(t.sw.blendLabel, lang.X("material.blend.category", "category {{.Category}}: {{.Src}} / {{.Dst}} · {{.AlphaTest}}",
 			map[string]any{"Category": cat, "Src": bl.Src, "Dst": bl.Dst, "AlphaTest": at}))
 	} else {
-		setText(t.blendLabel, lang.X("material.blend.none", "category {{.Category}}: no blend state (shown opaque)", map[string]any{"Category": cat}))
+		setText(t.sw.blendLabel, lang.X("material.blend.none", "category {{.Category}}: no blend state (shown opaque)", map[string]any{"Category": cat}))
 	}
 	t.fitColumns()
 	t.table.Refresh()
 	t.refreshEditor()
-	t.refreshAnimation()
-	t.update(true)
+	t.sw.refreshMode()
+	t.anim.refreshAnimation()
+	t.sw.update(true)
 }
 
 // refreshMode shows the current block's mode.
-func (t *materialTab) refreshMode() {
-	if b, err := t.view().BlockAt(t.block); err == nil {
+func (t *swatchView) refreshMode() {
+	if b, err := t.src.view().BlockAt(t.src.blockIndex()); err == nil {
 		setText(t.modeLabel, lang.XN("material.block.mode", "mode {{.Mode}} ({{.Number}}), mask {{.Mask}}, {{.PluralCount}} keys", len(b.Keys),
 			map[string]any{"Mode": modeName(b.Mode()), "Number": int(b.Mode()), "Mask": fmt.Sprintf("0x%02X", b.Mask()), "PluralCount": len(b.Keys)}))
 	} else {
@@ -828,7 +874,7 @@ func (t *materialTab) slide(set func(p *material.Phase, v int) error, v float64)
 	}
 	t.showScalars(p)
 	t.table.Refresh()
-	t.update(true)
+	t.sw.update(true)
 }
 
 // commitDraft applies the slider draft as one undoable edit.

@@ -81,15 +81,15 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	h.Win.SetContent(tab.content)
 	h.Win.Resize(fyne.NewSize(1000, 700))
 
-	tab.clk.Pause()
-	tab.clk.Seek(100) // key 0, alpha 0.2
-	tab.update(true)
-	before := tab.lit
-	if tab.texNode == nil || tab.texPage != image.Rect(0, 0, 8, 8) {
-		t.Fatalf("texture not resolved in the archive: %v %v", tab.texNode, tab.texPage)
+	tab.sw.clk.Pause()
+	tab.sw.clk.Seek(100) // key 0, alpha 0.2
+	tab.sw.update(true)
+	before := tab.sw.lit
+	if tab.sw.texNode == nil || tab.sw.texPage != image.Rect(0, 0, 8, 8) {
+		t.Fatalf("texture not resolved in the archive: %v %v", tab.sw.texNode, tab.sw.texPage)
 	}
 	// The swatch draws the colour over the white texture.
-	img := tab.drawSwatch(10, 10).(*image.NRGBA)
+	img := tab.sw.drawSwatch(10, 10).(*image.NRGBA)
 	if got := img.NRGBAAt(5, 5); got.R != before.R || got.G != before.G || got.B != before.B {
 		t.Errorf("swatch pixel %v, lit colour %v", got, before)
 	}
@@ -99,7 +99,7 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 	if len(h.Edits) != 1 {
 		t.Fatalf("the edit did not go through Host.Apply (status %q)", h.Message)
 	}
-	after := tab.lit
+	after := tab.sw.lit
 	if after == before || after.G <= before.G {
 		t.Errorf("swatch colour did not follow the edit: %v -> %v", before, after)
 	}
@@ -122,8 +122,8 @@ func TestMaterialTabEditSaveReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab.refreshAll()
-	if tab.lit != before {
-		t.Errorf("after undo the swatch is %v, want %v", tab.lit, before)
+	if tab.sw.lit != before {
+		t.Errorf("after undo the swatch is %v, want %v", tab.sw.lit, before)
 	}
 }
 
@@ -156,7 +156,7 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	if tab.editorError.Text == "" {
 		t.Error("page 300 accepted")
 	}
-	tab.SetKey(1, 2, 1200)
+	tab.anim.SetKey(1, 2, 1200)
 	if k := node.Material().Blocks[0].Keys[1]; k.Phase != 2 || k.EndMs != 1200 {
 		t.Errorf("key %+v", k)
 	}
@@ -168,11 +168,11 @@ func TestMaterialTabPhaseEdits(t *testing.T) {
 	n := len(h.Edits)
 	tab.phase = int(node.Material().Blocks[0].Keys[0].Phase) // the phase shown at clock 0
 	tab.refreshEditor()
-	tab.clk.Pause()
-	tab.clk.Seek(0)
+	tab.sw.clk.Pause()
+	tab.sw.clk.Seek(0)
 	tab.slide((*material.Phase).SetRawOpacity, 10)
-	if tab.lit.A != uint8(0.1*255+0.5) {
-		t.Errorf("draft opacity not shown: %v", tab.lit)
+	if tab.sw.lit.A != uint8(0.1*255+0.5) {
+		t.Errorf("draft opacity not shown: %v", tab.sw.lit)
 	}
 	tab.commitDraft("set opacity")
 	if p3 := node.Material().Phases[tab.phase].RawOpacity(); len(h.Edits) != n+1 || p3 != 10 {
@@ -194,13 +194,13 @@ func BenchmarkSwatchFrame(b *testing.B) {
 	kids, _ := root.Children()
 	tab := newMaterialTabOn(h, kids[0].(*material.Node), pausedClock())
 	defer tab.close()
-	tab.clk.Pause()
+	tab.sw.clk.Pause()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		tab.clk.Seek(uint32(i * 16))
-		tab.update(false)
-		tab.drawSwatch(320, 320)
-		tab.drawBlend(320, 160)
+		tab.sw.clk.Seek(uint32(i * 16))
+		tab.sw.update(false)
+		tab.sw.drawSwatch(320, 320)
+		tab.sw.drawBlend(320, 160)
 	}
 }
 
@@ -330,26 +330,26 @@ func TestMaterialTransport(t *testing.T) {
 	tab := newMaterialTabOn(h, fire, clk)
 	defer tab.close()
 	d := fire.Material().Blocks[0].Duration()
-	if tab.timeSlider.Max != float64(d) {
-		t.Errorf("scrubber spans %v ms, the block %d", tab.timeSlider.Max, d)
+	if tab.sw.timeSlider.Max != float64(d) {
+		t.Errorf("scrubber spans %v ms, the block %d", tab.sw.timeSlider.Max, d)
 	}
-	tab.timeSlider.SetValue(float64(d / 2))
-	if tab.clk.Playing() || tab.last.LocalMs != d/2 {
-		t.Fatalf("scrubbing: playing %v, local time %d", tab.clk.Playing(), tab.last.LocalMs)
+	tab.sw.timeSlider.SetValue(float64(d / 2))
+	if tab.sw.clk.Playing() || tab.sw.last.LocalMs != d/2 {
+		t.Fatalf("scrubbing: playing %v, local time %d", tab.sw.clk.Playing(), tab.sw.last.LocalMs)
 	}
-	if want := fmt.Sprintf("%d / %d ms", d/2, d); !strings.Contains(tab.timeLabel.Text, want) || !strings.Contains(tab.modeLabel.Text, "pingpong") {
-		t.Errorf("readout %q / %q", tab.timeLabel.Text, tab.modeLabel.Text)
+	if want := fmt.Sprintf("%d / %d ms", d/2, d); !strings.Contains(tab.sw.timeLabel.Text, want) || !strings.Contains(tab.sw.modeLabel.Text, "pingpong") {
+		t.Errorf("readout %q / %q", tab.sw.timeLabel.Text, tab.sw.modeLabel.Text)
 	}
-	tab.clk.Seek(d + 100) // second cycle: ping-pong runs backwards
-	tab.update(true)
-	if tab.last.LocalMs != d-100 || tab.timeSlider.Value != float64(d-100) {
-		t.Errorf("backward cycle: local %d, scrubber %v, want %d", tab.last.LocalMs, tab.timeSlider.Value, d-100)
+	tab.sw.clk.Seek(d + 100) // second cycle: ping-pong runs backwards
+	tab.sw.update(true)
+	if tab.sw.last.LocalMs != d-100 || tab.sw.timeSlider.Value != float64(d-100) {
+		t.Errorf("backward cycle: local %d, scrubber %v, want %d", tab.sw.last.LocalMs, tab.sw.timeSlider.Value, d-100)
 	}
-	tab.clk.Toggle()
-	if !tab.clk.Playing() {
+	tab.sw.clk.Toggle()
+	if !tab.sw.clk.Playing() {
 		t.Error("play did not resume")
 	}
-	tab.clk.Pause()
+	tab.sw.clk.Pause()
 
 	lbl := sampleMaterial(t, "B_LBL_01")
 	paused := inspect.NewClock()
@@ -362,8 +362,8 @@ func TestMaterialTransport(t *testing.T) {
 	}
 	tab2.blockSel.SetSelected("block 2")
 	want := m.Phases[m.Blocks[2].Keys[0].Phase]
-	if tab2.block != 2 || tab2.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.last.Phase.Texture != want.TextureName() || tab2.last.Phase.Page != want.Page() {
-		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.last, tab2.active)
+	if tab2.block != 2 || tab2.sw.last.Block != 2 || tab2.active != int(m.Blocks[2].Keys[0].Phase) || tab2.sw.last.Phase.Texture != want.TextureName() || tab2.sw.last.Phase.Page != want.Page() {
+		t.Errorf("block 2: block %d, sample %+v, active phase %d", tab2.block, tab2.sw.last, tab2.active)
 	}
 }
 

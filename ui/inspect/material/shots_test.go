@@ -46,7 +46,7 @@ func TestMaterialShots(t *testing.T) {
 	for _, k := range mk {
 		if m, ok := k.(*material.Node); ok && (m.Name() == "FIRESTORM" || m.Name() == "B_LBL_01") {
 			tab := newMaterialTabOn(h, m, pausedClock())
-			tab.clk.Pause()
+			tab.sw.clk.Pause()
 			shot("mat_"+m.Name(), tab.content)
 			if at := inspecttest.Find[*container.AppTabs](tab.content); len(at) > 0 {
 				at[0].SelectIndex(1)

@@ -59,14 +59,15 @@ func (v *PreviewView) extraRows(n formats.Node) []fyne.CanvasObject {
 // when it has.
 func (v *PreviewView) SetMesh(m *geom.Mesh) {
 	c := v.canvas
-	if m == nil || c.isClosed() {
+	if m == nil || c.closed() {
 		return
 	}
 	if c.mesh == nil {
 		c.override = m
 		return
 	}
-	c.mesh, c.isolated, c.group = m, nil, -1
+	c.mesh = m
+	c.groups.mesh, c.groups.isolated, c.groups.group = m, nil, -1
 	c.counts = countText(c.src, m)
 	if v.bar != nil {
 		v.bar.refresh()

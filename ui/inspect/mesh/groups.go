@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/preview"
 	"rummage/ui/count"
@@ -33,7 +34,7 @@ func newGroupBar(c *previewCanvas) *groupBar {
 	b := &groupBar{c: c, label: widget.NewLabel("")}
 	b.label.Truncation = fyne.TextTruncateEllipsis
 	b.material = widget.NewButtonWithIcon(lang.X("mesh.group.material", "Material"), theme.NavigateNextIcon(), b.openMaterial)
-	b.all = widget.NewButton(lang.X("mesh.group.all", "All groups"), func() { c.selectGroup(-1) })
+	b.all = widget.NewButton(lang.X("mesh.group.all", "All groups"), func() { c.groups.selectGroup(-1) })
 	b.content = container.NewBorder(nil, nil, nil, container.NewHBox(b.material, b.all), b.label)
 	b.refresh()
 	return b
@@ -47,14 +48,14 @@ func (b *groupBar) refresh() {
 	switch {
 	case c.mesh == nil:
 		b.label.SetText("")
-	case c.group < 0:
+	case c.groups.group < 0:
 		b.label.SetText(lang.X("mesh.group.hint", "click a triangle to isolate its group"))
 	default:
-		g := c.mesh.Groups[c.group]
+		g := c.mesh.Groups[c.groups.group]
 		b.label.SetText(lang.X("mesh.group.selected", "group {{.Group}} of {{.Count}}: {{.Name}} · {{.Triangles}}",
-			map[string]any{"Group": c.group, "Count": len(c.mesh.Groups), "Name": g.Name, "Triangles": count.Triangles(g.TriCount)}))
+			map[string]any{"Group": c.groups.group, "Count": len(c.mesh.Groups), "Name": g.Name, "Triangles": count.Triangles(g.TriCount)}))
 		b.all.Show()
-		if inspect.GroupMaterial(c.node, c.group) != nil {
+		if inspect.GroupMaterial(c.node, c.groups.group) != nil {
 			b.material.Show()
 		}
 	}
@@ -64,13 +65,51 @@ func (b *groupBar) refresh() {
 // openMaterial selects the material node of the selected group in the tree.
 func (b *groupBar) openMaterial() {
 	c := b.c
-	if to := inspect.GroupMaterial(c.node, c.group); to != nil && c.host != nil {
+	if to := inspect.GroupMaterial(c.node, c.groups.group); to != nil && c.host != nil {
 		c.host.SelectNode(to)
 	}
 }
 
+// groupPicker is the preview's group selection: the isolated group, the
+// isolated groups' meshes (made once), and the click that picks a
+// triangle's group. It asks the canvas (pickerCanvas) to show a change.
+type groupPicker struct {
+	canvas   pickerCanvas
+	node     formats.Node       // nil: the selection is the view's own
+	mesh     *geom.Mesh         // the whole mesh, once loaded
+	group    int                // the isolated group, -1 for none
+	isolated map[int]*geom.Mesh // the isolated groups' meshes, made once
+	pickSeq  uint64             // the last click's number: an older pick is dropped
+	onPicked func(tri int)      // tests: called after a pick is handled
+}
+
+// pickerCanvas is what the group selection asks of the preview canvas.
+type pickerCanvas interface {
+	groupChanged() // draw the isolated group (or all) and name it
+	closed() bool  // the view is gone
+}
+
+// groupChanged draws the isolated group and names it in the group bar.
+func (c *previewCanvas) groupChanged() {
+	if c.view != nil {
+		c.view.bar.refresh()
+	}
+	c.request(false)
+}
+
+// closed reports whether the view was closed.
+func (c *previewCanvas) closed() bool { return c.sh.isClosed() }
+
+// shown is the mesh to draw: the isolated group's, else the whole mesh.
+func (c *groupPicker) shown() *geom.Mesh {
+	if c.group >= 0 {
+		return c.isolate(c.group)
+	}
+	return c.mesh
+}
+
 // checkGroup returns g when it is a group of the mesh, else -1.
-func (c *previewCanvas) checkGroup(g int) int {
+func (c *groupPicker) checkGroup(g int) int {
 	if c.mesh == nil || g < 0 || g >= len(c.mesh.Groups) {
 		return -1
 	}
@@ -79,7 +118,7 @@ func (c *previewCanvas) checkGroup(g int) int {
 
 // selectGroup selects group g (-1: none) for the node's tabs, or for this
 // view alone when it has no node.
-func (c *previewCanvas) selectGroup(g int) {
+func (c *groupPicker) selectGroup(g int) {
 	if c.node != nil {
 		inspect.SelectGroup(c.node, g) // comes back through showGroup
 		return
@@ -88,22 +127,19 @@ func (c *previewCanvas) selectGroup(g int) {
 }
 
 // showGroup isolates group g (-1: shows every group).
-func (c *previewCanvas) showGroup(g int) {
+func (c *groupPicker) showGroup(g int) {
 	g = c.checkGroup(g)
 	if g == c.group {
 		return
 	}
 	c.group = g
-	if c.view != nil {
-		c.view.bar.refresh()
-	}
-	c.request(false)
+	c.canvas.groupChanged()
 }
 
 // isolate returns the mesh of group g alone (made once per group): it
 // shares the whole mesh's vertices, so the camera and the frame's depth
 // range stay as they are.
-func (c *previewCanvas) isolate(g int) *geom.Mesh {
+func (c *groupPicker) isolate(g int) *geom.Mesh {
 	if m, ok := c.isolated[g]; ok {
 		return m
 	}
@@ -133,28 +169,26 @@ func isolateGroup(m *geom.Mesh, g int) *geom.Mesh {
 	}
 }
 
-// pickAt selects the group under pos (a point of the canvas, in its
-// units): the triangle there is found on a goroutine (a million
-// triangles take tens of milliseconds) and the selection made back on the
-// UI goroutine, unless the view changed meanwhile.
-func (c *previewCanvas) pickAt(pos fyne.Position) {
-	size := c.Size()
-	if c.mesh == nil || c.pxW <= 0 || c.pxH <= 0 || size.Width <= 0 || size.Height <= 0 {
+// pickAt selects the group under pos, a point of a canvas of size size
+// showing a w×h pixel frame through cam (cull: back faces are not drawn):
+// the triangle there is found on a goroutine (a million triangles take
+// tens of milliseconds) and the selection made back on the UI goroutine,
+// unless the view changed meanwhile.
+func (c *groupPicker) pickAt(pos fyne.Position, size fyne.Size, cam preview.Camera, w, h int, cull bool) {
+	if c.mesh == nil || w <= 0 || h <= 0 || size.Width <= 0 || size.Height <= 0 {
 		return
 	}
 	shown, g := c.mesh, c.group
 	if g >= 0 {
 		shown = c.isolate(g)
 	}
-	cam, w, h := c.cam, c.pxW, c.pxH
 	x, y := pos.X*float32(w)/size.Width, pos.Y*float32(h)/size.Height
-	cull := c.opt.Mode != preview.ModeWire
 	seq := c.pickSeq + 1
 	c.pickSeq = seq
 	go func() {
 		tri := preview.Pick(shown, &cam, w, h, x, y, cull)
 		fyne.Do(func() {
-			if c.pickSeq != seq || c.isClosed() {
+			if c.pickSeq != seq || c.canvas.closed() {
 				return // a newer click, or the view is gone
 			}
 			switch {

@@ -127,7 +127,7 @@ func TestPreviewClickPicksGroup(t *testing.T) {
 	v, frames := viewFixture(t, m, previewConfig{node: node, clock: inspect.NewClock(), manual: true})
 	c := v.canvas
 	picked := make(chan int, 4)
-	c.onPicked = func(tri int) { picked <- tri }
+	c.groups.onPicked = func(tri int) { picked <- tri }
 	click := func(p fyne.Position) int {
 		drain(frames)
 		c.Tapped(&fyne.PointEvent{Position: p})
@@ -144,8 +144,8 @@ func TestPreviewClickPicksGroup(t *testing.T) {
 		t.Fatalf("the top picks triangle %d", tri)
 	}
 	st := lastFrame(t, frames)
-	if c.group != 2 || inspect.SelectedGroup(node) != 2 || st.Triangles != 2 {
-		t.Errorf("group %d (shared %d), the frame draws %d triangles", c.group, inspect.SelectedGroup(node), st.Triangles)
+	if c.groups.group != 2 || inspect.SelectedGroup(node) != 2 || st.Triangles != 2 {
+		t.Errorf("group %d (shared %d), the frame draws %d triangles", c.groups.group, inspect.SelectedGroup(node), st.Triangles)
 	}
 	if !strings.Contains(v.bar.label.Text, "pulse") || !v.bar.all.Visible() || v.bar.material.Visible() {
 		t.Errorf("bar %q, all groups shown %v, material shown %v (the crate links none)", v.bar.label.Text, v.bar.all.Visible(), v.bar.material.Visible())
@@ -154,15 +154,15 @@ func TestPreviewClickPicksGroup(t *testing.T) {
 	side := screenPos(t, c, geom.Vec3{0, -1, 0})
 	click(side)
 	st = lastFrame(t, frames)
-	if c.group != -1 || st.Triangles != 12 {
-		t.Errorf("after a click on nothing: group %d, %d triangles drawn", c.group, st.Triangles)
+	if c.groups.group != -1 || st.Triangles != 12 {
+		t.Errorf("after a click on nothing: group %d, %d triangles drawn", c.groups.group, st.Triangles)
 	}
-	if tri := click(side); m.GroupOf(tri) != 0 || c.group != 0 {
-		t.Errorf("the side picks triangle %d, group %d", tri, c.group)
+	if tri := click(side); m.GroupOf(tri) != 0 || c.groups.group != 0 {
+		t.Errorf("the side picks triangle %d, group %d", tri, c.groups.group)
 	}
 	test.Tap(v.bar.all)
-	if c.group != -1 || inspect.SelectedGroup(node) != -1 {
-		t.Errorf("All groups left group %d selected", c.group)
+	if c.groups.group != -1 || inspect.SelectedGroup(node) != -1 {
+		t.Errorf("All groups left group %d selected", c.groups.group)
 	}
 }
 
@@ -223,11 +223,11 @@ func TestBatchesClickIsolates(t *testing.T) {
 	drain(frames)
 	tables[0].Select(widget.TableCellID{Row: row, Col: 0})
 	c := v.canvas
-	if c.group < 0 || m.Groups[c.group].Name != bs[row].Label() {
-		t.Fatalf("batch %d (row %d, %s) selected group %d", row, bs[row].Row, bs[row].Label(), c.group)
+	if c.groups.group < 0 || m.Groups[c.groups.group].Name != bs[row].Label() {
+		t.Fatalf("batch %d (row %d, %s) selected group %d", row, bs[row].Row, bs[row].Label(), c.groups.group)
 	}
-	if st := lastFrame(t, frames); st.Triangles != m.Groups[c.group].TriCount {
-		t.Errorf("the isolated frame draws %d triangles, the group has %d", st.Triangles, m.Groups[c.group].TriCount)
+	if st := lastFrame(t, frames); st.Triangles != m.Groups[c.groups.group].TriCount {
+		t.Errorf("the isolated frame draws %d triangles, the group has %d", st.Triangles, m.Groups[c.groups.group].TriCount)
 	}
 	if h.Selected != nil || !strings.Contains(h.Message, "Preview shows it alone") {
 		t.Errorf("the click opened %v, status %q", h.Selected, h.Message)
@@ -345,7 +345,7 @@ func TestPreviewFitsSmallInspectorWithBars(t *testing.T) {
 	for _, l := range []string{i18n.English, i18n.Russian} {
 		i18n.Use(l)
 		v, frames := viewFixture(t, geom.Crate(), previewConfig{clock: inspect.NewClock(), manual: true})
-		v.canvas.showGroup(0)
+		v.canvas.groups.showGroup(0)
 		lastFrame(t, frames)
 		if need := v.Content.MinSize(); need.Width > 705 || need.Height > 468 {
 			t.Errorf("%s: the preview needs %v; bars %v, %v, %v", l, need, v.bar.content.MinSize(), v.clock.content.MinSize(), v.view.MinSize())

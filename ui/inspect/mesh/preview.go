@@ -94,7 +94,7 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	v := &PreviewView{canvas: newPreviewCanvas(src, cfg.onFrame)}
 	c := v.canvas
 	c.view = v
-	c.node, c.host, c.group = cfg.node, cfg.host, -1
+	c.node, c.host, c.groups.node = cfg.node, cfg.host, cfg.node
 	top := v.makeToolbar()
 	v.bar = newGroupBar(c)
 	v.clock = newClockBar(c, cfg.clock)
@@ -104,7 +104,7 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
 			if n == c.node {
-				c.showGroup(g)
+				c.groups.showGroup(g)
 			}
 		})
 	}
@@ -119,7 +119,7 @@ func (v *PreviewView) Close() {
 		v.canvas.unwatchGroups()
 		v.canvas.unwatchGroups = nil
 	}
-	v.canvas.close()
+	v.canvas.sh.close()
 }
 
 // previewRequest is what the render goroutine is asked to draw.
@@ -147,12 +147,9 @@ type previewCanvas struct {
 	node          formats.Node // nil: the group selection is the view's own
 	host          inspect.Host
 	unwatchGroups func()
-	mesh          *geom.Mesh         // the whole mesh
-	group         int                // the isolated group, -1 for none
-	isolated      map[int]*geom.Mesh // the isolated groups' meshes, made once
-	pace          inspect.Pacer      // paces the animation's frames
-	pickSeq       uint64             // the last click's number: an older pick is dropped
-	onPicked      func(tri int)      // tests: called after a pick is handled
+	mesh          *geom.Mesh    // the whole mesh
+	groups        *groupPicker  // the isolated group (groups.go)
+	pace          inspect.Pacer // paces the animation's frames
 	cam           preview.Camera
 	opt           preview.Options
 	fitted        bool
@@ -166,7 +163,7 @@ type previewCanvas struct {
 	override      *geom.Mesh  // a mesh SetMesh gave before the view's own loaded
 
 	// shared with the render goroutine
-	*previewShared
+	sh *previewShared
 
 	// onFrame, when set (tests), is called on the UI goroutine after a
 	// frame is shown.
@@ -194,13 +191,14 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 		src:     src,
 		onFrame: onFrame,
 		opt:     preview.DefaultOptions(),
-		previewShared: &previewShared{
+		sh: &previewShared{
 			wake: make(chan struct{}, 1),
 			stop: make(chan struct{}),
 			done: make(chan struct{}),
 			free: make(chan *image.RGBA, 3),
 		},
 	}
+	c.groups = &groupPicker{canvas: c, group: -1}
 	c.raster = canvas.NewRaster(c.generate)
 	c.raster.ScaleMode = canvas.ImageScaleFastest
 	c.info = canvas.NewText("", color.NRGBA{220, 225, 235, 255})
@@ -209,8 +207,8 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 	c.msg = canvas.NewText(lang.X("mesh.loading", "Loading mesh…"), color.NRGBA{220, 225, 235, 255})
 	c.msg.Alignment = fyne.TextAlignCenter
 	c.ExtendBaseWidget(c)
-	runtime.AddCleanup(c, (*previewShared).close, c.previewShared)
-	go c.previewShared.loop(src, weak.Make(c))
+	runtime.AddCleanup(c, (*previewShared).close, c.sh)
+	go c.sh.loop(src, weak.Make(c))
 	return c
 }
 
@@ -253,9 +251,9 @@ func (r *previewRenderer) Destroy() {}
 func (c *previewCanvas) generate(w, h int) image.Image {
 	c.pace.Paint(time.Now())
 	c.resizePixels(w, h)
-	c.mu.Lock()
-	f := c.front
-	c.mu.Unlock()
+	c.sh.mu.Lock()
+	f := c.sh.front
+	c.sh.mu.Unlock()
 	if f == nil {
 		if c.blank == nil {
 			bg := c.opt.Background
@@ -292,18 +290,15 @@ func (c *previewCanvas) request(moving bool) {
 	if c.mesh == nil || c.pxW <= 0 || c.pxH <= 0 {
 		return
 	}
-	shown := c.mesh
-	if c.group >= 0 {
-		shown = c.isolate(c.group)
-	}
+	shown := c.groups.shown()
 	if c.view != nil && c.view.clock != nil && c.view.clock.animated {
 		c.opt.Clock = c.view.clock.clk.Ms()
 	}
-	c.mu.Lock()
-	c.req = previewRequest{mesh: shown, cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.req.seq + 1}
-	c.mu.Unlock()
+	c.sh.mu.Lock()
+	c.sh.req = previewRequest{mesh: shown, cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.sh.req.seq + 1}
+	c.sh.mu.Unlock()
 	select {
-	case c.wake <- struct{}{}:
+	case c.sh.wake <- struct{}{}:
 	default:
 	}
 }
@@ -344,7 +339,7 @@ func (c *previewShared) isClosed() bool {
 
 // loaded runs on the UI goroutine once the mesh is decoded and counted.
 func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
-	if c.isClosed() {
+	if c.sh.isClosed() {
 		return
 	}
 	if err != nil {
@@ -361,6 +356,7 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	if c.override != nil {
 		c.mesh, c.counts, c.override = c.override, countText(c.src, c.override), nil
 	}
+	c.groups.mesh = c.mesh
 	c.msg.Text = ""
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
@@ -368,7 +364,7 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	if c.view != nil && c.view.clock != nil {
 		c.view.meshLoaded(m)
 		if c.node != nil {
-			c.group = c.checkGroup(inspect.SelectedGroup(c.node))
+			c.groups.group = c.groups.checkGroup(inspect.SelectedGroup(c.node))
 		}
 		c.view.bar.refresh()
 	}
@@ -378,19 +374,19 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 // present shows a finished frame (UI goroutine) and gives the previous
 // one back to the render goroutine.
 func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
-	c.mu.Lock()
-	closed := c.closed
-	old := c.front
+	c.sh.mu.Lock()
+	closed := c.sh.closed
+	old := c.sh.front
 	if !closed {
-		c.front = img
+		c.sh.front = img
 	}
-	c.mu.Unlock()
+	c.sh.mu.Unlock()
 	if closed {
 		return // the view is gone: nothing to show, nobody to tell
 	}
 	if old != nil && old != img {
 		select {
-		case c.free <- old:
+		case c.sh.free <- old:
 		default:
 		}
 	}
@@ -626,7 +622,7 @@ func (c *previewCanvas) Tapped(ev *fyne.PointEvent) {
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
 		cv.Focus(c)
 	}
-	c.pickAt(ev.Position)
+	c.groups.pickAt(ev.Position, c.Size(), c.cam, c.pxW, c.pxH, c.opt.Mode != preview.ModeWire)
 }
 
 // DoubleTapped fits the mesh.

@@ -62,7 +62,7 @@ func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan
 func waitDone(t *testing.T, c *previewCanvas) {
 	t.Helper()
 	select {
-	case <-c.done:
+	case <-c.sh.done:
 	case <-time.After(20 * time.Second):
 		t.Error("the render goroutine did not stop")
 	}
@@ -97,10 +97,10 @@ func drain(frames chan preview.Stats) {
 
 func frontCopy(v *PreviewView) *image.RGBA {
 	c := v.canvas
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := image.NewRGBA(c.front.Rect)
-	copy(out.Pix, c.front.Pix)
+	c.sh.mu.Lock()
+	defer c.sh.mu.Unlock()
+	out := image.NewRGBA(c.sh.front.Rect)
+	copy(out.Pix, c.sh.front.Pix)
 	return out
 }
 
@@ -120,8 +120,8 @@ func TestPreviewDragOrbitsAndDoubleClickFits(t *testing.T) {
 	m := geom.Torus(2, 0.6, 40, 16, 4, geom.ZUp)
 	v, w, frames := previewFixture(t, m)
 	c := v.canvas
-	if c.front == nil || c.front.Rect.Dx() < 300 {
-		t.Fatalf("first frame %v", c.front.Rect)
+	if c.sh.front == nil || c.sh.front.Rect.Dx() < 300 {
+		t.Fatalf("first frame %v", c.sh.front.Rect)
 	}
 	before := frontCopy(v)
 	yaw, pitch := c.cam.Yaw, c.cam.Pitch
@@ -209,7 +209,7 @@ func TestPreviewToolbarAndClose(t *testing.T) {
 	v.Close() // twice is fine
 	n := c.frames
 	c.present(image.NewRGBA(image.Rect(0, 0, 4, 4)), preview.Stats{}) // a frame finished after close is dropped
-	if c.frames != n || c.front.Rect.Dx() == 4 {
+	if c.frames != n || c.sh.front.Rect.Dx() == 4 {
 		t.Error("a frame was shown after close")
 	}
 }
@@ -288,7 +288,7 @@ func TestPreviewDroppedCanvasStops(t *testing.T) {
 	test.NewTempApp(t)
 	src := gatedMesh{geom.Icosphere(1, 2, geom.YUp), make(chan struct{})}
 	done := func() chan struct{} {
-		return newPreviewCanvas(src, nil).done
+		return newPreviewCanvas(src, nil).sh.done
 	}()
 	close(src.gate)
 	deadline := time.After(20 * time.Second)

@@ -43,7 +43,7 @@ func TestPreviewShots(t *testing.T) {
 		v.SetMode(preview.Mode(i))
 		shot("preview-crate-"+name, v, frames)
 	}
-	v.canvas.showGroup(1)
+	v.canvas.groups.showGroup(1)
 	shot("preview-crate-isolated", v, frames)
 	kids, _ := inspecttest.OpenSample(t, "tank.rlb").Children()
 	for _, k := range kids {
@@ -54,7 +54,7 @@ func TestPreviewShots(t *testing.T) {
 			}
 			v, frames := viewFixture(t, m, previewConfig{node: n, clock: inspect.NewClock(), manual: true})
 			v.SetMode(preview.ModeSolid)
-			v.canvas.showGroup(1)
+			v.canvas.groups.showGroup(1)
 			shot("preview-tank-isolated", v, frames)
 		}
 	}

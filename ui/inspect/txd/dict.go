@@ -45,6 +45,7 @@ type dictView struct {
 	sel     formats.Node // the selected row's node
 	cols    []string     // the column titles (listCols)
 	content fyne.CanvasObject
+	imp     *imageImport // Add image…, From folder…, drops (a TXD only)
 }
 
 func makeDictTab(h inspect.Host, n formats.Node) *inspect.Tab {
@@ -55,7 +56,7 @@ func makeDictTab(h inspect.Host, n formats.Node) *inspect.Tab {
 	}
 	t := &inspect.Tab{Title: title, Content: v.content, Close: v.thumbs.close}
 	if v.root != nil {
-		t.Drop = v.dropFolder
+		t.Drop = v.imp.dropFolder
 	}
 	return t
 }
@@ -63,6 +64,7 @@ func makeDictTab(h inspect.Host, n formats.Node) *inspect.Tab {
 func newDictView(h inspect.Host, n formats.Node) *dictView {
 	v := &dictView{h: h, n: n}
 	v.root, _ = n.(*txd.Root)
+	v.imp = &imageImport{dict: v, root: v.root, h: h}
 	v.thumbs = newThumbs(listThumb, func() { v.table.Refresh() })
 	v.rows = texRows(texChildren(n))
 	v.cols = listCols()

@@ -232,7 +232,7 @@ func TestDictEditsUndo(t *testing.T) {
 		do   func()
 		want string
 	}{
-		{"add", func() { v.addFile(filepath.Join(dir, "new.png"), "auto", mipChoices[1]) }, "t000,t001,t002,new"},
+		{"add", func() { v.imp.addFile(filepath.Join(dir, "new.png"), "auto", mipChoices[1]) }, "t000,t001,t002,new"},
 		{"duplicate", func() { pick(0); v.duplicate() }, "t000,t000_2,t001,t002,new"},
 		{"move down", func() { pick(0); v.move(+1) }, "t000_2,t000,t001,t002,new"},
 		{"remove", func() { pick(1); v.remove() }, "t000_2,t000,t002,new"},
@@ -275,7 +275,7 @@ func TestDropFolderReplacesByName(t *testing.T) {
 	}
 	kids, _ := root.Children()
 	old := kids[1].(*txd.TexNode).Texture()
-	if !v.dropFolder([]string{dir}) {
+	if !v.imp.dropFolder([]string{dir}) {
 		t.Fatal("the folder was not taken")
 	}
 	if len(h.Edits) != 1 || kids[1].(*txd.TexNode).Texture() == old || kids[0].(*txd.TexNode).Texture().Edited() {
@@ -287,7 +287,7 @@ func TestDropFolderReplacesByName(t *testing.T) {
 	if nt := kids[1].(*txd.TexNode).Texture(); nt.Width != old.Width || nt.FormatName() != old.FormatName() {
 		t.Errorf("replaced texture is %d wide %s, was %d %s", nt.Width, nt.FormatName(), old.Width, old.FormatName())
 	}
-	if v.dropFolder([]string{filepath.Join(dir, "missing")}) {
+	if v.imp.dropFolder([]string{filepath.Join(dir, "missing")}) {
 		t.Error("a missing path was taken")
 	}
 	undoAllGivesBack(t, h, root, orig)

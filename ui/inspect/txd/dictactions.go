@@ -23,12 +23,12 @@ import (
 func (v *dictView) toolbar() fyne.CanvasObject {
 	b := func(label string, f func()) *widget.Button { return widget.NewButton(label, f) }
 	return container.NewGridWithColumns(5,
-		b(lang.X("txd.action.add", "Add image…"), v.addDialog), b(lang.X("txd.action.remove", "Remove"), v.remove),
+		b(lang.X("txd.action.add", "Add image…"), v.imp.addDialog), b(lang.X("txd.action.remove", "Remove"), v.remove),
 		b(lang.X("txd.action.rename", "Rename…"), v.rename), b(lang.X("txd.action.duplicate", "Duplicate"), v.duplicate),
 		b(lang.X("txd.action.open", "Open"), v.open),
 		b(lang.X("txd.action.up", "Up"), func() { v.move(-1) }), b(lang.X("txd.action.down", "Down"), func() { v.move(+1) }),
 		b(lang.X("txd.action.mips", "Mips…"), v.mipsDialog),
-		b(lang.X("txd.action.filter", "Filter…"), v.filterDialog), b(lang.X("txd.action.from_folder", "From folder…"), v.folderDialog))
+		b(lang.X("txd.action.filter", "Filter…"), v.filterDialog), b(lang.X("txd.action.from_folder", "From folder…"), v.imp.folderDialog))
 }
 
 // applyItems installs next as one undoable edit named name.

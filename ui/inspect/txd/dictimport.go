@@ -15,6 +15,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/txd"
 	"rummage/ui/count"
+	"rummage/ui/inspect"
 )
 
 // Textures from image files (PNG, TGA, DDS through txd.LoadSource): Add
@@ -46,10 +47,27 @@ func imageFiles(paths []string) []string {
 	return out
 }
 
+// imageImport is the TXD tab's import of image files: Add image…, From
+// folder… and folders dropped on the window. Its textures go into the
+// dictionary through the list's edits (importDict).
+type imageImport struct {
+	dict importDict
+	root *txd.Root
+	h    inspect.Host // dialogs, messages
+}
+
+// importDict is what the image import asks of the dictionary list.
+type importDict interface {
+	items() []*txd.Item // the dictionary's items (a failure reported)
+	fail(what string, err error)
+	applyItems(name string, next []*txd.Item)
+	applyTextures(name string, nodes []*txd.TexNode, texs []*txd.Texture)
+}
+
 // platformOf returns the platform and RW stamp new textures get: those of
 // the dictionary's first texture (D3D9, San Andreas when it has none).
-func (v *dictView) platformOf() (uint32, uint32) {
-	for _, it := range v.items() {
+func (v *imageImport) platformOf() (uint32, uint32) {
+	for _, it := range v.dict.items() {
 		if it.Tex != nil {
 			return it.Tex.Platform, it.Tex.Stamp
 		}
@@ -57,7 +75,8 @@ func (v *dictView) platformOf() (uint32, uint32) {
 	return txd.PlatformD3D9, txd.StampSA
 }
 
-func (v *dictView) addDialog() {
+// addDialog is Add image…: an image file, its stored format and mips.
+func (v *imageImport) addDialog() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
@@ -94,13 +113,13 @@ func formatLabel(f string) string {
 
 // addFile adds the image file at path (PNG, TGA or DDS) as a texture
 // named after the file; mips is an addMipChoices entry.
-func (v *dictView) addFile(path, format, mips string) {
+func (v *imageImport) addFile(path, format, mips string) {
 	src, err := loadFile(path)
 	if err != nil {
-		v.fail(lang.X("txd.op.add", "add"), err)
+		v.dict.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
-	items := v.items()
+	items := v.dict.items()
 	plat, stamp := v.platformOf()
 	o := txd.AddOptions{Name: txd.UniqueName(items, textureName(path)), Platform: plat, Stamp: stamp, Format: format}
 	switch mips {
@@ -113,15 +132,15 @@ func (v *dictView) addFile(path, format, mips string) {
 	}
 	t, err := formats.Guard("add", func() (*txd.Texture, error) { return txd.NewTextureFromSource(src, o) })
 	if err != nil {
-		v.fail(lang.X("txd.op.add", "add"), err)
+		v.dict.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
 	next, err := txd.AddTextures(items, t)
 	if err != nil {
-		v.fail(lang.X("txd.op.add", "add"), err)
+		v.dict.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
-	v.applyItems(lang.X("txd.edit.add", "Add {{.Name}}", map[string]any{"Name": t.Name}), next)
+	v.dict.applyItems(lang.X("txd.edit.add", "Add {{.Name}}", map[string]any{"Name": t.Name}), next)
 }
 
 // textureName is a file's name without its extension, cut to 31 bytes.
@@ -143,7 +162,8 @@ func loadFile(path string) (txd.Source, error) {
 	return formats.Guard(filepath.Base(path), func() (txd.Source, error) { return txd.LoadSource(path, b) })
 }
 
-func (v *dictView) folderDialog() {
+// folderDialog is From folder…: see replaceFrom.
+func (v *imageImport) folderDialog() {
 	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
 		if err == nil && u != nil {
 			v.replaceFrom([]string{u.Path()})
@@ -154,7 +174,7 @@ func (v *dictView) folderDialog() {
 // dropFolder takes folders (or PNG, TGA and DDS files) dropped on the
 // window while the TXD is shown: their images replace the textures of the
 // same names.
-func (v *dictView) dropFolder(paths []string) bool {
+func (v *imageImport) dropFolder(paths []string) bool {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil || !st.IsDir() && !isImageFile(p) {
@@ -168,17 +188,17 @@ func (v *dictView) dropFolder(paths []string) bool {
 // replaceFrom replaces the textures named like the images in the folders
 // (or the image files) of paths, as one edit; a DDS of a texture's size
 // gives its own mips.
-func (v *dictView) replaceFrom(paths []string) {
+func (v *imageImport) replaceFrom(paths []string) {
 	srcs := map[string]txd.Source{}
 	for _, p := range imageFiles(paths) {
 		src, err := loadFile(p)
 		if err != nil {
-			v.fail(filepath.Base(p), err)
+			v.dict.fail(filepath.Base(p), err)
 			return
 		}
 		srcs[textureName(p)] = src
 	}
-	items := v.items()
+	items := v.dict.items()
 	var texs []*txd.Texture
 	var unmatched []string
 	idx, err := formats.Guard("replace", func() ([]int, error) {
@@ -187,7 +207,7 @@ func (v *dictView) replaceFrom(paths []string) {
 		return i, err
 	})
 	if err != nil {
-		v.fail(lang.X("txd.op.replace", "replace"), err)
+		v.dict.fail(lang.X("txd.op.replace", "replace"), err)
 		return
 	}
 	kids, _ := v.root.Children()
@@ -199,7 +219,7 @@ func (v *dictView) replaceFrom(paths []string) {
 		v.h.Status(lang.X("txd.replace.none", "no image is named like a texture of the dictionary"))
 		return
 	}
-	v.applyTextures(lang.XN("txd.edit.replace", "{{.PluralCount}} textures replaced from images", len(nodes)), nodes, texs)
+	v.dict.applyTextures(lang.XN("txd.edit.replace", "{{.PluralCount}} textures replaced from images", len(nodes)), nodes, texs)
 	if len(unmatched) > 0 {
 		v.h.Status(lang.X("txd.replace.unmatched", "replaced {{.Textures}}; no texture for {{.Names}}",
 			map[string]any{"Textures": count.Textures(len(nodes)), "Names": strings.Join(unmatched, ", ")}))

@@ -61,8 +61,8 @@ func TestAddTGAAndDDSUndo(t *testing.T) {
 	dir := t.TempDir()
 	blocks := writeImages(t, dir)
 
-	v.addFile(filepath.Join(dir, "sign.tga"), "auto", addMipChoices[0])
-	v.addFile(filepath.Join(dir, "walls.dds"), "auto", addMipChoices[0])
+	v.imp.addFile(filepath.Join(dir, "sign.tga"), "auto", addMipChoices[0])
+	v.imp.addFile(filepath.Join(dir, "walls.dds"), "auto", addMipChoices[0])
 	if len(h.Edits) != 2 {
 		t.Fatalf("%d edits applied (%s)", len(h.Edits), h.Message)
 	}
@@ -98,7 +98,7 @@ func TestAddDDSWithoutMipsAndDropImages(t *testing.T) {
 	defer v.thumbs.close()
 	dir := t.TempDir()
 	writeImages(t, dir)
-	v.addFile(filepath.Join(dir, "walls.dds"), "8888", mipChoices[0])
+	v.imp.addFile(filepath.Join(dir, "walls.dds"), "8888", mipChoices[0])
 	kids, _ := root.Children()
 	if len(kids) != 4 || len(kids[3].(*txd.TexNode).Texture().Levels) != 1 {
 		t.Fatalf("walls with no mips: %d children (%s)", len(kids), h.Message)
@@ -110,14 +110,14 @@ func TestAddDDSWithoutMipsAndDropImages(t *testing.T) {
 	os.Rename(filepath.Join(dir, "walls.dds"), filepath.Join(drop, "t001.dds"))
 	kids, _ = root.Children()
 	old0, old1 := kids[0].(*txd.TexNode).Texture(), kids[1].(*txd.TexNode).Texture()
-	if !v.dropFolder([]string{drop}) || len(h.Edits) != 1 {
+	if !v.imp.dropFolder([]string{drop}) || len(h.Edits) != 1 {
 		t.Fatalf("drop: %d edits (%s)", len(h.Edits), h.Message)
 	}
 	n0, n1 := kids[0].(*txd.TexNode).Texture(), kids[1].(*txd.TexNode).Texture()
 	if n0 == old0 || n1 == old1 || n0.FormatName() != old0.FormatName() || n1.Width != old1.Width {
 		t.Errorf("replaced: %s %d wide, was %s %d", n0.FormatName(), n1.Width, old0.FormatName(), old1.Width)
 	}
-	if !v.dropFolder([]string{filepath.Join(drop, "t001.dds")}) {
+	if !v.imp.dropFolder([]string{filepath.Join(drop, "t001.dds")}) {
 		t.Error("a DDS file dropped alone is not taken")
 	}
 	undoAllGivesBack(t, h, root, orig)

@@ -32,8 +32,8 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 	openSample(t, w, "Material.lib") // selected: the model added next is not
 	p := filepath.Join(t.TempDir(), "rumbler.dff")
 	writeSample(t, "rumbler.dff", p)
-	w.addFiles([]*openFile{openDisk(p, "rumbler.dff", &w.opts, false)})
-	root := w.model.items[w.files[1].uid]
+	w.opened.addFiles([]*openFile{openDisk(p, "rumbler.dff", &w.opts, false)})
+	root := w.nav.model.items[w.opened.files[1].uid]
 	if root.node.Kind() != formats.KindMesh {
 		t.Fatalf("rumbler.dff opened as %v", root.node.Kind())
 	}
@@ -42,11 +42,11 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 			t.Fatalf("material %d found %v with no TXD beside the model", i, f)
 		}
 	}
-	sel := w.sel
+	sel := w.nav.sel
 
 	txd := filepath.Join(t.TempDir(), "rumbler.txd")
 	writeSample(t, "rumbler.txd", txd)
-	w.setTextureDictionary(txd)
+	w.opened.setTextureDictionary(txd)
 	if got := w.Options().TXD; len(got) != 1 || got[0] != txd {
 		t.Fatalf("--txd is %q, want %q", got, txd)
 	}
@@ -74,7 +74,7 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 	if !textured {
 		t.Error("the clump mesh has no textured group")
 	}
-	if w.sel != sel || w.insp.it != w.sel {
+	if w.nav.sel != sel || w.insp.it != w.nav.sel {
 		t.Error("the inspector no longer shows the selection")
 	}
 }
@@ -83,7 +83,7 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 func TestTextureDictionaryMenu(t *testing.T) {
 	w := newTestWindow(t)
 	var labels []string
-	for _, mi := range w.menu.Items[0].Items {
+	for _, mi := range w.menus.main.Items[0].Items {
 		labels = append(labels, mi.Label)
 	}
 	l := strings.Join(labels, "|")

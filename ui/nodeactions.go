@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"net/url"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+)
+
+// nodeActions are the commands on the selected node that belong to no
+// other controller: Copy path, Show in hex (the inspector's Hex tab) and
+// Open containing folder.
+type nodeActions struct {
+	app    fyne.App // clipboard, the desktop's file manager
+	sel    selection
+	hex    hexShower
+	report reporter
+}
+
+// hexShower is what Show in hex asks of the inspector.
+type hexShower interface {
+	showInHex() // the Hex tab at the node's problem, else at its start
+}
+
+// addMenus registers Copy path and Show in hex in the Edit menu.
+func (a *nodeActions) addMenus(b *menuBar) {
+	b.add(editNode, fyne.NewMenuItem("Copy path", a.copyPath), fyne.NewMenuItem("Show in hex", a.hex.showInHex))
+}
+
+// rowEntries are the row menu's entries: Copy path, Show in hex, and Open
+// containing folder for a node in a file on disk.
+func (a *nodeActions) rowEntries(it *item) []*fyne.MenuItem {
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Copy path", a.copyPath),
+		fyne.NewMenuItem("Show in hex", a.hex.showInHex)}
+	if it.file != nil && it.file.path != "" {
+		items = append(items, fyne.NewMenuItem("Open containing folder", a.openContainingFolder))
+	}
+	return items
+}
+
+// nodePathOf is what Copy path copies: the node path as `ls --json` prints
+// it, or the file's path (or name) for a root.
+func nodePathOf(it *item) string {
+	if it.path != "" {
+		return it.path
+	}
+	if it.file != nil && it.file.path != "" {
+		return it.file.path
+	}
+	return it.name
+}
+
+// copyPath copies the selected node's path to the clipboard.
+func (a *nodeActions) copyPath() {
+	it := a.sel.current()
+	if it == nil {
+		return
+	}
+	p := nodePathOf(it)
+	a.app.Clipboard().SetContent(p)
+	a.report.Status("copied " + p)
+}
+
+// openContainingFolder opens the selected file's folder in the desktop's
+// file manager.
+func (a *nodeActions) openContainingFolder() {
+	it := a.sel.current()
+	if it == nil || it.file == nil || it.file.path == "" {
+		a.report.Status("the node is not in a file on disk")
+		return
+	}
+	dir, err := filepath.Abs(filepath.Dir(it.file.path))
+	if err != nil {
+		a.report.setError(err)
+		return
+	}
+	if err := a.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
+		a.report.setError(err)
+	}
+}
