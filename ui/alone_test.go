@@ -38,7 +38,7 @@ func menuLabels(items []*fyne.MenuItem) string {
 }
 
 // The main menu is built from registrations in any order: menus in the
-// order of ui.md, sections in order with a line between them, items in
+// order of docs/window.md, sections in order with a line between them, items in
 // the order they came; a shortcut without an item reaches the canvas.
 func TestMenuBarFromRegistrations(t *testing.T) {
 	_, win := testApp(t)

@@ -25,7 +25,7 @@ type menuPlace struct {
 	section int
 }
 
-// The places of the main menu (ui.md, "Menus and keys").
+// The places of the main menu (docs/window.md, "Menus and keys").
 var (
 	fileOpen   = menuPlace{"File", 0} // Open…, Open folder…, Recent, side files
 	fileSave   = menuPlace{"File", 1} // Save, Save as…, Export…
@@ -147,7 +147,7 @@ func (m *rowMenu) items(it *item) []*fyne.MenuItem {
 	return out
 }
 
-// The sections of the row menu (ui.md: Export…, Copy path, Show in hex,
+// The sections of the row menu (docs/window.md: Export…, Copy path, Show in hex,
 // Open containing folder; the export variants stay next to Export…).
 const (
 	rowExport = iota // Export…, Export all of a type, export marks

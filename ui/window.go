@@ -115,7 +115,7 @@ func (w *window) layout() fyne.CanvasObject {
 }
 
 // installMenus builds the main menu (File, Edit, View, Help) from the
-// controllers' registrations, in the order of ui.md.
+// controllers' registrations, in the order of docs/window.md.
 func (w *window) installMenus() {
 	b := newMenuBar()
 	w.opened.addMenus(b)   // Open…, Open folder…, Recent, side files
