@@ -34,7 +34,7 @@ func quadVertices(n int, y float32) *VertexBuffer {
 // skinVertices makes n one-bone skinned vertices (OGF v4 layout) linked to
 // bone i % bones.
 func skinVertices(n, bones int) *VertexBuffer {
-	f, _ := skinFormat(SkinFVF1L, 4)
+	f, _ := skinFormat(SkinFVF1L, 4, true)
 	w := &wbuf{}
 	for i := 0; i < n; i++ {
 		w.vec(geom.Vec3{float32(i), 0, float32(i % 3)})
