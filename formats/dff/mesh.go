@@ -134,15 +134,16 @@ func (c *Clump) ClumpMesh(surf Surfacer) (*geom.Mesh, error) {
 			}
 			cache[a.Geometry] = gm
 		}
-		parts = append(parts, part{gm, frames[a.Frame].World})
+		parts = append(parts, part{gm, c.atomicWorld(i, frames), i})
 	}
 	merge(out, parts)
-	return out, nil
+	return out, c.skinMesh(out, parts)
 }
 
 type part struct {
-	m     *geom.Mesh
-	world mgl32.Mat4
+	m      *geom.Mesh
+	world  mgl32.Mat4
+	atomic int
 }
 
 // merge appends the parts, transformed, to out. Optional arrays are kept

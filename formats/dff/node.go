@@ -164,7 +164,7 @@ func (r *Root) Describe() (any, error) {
 	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
 	d["uvSets"], d["normals"], d["prelit"], d["materials"] = uvSets, normals, prelit, mats
 	d["geometries"], d["atomics"], d["frames"] = len(c.Geometries), len(c.Atomics), frames
-	return d, nil
+	return d, addBoneFacts(d, c)
 }
 
 // geometryFacts are the facts of one geometry.
