@@ -5,6 +5,7 @@ package all
 import (
 	_ "rummage/formats/dds"      // DirectDraw Surface textures (X-Ray and many others)
 	_ "rummage/formats/dff"      // RenderWare clumps (DFF models)
+	_ "rummage/formats/ifp"      // GTA animation packages (ANPK, ANLF, ANP2, ANP3)
 	_ "rummage/formats/img"      // GTA IMG archives (version 1 and VER2)
 	_ "rummage/formats/material" // WEAR tables and MAT0 materials (Parkan)
 	_ "rummage/formats/msh"      // MSH models (Parkan)
