@@ -81,8 +81,8 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "anim": true, "motion": true},
 			run:   runRender,
 		},
 		"samples": {

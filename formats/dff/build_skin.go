@@ -8,6 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
+// SetRotation sets frame's rotation: its right, up and at vectors.
+func (b *Builder) SetRotation(frame int, rot [9]float32) { b.c.Frames[frame].Rot = rot }
+
 // SetHAnim gives frame an HAnim extension with node id; nodes, when not
 // empty, makes the frame the hierarchy's holder (node k is skin bone k).
 func (b *Builder) SetHAnim(frame int, id int32, nodes []HAnimNode) {
