@@ -76,6 +76,13 @@ type Skeletal interface {
 	Skeleton() (*geom.Skeleton, error)
 }
 
+// AnimationSourcer is a model node that knows animation files for it on
+// disk: the motion files an OGF names, a game's animation package found
+// above a GTA model.
+type AnimationSourcer interface {
+	AnimationFiles() []string
+}
+
 // Rawer is a node backed by a byte range of its file. Offset is the absolute
 // offset in the file, or -1 when the bytes do not sit in the file as they are
 // (decompressed data, for example).

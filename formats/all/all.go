@@ -10,6 +10,7 @@ import (
 	_ "rummage/formats/material" // WEAR tables and MAT0 materials (Parkan)
 	_ "rummage/formats/msh"      // MSH models (Parkan)
 	_ "rummage/formats/nres"     // NRes archives (Parkan)
+	_ "rummage/formats/omf"      // X-Ray skeletal motions (.omf)
 	_ "rummage/formats/rsli"     // RsLi archives (Parkan)
 	_ "rummage/formats/rw"       // RenderWare binary streams (generic section tree)
 	_ "rummage/formats/texm"     // Texm textures (Parkan)

@@ -153,7 +153,7 @@ func TestFacts(t *testing.T) {
 	if f["kind"] != "animation" || f["duration"] != int64(1000) || f["frames"] != 3 || len(bones) != 2 {
 		t.Fatalf("facts %v", f)
 	}
-	if bones[0]["name"] != " Pelvis" || bones[0]["id"] != int32(0) || bones[0]["keys"] != 3 || bones[0]["type"] != "compressed rotation+translation" ||
+	if bones[0]["name"] != " Pelvis" || bones[0]["id"] != 0 || bones[0]["keys"] != 3 || bones[0]["type"] != "compressed rotation+translation" ||
 		bones[1]["type"] != "compressed rotation" {
 		t.Errorf("bones %v", bones)
 	}

@@ -193,9 +193,12 @@ func TestModelSkeleton(t *testing.T) {
 		t.Fatal(err)
 	}
 	facts := d.(map[string]any)
-	bones, _ := facts["bones"].([]Bone)
-	if facts["boneCount"] != 2 || len(bones) != 2 || bones[1] != (Bone{"magazine", "wpn_body"}) {
+	bones, _ := facts["bones"].([]map[string]any)
+	if facts["boneCount"] != 2 || len(bones) != 2 || bones[1]["name"] != "magazine" || bones[1]["id"] != 1 || bones[1]["parent"] != 0 || bones[0]["parent"] != -1 {
 		t.Errorf("bones %v", facts["bones"])
+	}
+	if sk, _ := facts["skin"].(map[string]any); sk["bones"] != 2 || sk["usedBones"] != 2 || sk["maxWeights"] != 1 {
+		t.Errorf("skin facts %v", facts["skin"])
 	}
 	if facts["source"] != "x:\\wpn.object" || facts["typeName"] != "skeleton_rigid" || facts["triangles"] != 3 || facts["vertices"] != 5 {
 		t.Errorf("facts source %v type %v triangles %v vertices %v", facts["source"], facts["typeName"], facts["triangles"], facts["vertices"])
@@ -208,6 +211,12 @@ func TestModelSkeleton(t *testing.T) {
 	mesh, _ := f.Root.(formats.Mesher).Mesh()
 	if mesh.UVs[0][1] != (geom.Vec2{0.25, 0.75}) || mesh.Positions[4] != (geom.Vec3{4, 0, 1}) {
 		t.Errorf("skinned vertex read as uv %v position %v", mesh.UVs[0][1], mesh.Positions[4])
+	}
+	if mesh.Skin == nil || mesh.Skin.Skeleton == nil || mesh.Skin.Joints[3][0] != 1 || mesh.Skin.Weights[3][0] != 1 || len(mesh.Skin.InverseBind) != 2 {
+		t.Errorf("model skin %+v", mesh.Skin)
+	}
+	if km, _ := kids[0].(formats.Mesher).Mesh(); km.Skin != nil {
+		t.Error("a child visual's mesh carries a skin without its model's skeleton")
 	}
 }
 

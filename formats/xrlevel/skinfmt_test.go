@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"rummage/formats/geom"
 )
 
@@ -141,4 +143,48 @@ func mustSkinned(t *testing.T, code uint32, vs []SkinVertex) *VertexBuffer {
 		t.Fatal(err)
 	}
 	return vb
+}
+
+// TestBindMatrix pins the engine's setXYZi on hand-worked cases: a Y angle
+// of +90° turns +X to −Z (a right-handed turn about +Y), an X angle of
+// +90° turns +Y to +Z.
+func TestBindMatrix(t *testing.T) {
+	half := float32(math.Pi / 2)
+	cases := []struct {
+		rot      geom.Vec3
+		in, want mgl32.Vec3
+	}{
+		{geom.Vec3{0, half, 0}, mgl32.Vec3{1, 0, 0}, mgl32.Vec3{0, 0, -1}},
+		{geom.Vec3{half, 0, 0}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 0, 1}},
+		{geom.Vec3{0, 0, half}, mgl32.Vec3{1, 0, 0}, mgl32.Vec3{0, 1, 0}},
+	}
+	for _, c := range cases {
+		m := BoneBind{Rot: c.rot, Pos: geom.Vec3{1, 2, 3}}.BindMatrix()
+		got := m.Mul4x1(c.in.Vec4(0)).Vec3()
+		if got.Sub(c.want).Len() > 1e-6 || m.Col(3) != (mgl32.Vec4{1, 2, 3, 1}) {
+			t.Errorf("rotation %v: %v → %v, want %v (translation %v)", c.rot, c.in, got, c.want, m.Col(3))
+		}
+	}
+}
+
+// TestSkeletonBinds reads S_IKDATA back: each bone's bind pose relative to
+// its parent.
+func TestSkeletonBinds(t *testing.T) {
+	mv, opt := skeleton()
+	opt.Binds = []BoneBind{{Pos: geom.Vec3{0, 1, 0}}, {Rot: geom.Vec3{0, float32(math.Pi / 2), 0}, Pos: geom.Vec3{0, 0, 0.5}}}
+	m := parseModel(t, writeModel(t, mv, opt))
+	if len(m.Binds) != 2 || m.Binds[1] != opt.Binds[1] {
+		t.Fatalf("binds %v, findings %v", m.Binds, m.Diags)
+	}
+	w := m.Skeleton().Worlds()
+	if p := w[1].Col(3); p.Vec3().Sub(mgl32.Vec3{0, 1, 0.5}).Len() > 1e-6 {
+		t.Errorf("magazine at %v, want (0, 1, 0.5)", p)
+	}
+	// A cut S_IKDATA is a finding and no bind pose, not a guess.
+	opt.Source = "" // S_IKDATA is then the last chunk
+	b := writeModel(t, mv, opt)
+	b = b[:len(b)-30]
+	if cut := parseModel(t, b); cut.Binds != nil || len(cut.Diags) == 0 {
+		t.Errorf("cut S_IKDATA: binds %v, findings %v", cut.Binds, cut.Diags)
+	}
 }
