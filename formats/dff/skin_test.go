@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -277,4 +279,31 @@ func nativeSkinBytes(s *Skin, stamp uint32) []byte {
 	body = append(body, make([]byte, 16)...)
 	body = u32sTo(body, 0, 0, 0)
 	return rw.Chunk(IDStruct, stamp, body)
+}
+
+// TestAnimationFiles finds the model's own .ifp beside it and the game's
+// anim/ped.ifp above it.
+func TestAnimationFiles(t *testing.T) {
+	root := t.TempDir()
+	models := filepath.Join(root, "MODELS", "GTA3.IMG")
+	for _, d := range []string{models, filepath.Join(root, "ANIM")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := encode(t, skinnedFixture(t, false))
+	for _, p := range []string{filepath.Join(models, "ped.dff"), filepath.Join(models, "PED.IFP"), filepath.Join(root, "ANIM", "PED.IFP")} {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := formats.Open(filepath.Join(models, "ped.dff"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got := f.Root.(formats.AnimationSourcer).AnimationFiles()
+	if len(got) != 2 || got[0] != filepath.Join(models, "PED.IFP") || got[1] != filepath.Join(root, "ANIM", "PED.IFP") {
+		t.Errorf("animation files %v", got)
+	}
 }

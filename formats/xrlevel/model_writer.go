@@ -25,6 +25,8 @@ type ModelWriteOptions struct {
 	// Motions is written as it is: the S_SMPARAMS and S_MOTIONS chunks
 	// of an .omf (see package omf), nil for none.
 	Motions []byte
+	// MotionRefs are written as S_MOTION_REFS2 (OGF v4).
+	MotionRefs []string
 }
 
 // WriteModel writes a stand-alone OGF file (version 3 or 4, the root
@@ -60,6 +62,14 @@ func WriteModel(root *ModelVisual, opt ModelWriteOptions) ([]byte, error) {
 		})
 	}
 	w.b = append(w.b, opt.Motions...)
+	if len(opt.MotionRefs) > 0 && ver == 4 {
+		w.sub(0x18, func(b *wbuf) {
+			b.u32(uint32(len(opt.MotionRefs)))
+			for _, r := range opt.MotionRefs {
+				b.zstr(r)
+			}
+		})
+	}
 	if opt.Source != "" && ver == 4 {
 		w.sub(0x12, func(b *wbuf) {
 			b.zstr(opt.Source)
