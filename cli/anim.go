@@ -106,3 +106,41 @@ func posedMesh(m *geom.Mesh, a *geom.Animation, clockMs uint32) (*geom.Mesh, str
 	p.At(pose.LocalTime(a, clockMs))
 	return p.Mesh(), p.Binding.Warning(), nil
 }
+
+// exportAnimations reads export's --anim, --motion, --at and --skeleton
+// into the options. On failure it returns nil and the status (the error
+// reported); otherwise a function that closes the skeleton's file.
+func (e *env) exportAnimations(a *args, s *exportSettings) (func(), int) {
+	m, msg := parseMotionFlags(a, true)
+	if msg != "" {
+		return nil, e.usagef("%s", msg)
+	}
+	if v, ok := a.vals["at"]; ok {
+		at, err := parseU32(v)
+		if err != nil {
+			return nil, e.usagef("--at: %v", err)
+		}
+		s.opts.Clock = at
+	}
+	if m.file != "" {
+		anims, err := e.loadMotions(m)
+		if err != nil {
+			return nil, e.fail(m.file, "", err)
+		}
+		s.opts.Animations = anims
+	}
+	sk, ok := a.vals["skeleton"]
+	if !ok {
+		return func() {}, 0
+	}
+	if sk == "" {
+		return nil, e.usagef("--skeleton needs a model file")
+	}
+	f, err := formats.Open(sk, s.files)
+	if err != nil {
+		f.Close()
+		return nil, e.fail(sk, "", plainErr(err))
+	}
+	s.opts.Skeleton = f.Root
+	return func() { f.Close() }, 0
+}

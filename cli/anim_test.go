@@ -145,3 +145,47 @@ func TestAnimFacts(t *testing.T) {
 		t.Errorf("clump bones: %d %v %v", code, err, clump.Bones)
 	}
 }
+
+// TestExportAnim: glTF of a model with --anim carries the motions (every
+// one with '*'), an animation node exports onto --skeleton MODEL, OBJ
+// keeps the pose at --at, and a model without a skeleton refuses --anim.
+func TestExportAnim(t *testing.T) {
+	dir, _ := writeSamples(t)
+	model, anim := filepath.Join(dir, "walker.dff"), filepath.Join(dir, "walker.ifp")
+	out := t.TempDir()
+	code, stdout, stderr := run(t, "export", "--json", "--as", "gltf", "--out", out, "--anim", anim, "--motion", "*", model)
+	if code != 0 || !strings.Contains(stdout, "walker.dff.glb") {
+		t.Fatalf("glTF with motions: %d %s %s", code, stdout, stderr)
+	}
+	glb, _ := os.ReadFile(filepath.Join(out, "walker.dff.glb"))
+	if !bytes.Contains(glb, []byte(`"animations":[{"name":"walk"`)) || !bytes.Contains(glb, []byte(`{"name":"wave"`)) {
+		t.Error("the glTF lacks the walk and wave animations")
+	}
+	code, _, stderr = run(t, "export", "--as", "gltf", "--out", out, "--skeleton", model, anim, "wave")
+	if code != 0 {
+		t.Fatalf("animation onto a skeleton: %d %s", code, stderr)
+	}
+	if glb, _ := os.ReadFile(filepath.Join(out, "wave.glb")); !bytes.Contains(glb, []byte(`"skins"`)) || !bytes.Contains(glb, []byte(`"animations":[{"name":"wave"`)) {
+		t.Error("wave.glb lacks the skin or the animation")
+	}
+	code, _, stderr = run(t, "export", "--as", "gltf", "--out", out, anim, "wave")
+	if code != 1 || !strings.Contains(stderr, "--skeleton") {
+		t.Errorf("animation without a skeleton: %d %s", code, stderr)
+	}
+	objs := [2]string{}
+	for i, at := range []string{"0", "250"} {
+		o := filepath.Join(out, "obj"+at)
+		if code, _, stderr := run(t, "export", "--as", "obj", "--out", o, "--anim", anim, "--at", at, model); code != 0 {
+			t.Fatalf("OBJ at %s: %d %s", at, code, stderr)
+		}
+		b, _ := os.ReadFile(filepath.Join(o, "walker.dff.obj"))
+		objs[i] = string(b)
+	}
+	if objs[0] == objs[1] || objs[0] == "" {
+		t.Error("OBJ poses at 0 and 250 ms are the same")
+	}
+	code, _, stderr = run(t, "export", "--as", "gltf", "--out", out, "--anim", anim, filepath.Join(dir, "tank.rlb"), "TANK.msh")
+	if code != 1 || !strings.Contains(stderr, "skeleton") {
+		t.Errorf("a model without a skeleton: %d %s", code, stderr)
+	}
+}

@@ -76,8 +76,8 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--anim FILE [--motion NAME|*] [--at MS]] [--skeleton MODEL] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "anim": true, "motion": true, "at": true, "skeleton": true},
 			run:   runExport,
 		},
 		"render": {
@@ -115,11 +115,14 @@ Usage:
                                            a material sampled at clock MS
   rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
-                                           existing files are kept (new ones get _2, _3) unless --overwrite
+                                           existing files are kept (new ones get _2, _3) unless --overwrite;
+                                           --anim FILE [--motion NAME|*] adds animations to glTF (OBJ: the
+                                           pose at --at MS); --skeleton MODEL exports animation nodes onto MODEL
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] --out OUT.png FILE NODE
+                 [--at MS] [--anim FILE [--motion NAME]] --out OUT.png FILE NODE
                                            draw a mesh to a PNG, transparent around it (defaults: textured,
-                                           800x600, iso; --at sets the material animation clock in ms)
+                                           800x600, iso; --at sets the clock in ms of the material animation
+                                           and of the --anim motion posing the model's skeleton)
   rummage samples DIR                      write the built-in sample files into DIR
   rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...

@@ -31,6 +31,8 @@ var flagDocs = map[string]flagDoc{
 	"render.at":   {arg: "MS", help: "the clock in milliseconds of the material animation and the skeletal pose (--anim)"},
 	"anim":        {arg: "FILE", file: true, help: "an animation file (.ifp or .omf) whose motion poses the model's skeleton"},
 	"motion":      {arg: "NAME", help: "the motion of --anim to play (case-insensitive; default the first; export: * for all)"},
+	"export.at":   {arg: "MS", help: "OBJ with --anim: the pose at this clock in milliseconds"},
+	"skeleton":    {arg: "MODEL", file: true, help: "export --as gltf of animation nodes: the model (.dff, .ogf) they play on"},
 	"start":       {arg: "MS", help: "the WEAR row's start time (with --at)"},
 	"block":       {arg: "N", help: "the animation block to sample (with --at)"},
 	"random":      {arg: "R", help: "the random value of a random-mode block (with --at)"},

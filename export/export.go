@@ -22,6 +22,7 @@ import (
 	"context"
 
 	"rummage/formats"
+	"rummage/formats/geom"
 )
 
 // The export formats, as named by `rummage export --as`.
@@ -61,6 +62,14 @@ type Options struct {
 	// path) while the export is planned, and its answer is used instead of
 	// Existing (the window's question; it may remember the answer).
 	Ask func(file string) Existing
+	// Animations, when set, are played on every model with a skeleton:
+	// glTF writes them as its animations, OBJ the first one's pose at
+	// Clock (milliseconds).
+	Animations []*geom.Animation
+	Clock      uint32
+	// Skeleton is the model an animation node is exported onto as glTF
+	// (`export --as gltf FILE.ifp NODE --skeleton MODEL`).
+	Skeleton formats.Node
 	// Progress, when not nil, is called after each job with the jobs done,
 	// the total and the job's node path. It runs on the goroutine that
 	// called Run.
@@ -162,6 +171,9 @@ func Supports(n formats.Node, as string) bool {
 		return ok
 	case OBJ, GLTF:
 		_, ok := n.(formats.Mesher)
+		if _, anim := n.(formats.Animator); anim && as == GLTF {
+			return true // onto Options.Skeleton
+		}
 		return ok
 	case JSON:
 		_, ok := n.(formats.Describer)

@@ -25,8 +25,13 @@ func (c *Clump) Scene(name string, surf Surfacer) (*geom.Scene, error) {
 		allHidden = allHidden && c.Hidden(i)
 	}
 	meshes := map[int32]*geom.Mesh{}
+	var skinned []int
 	for i, a := range c.Atomics {
 		if (c.Hidden(i) && !allHidden) || int(a.Frame) >= len(nodes) || int(a.Geometry) >= len(c.Geometries) {
+			continue
+		}
+		if c.Geometries[a.Geometry].Skin != nil {
+			skinned = append(skinned, i) // placed by its skin, not its frame (skinscene.go)
 			continue
 		}
 		m, ok := meshes[a.Geometry]
@@ -48,5 +53,5 @@ func (c *Clump) Scene(name string, surf Surfacer) (*geom.Scene, error) {
 			s.Nodes = append(s.Nodes, nodes[i])
 		}
 	}
-	return s, nil
+	return s, c.rigScene(s, nodes, skinned, surf)
 }

@@ -196,3 +196,16 @@ func (n *ModelNode) AnimationFiles() []string {
 	}
 	return m.MotionFiles(n.src.Path)
 }
+
+// Scene returns the model for exporters that keep hierarchies: a skinned
+// model as its bones with the mesh skinned to them, else its one mesh.
+func (n *ModelNode) Scene() (*geom.Scene, error) {
+	m, err := n.Mesh()
+	if err != nil {
+		return nil, err
+	}
+	if m.Skin != nil && m.Skin.Skeleton != nil {
+		return geom.SkinnedScene(m, n.NodeName), nil
+	}
+	return geom.SceneOf(m, n.NodeName), nil
+}
