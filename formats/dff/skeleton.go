@@ -161,20 +161,20 @@ func clumpSkin(r *Rig, parts []skinnedPart) (*geom.Skin, error) {
 	sk := r.Skeleton
 	s := &geom.Skin{Skeleton: sk}
 	for _, p := range parts {
-		if p.g.Skin == nil || p.g.Skin.Native {
+		indices, weights := skinLinks(p.g)
+		if indices == nil {
 			for range p.vertex {
 				s.Joints = append(s.Joints, [4]uint16{uint16(p.frame)})
 				s.Weights = append(s.Weights, [4]float32{1})
 			}
 			continue
 		}
-		gs := p.g.Skin
-		if len(gs.Indices) != p.vertex {
-			return nil, fmt.Errorf("skin of %d vertices on a geometry of %d", len(gs.Indices), p.vertex)
+		if len(indices) != p.vertex {
+			return nil, fmt.Errorf("skin of %d vertices on a geometry of %d", len(indices), p.vertex)
 		}
-		for v, idx := range gs.Indices {
+		for v, idx := range indices {
 			var j [4]uint16
-			w := gs.Weights[v]
+			w := weights[v]
 			for k, b := range idx {
 				if w[k] != 0 && int(b) < len(r.SkinFrames) && r.SkinFrames[b] >= 0 {
 					j[k] = uint16(r.SkinFrames[b])
@@ -193,6 +193,26 @@ func clumpSkin(r *Rig, parts []skinnedPart) (*geom.Skin, error) {
 	}
 	s.Normalize()
 	return s, nil
+}
+
+// skinLinks returns a geometry's bone numbers and weights per vertex: the
+// PC skin's, or those the PS2 native geometry's instance data carries
+// (nil for a rigid geometry).
+func skinLinks(g *Geometry) ([][4]uint16, [][4]float32) {
+	if g.Skin == nil {
+		return nil, nil
+	}
+	if !g.Skin.Native {
+		out := make([][4]uint16, len(g.Skin.Indices))
+		for i, ix := range g.Skin.Indices {
+			out[i] = [4]uint16{uint16(ix[0]), uint16(ix[1]), uint16(ix[2]), uint16(ix[3])}
+		}
+		return out, g.Skin.Weights
+	}
+	if g.base.m == nil || g.base.m.Skin == nil {
+		return nil, nil
+	}
+	return g.base.m.Skin.Joints, g.base.m.Skin.Weights
 }
 
 // atomicWorld is where the clump mesh places atomic i: its frame's world

@@ -1,9 +1,12 @@
 package dff
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"rummage/formats/binread"
+	"rummage/formats/geom"
 	"rummage/formats/rw"
 )
 
@@ -186,4 +189,41 @@ func (s *Skin) findCounts() {
 		}
 	}
 	s.UsedBones = len(s.Used)
+}
+
+// rawWeights returns vertex i's four skin words of the skinned ped pipe's
+// weight slot (zero without one): each a float weight whose low ten bits
+// hold (bone + 1) << 2, 0 for an unused link.
+func rawWeights(wts *unpack, i int) [4]uint32 {
+	var out [4]uint32
+	if wts == nil {
+		return out
+	}
+	for k := 0; k < 4 && k <= wts.vn; k++ {
+		out[k] = uint32(wts.comp(i, k))
+	}
+	return out
+}
+
+// addNativeWeights appends a PS2 vertex's bone links to the mesh's skin
+// (joints are skin bone numbers here; Clump.Rig maps them to frames).
+func addNativeWeights(m *geom.Mesh, raw [4]uint32) {
+	if raw == ([4]uint32{}) && m.Skin == nil {
+		return
+	}
+	if m.Skin == nil {
+		n := len(m.Positions) - 1 // the vertices before this one had no weights
+		m.Skin = &geom.Skin{Joints: make([][4]uint16, n), Weights: make([][4]float32, n)}
+	}
+	var j [4]uint16
+	var w [4]float32
+	for k, c := range raw {
+		w[k] = math.Float32frombits(c &^ 0x3FF)
+		if b := (c & 0x3FF) >> 2; b > 0 && w[k] != 0 {
+			j[k] = uint16(b - 1)
+		} else {
+			w[k] = 0
+		}
+	}
+	m.Skin.Joints, m.Skin.Weights = append(m.Skin.Joints, j), append(m.Skin.Weights, w)
 }

@@ -3,6 +3,7 @@ package dff
 import (
 	"encoding/binary"
 	"errors"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -305,5 +306,61 @@ func TestAnimationFiles(t *testing.T) {
 	got := f.Root.(formats.AnimationSourcer).AnimationFiles()
 	if len(got) != 2 || got[0] != filepath.Join(models, "PED.IFP") || got[1] != filepath.Join(root, "ANIM", "PED.IFP") {
 		t.Errorf("animation files %v", got)
+	}
+}
+
+// TestPS2NativeSkinWeights reads the weights RenderWare's PS2 skin
+// pipeline keeps in input slot 4: per vertex four floats whose low ten
+// bits hold (bone + 1) << 2.
+func TestPS2NativeSkinWeights(t *testing.T) {
+	const n = 6
+	var xyz, wts []byte
+	for i := 0; i < n; i++ {
+		for _, c := range [4]float32{float32(i / 2), float32(i % 2), 0, 0} {
+			xyz = binary.LittleEndian.AppendUint32(xyz, math.Float32bits(c))
+		}
+		// vertex i: bone 1 with weight 0.75 and bone 0 with 0.25 (odd
+		// vertices), or bone 0 alone (even ones)
+		w := [4]uint32{math.Float32bits(1)&^0x3FF | (0+1)<<2}
+		if i%2 == 1 {
+			w = [4]uint32{math.Float32bits(0.75)&^0x3FF | (1+1)<<2, math.Float32bits(0.25)&^0x3FF | (0+1)<<2}
+		}
+		for _, c := range w {
+			wts = binary.LittleEndian.AppendUint32(wts, c)
+		}
+	}
+	inst := ps2Instance(n, n, []ps2Attr{{0, 0x6C, 16, xyz}, {4, 0x6C, 16, wts}})
+	b := NewBuilder(stampSA)
+	root := b.AddFrame("ped", -1, geom.Vec3{})
+	hip := b.AddFrame("hip", root, geom.Vec3{0, 0, 1})
+	b.SetHAnim(root, 0, []HAnimNode{{ID: 0}, {ID: 1, Index: 1, Flags: HAnimPop}})
+	b.SetHAnim(hip, 1, nil)
+	g := &Geometry{Stamp: stampSA, Flags: FlagNative | FlagTriStrip | FlagPositions, NumTris: n - 2, NumVerts: n, Morph: []MorphTarget{{}}}
+	m := &Material{Stamp: stampSA, Color: color.NRGBA{255, 255, 255, 255}, Surface: &[3]float32{1, 1, 1}}
+	g.MatList = MaterialList{Stamp: stampSA, Indices: []int32{-1}, Own: []*Material{m}}
+	native := append(u32s(PlatformPS2, uint32(len(inst)), 0), inst...)
+	sk := &Skin{Bones: 2, UsedBones: 2, MaxWeights: 2, Used: []uint8{0, 1}, InverseBind: []mgl32.Mat4{mgl32.Ident4(), mgl32.Translate3D(0, 0, -1)}}
+	g.Ext = []Ext{
+		{Type: IDBinMesh, Stamp: stampSA, Data: u32s(1, 1, n, n, 0)},
+		{Type: IDNativeData, Stamp: stampSA, Data: rw.Chunk(IDStruct, stampSA, native)},
+		{Type: IDSkin, Stamp: stampSA, Data: nativeSkinBytes(sk, stampSA)},
+	}
+	b.c.Geometries = append(b.c.Geometries, g)
+	b.AddAtomic(root, 0)
+	f, err := Parse(encode(t, b.File()), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := f.Clump.ClumpMesh(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cm.Skin == nil || len(cm.Skin.Joints) != n {
+		t.Fatalf("skin %+v", cm.Skin)
+	}
+	// Skin bone 1 is frame "hip" (1), bone 0 frame "ped" (0).
+	if cm.Skin.Joints[1] != [4]uint16{1, 0, 0, 0} || cm.Skin.Weights[1] != [4]float32{0.75, 0.25, 0, 0} ||
+		cm.Skin.Joints[0] != [4]uint16{0, 0, 0, 0} || cm.Skin.Weights[0] != [4]float32{1, 0, 0, 0} {
+		t.Errorf("vertex 0: %v %v, vertex 1: %v %v", cm.Skin.Joints[0], cm.Skin.Weights[0], cm.Skin.Joints[1], cm.Skin.Weights[1])
 	}
 }
