@@ -201,3 +201,56 @@ func readANPKKeys(cur *binread.Cursor, t *geom.Track, tag string, n int) {
 		t.Times[i] = cur.F32()
 	}
 }
+
+// Check verifies what Decode would refuse in animation e (headers, key
+// counts, key times) without building the keys: listings mark broken
+// animations with it cheaply. ANPK animations are decoded.
+func (p *Package) Check(b []byte, base int64, e Entry) error {
+	if e.Err != nil {
+		return e.Err
+	}
+	if p.Format == TagANPK || e.Off < 0 || e.End > int64(len(b)) || e.Off > e.End {
+		_, err := p.Decode(b, base, e)
+		return err
+	}
+	cur := binread.NewCursor(b[e.Off:e.End], base+e.Off)
+	name := cur.CString(ifpNameSize)
+	seqs := int(cur.U32())
+	if p.Format == TagANP3 {
+		cur.Skip(8)
+	}
+	for k := 0; k < seqs && cur.Err() == nil; k++ {
+		cur.Skip(ifpNameSize)
+		at := cur.Off()
+		typ, n := cur.U32(), int(cur.U32())
+		cur.Skip(4)
+		ks := keySize(typ)
+		if cur.Err() != nil || ks == 0 || n > maxKeys || n*ks > cur.Len() {
+			return binread.Errorf(at, "animation %q sequence %d: type %d with %d keys does not fit", name, k, typ, n)
+		}
+		keys := cur.Take(n * ks)
+		if err := checkKeyTimes(keys, typ, ks, n, at, name, k); err != nil {
+			return err
+		}
+	}
+	return cur.Err()
+}
+
+// checkKeyTimes checks the times of n keys of an ANP3 sequence type
+// (float seconds after the rotation, or int16 sixtieths).
+func checkKeyTimes(keys []byte, typ uint32, ks, n int, at int64, anim string, seq int) error {
+	prev := float32(math.Inf(-1))
+	for i := 0; i < n; i++ {
+		var t float32
+		if typ <= 2 {
+			t = math.Float32frombits(binary.LittleEndian.Uint32(keys[i*ks+16:]))
+		} else {
+			t = float32(int16(binary.LittleEndian.Uint16(keys[i*ks+8:]))) / 60
+		}
+		if t != t || math.IsInf(float64(t), 0) || t < prev {
+			return binread.Errorf(at, "animation %q sequence %d: key %d time %v is not after the one before", anim, seq, i, t)
+		}
+		prev = t
+	}
+	return nil
+}

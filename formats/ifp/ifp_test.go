@@ -226,3 +226,24 @@ func TestProbe(t *testing.T) {
 		t.Error("probe")
 	}
 }
+
+// TestCheckTimes: a key time that goes backwards breaks the animation in
+// the listing (Err, which checks without decoding) as in its decoding.
+func TestCheckTimes(t *testing.T) {
+	for _, compressed := range []bool{false, true} {
+		b := mustANP3(t, compressed)
+		p, _ := ReadIndex(b, 0)
+		// walk's first sequence, its third key: time back to 0.
+		keys := p.Entries[0].Off + anp3AnimHead + anp3SeqHead
+		if compressed {
+			binary.LittleEndian.PutUint16(b[keys+2*16+8:], 0)
+		} else {
+			binary.LittleEndian.PutUint32(b[keys+2*32+16:], 0)
+		}
+		kids := anims(t, open(t, "p.ifp", b))
+		_, derr := kids[0].(formats.Animator).Animation()
+		if kids[0].(formats.Broken).Err() == nil || derr == nil || kids[1].(formats.Broken).Err() != nil {
+			t.Errorf("compressed=%v: listing %v, decoding %v", compressed, kids[0].(formats.Broken).Err(), derr)
+		}
+	}
+}

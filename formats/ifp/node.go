@@ -110,6 +110,9 @@ type AnimNode struct {
 	once sync.Once
 	anim *geom.Animation
 	err  error
+
+	checkOnce sync.Once
+	checkErr  error
 }
 
 // Name returns the animation's name.
@@ -127,14 +130,11 @@ func (n *AnimNode) Children() ([]formats.Node, error) { return nil, nil }
 // IsLeaf returns true.
 func (n *AnimNode) IsLeaf() bool { return true }
 
-// Err returns why the animation cannot be read (nil when it was located
-// whole; its keys are checked when decoded).
+// Err returns why the animation cannot be read: its headers, key counts
+// and times are checked without building its keys (Package.Check).
 func (n *AnimNode) Err() error {
-	if n.entry.Err != nil {
-		return n.entry.Err
-	}
-	_, err := n.Animation()
-	return err
+	n.checkOnce.Do(func() { n.checkErr = n.root.pkg.Check(n.root.b, max(n.root.src.Base, 0), n.entry) })
+	return n.checkErr
 }
 
 // Animation decodes (once) and returns the keys.

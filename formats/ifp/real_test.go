@@ -3,6 +3,8 @@ package ifp
 import (
 	"os"
 	"testing"
+
+	"rummage/formats"
 )
 
 // TestRealPED opens San Andreas' ANIM/PED.IFP ($RUMMAGE_IFP_REAL names
@@ -52,5 +54,30 @@ func BenchmarkOpenListPED(b *testing.B) {
 		if err != nil || len(p.Entries) != 311 {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkListPEDNodes is what `rummage ls PED.IFP` does after opening:
+// the root's children and each one's error state (which decodes it).
+func BenchmarkListPEDNodes(b *testing.B) {
+	path := os.Getenv("RUMMAGE_IFP_REAL")
+	if path == "" {
+		b.Skip("RUMMAGE_IFP_REAL is not set")
+	}
+	for b.Loop() {
+		f, err := formats.Open(path, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		kids, err := f.Root.Children()
+		if err != nil || len(kids) != 311 {
+			b.Fatal(err)
+		}
+		for _, k := range kids {
+			if err := k.(formats.Broken).Err(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		f.Close()
 	}
 }
