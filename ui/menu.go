@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -31,6 +32,7 @@ func (w *window) buildMenu() {
 	open.Shortcut = ctrl(fyne.KeyO)
 	open.Icon = theme.FolderOpenIcon()
 	openDir := fyne.NewMenuItem("Open folder…", w.openFolderDialog)
+	openAnims := fyne.NewMenuItem(lang.X("anim.menu.open", "Open animations…"), func() { w.OpenAnimations(nil) })
 	recent := fyne.NewMenuItem("Recent", nil)
 	w.recentMenu = fyne.NewMenu("Recent")
 	recent.ChildMenu = w.recentMenu
@@ -47,7 +49,7 @@ func (w *window) buildMenu() {
 	quit.IsQuit = true
 	materials := fyne.NewMenuItem("Set material library…", w.materialLibraryDialog)
 	txds := fyne.NewMenuItem("Set texture dictionary…", w.textureDictionaryDialog)
-	file := fyne.NewMenu("File", open, openDir, recent, materials, txds, fyne.NewMenuItemSeparator(), save, saveAs, export,
+	file := fyne.NewMenu("File", open, openDir, openAnims, recent, materials, txds, fyne.NewMenuItemSeparator(), save, saveAs, export,
 		fyne.NewMenuItemSeparator(), closeF, quit)
 
 	undo := fyne.NewMenuItem("Undo", w.undoEdit)

@@ -72,6 +72,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	split.Offset = 0.3
 	w.win.SetContent(container.NewBorder(top, w.status.content, nil, nil, split))
 	w.buildMenu()
+	inspect.SetAnimationSources(w) // the Preview's Animation row lists open .ifp/.omf files (animsources.go)
 	w.addShortcuts()
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.quit)

@@ -42,3 +42,16 @@ func (c *Clump) rigScene(s *geom.Scene, frames []*geom.SceneNode, skinned []int,
 	}
 	return nil
 }
+
+// Skeleton returns the model's skeleton when it has one to animate (more
+// than one frame, or a skin), nil otherwise.
+func (r *Root) Skeleton() (*geom.Skeleton, error) {
+	f, err := r.File()
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Clump.Frames) < 2 && f.Clump.firstSkin() == nil {
+		return nil, nil
+	}
+	return f.Clump.Skeleton()
+}
