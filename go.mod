@@ -43,6 +43,9 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
-require earlyinit v0.0.0
+require (
+	earlyinit v0.0.0
+	github.com/pierrec/lz4/v4 v4.1.33
+)
 
 replace earlyinit => ./internal/earlyinit

@@ -21,7 +21,7 @@ func main() {
 		// A soft memory limit of 64 MB + 8 × the input keeps the garbage of
 		// a command that decodes much (unpack budgets bound what it keeps)
 		// from growing its peak.
-		debug.SetMemoryLimit(cli.MemoryLimit(os.Args[2:]))
+		debug.SetMemoryLimit(cli.MemoryLimit(os.Args[1], os.Args[2:]))
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	if msg := cli.UnknownWord(os.Args[1:]); msg != "" {

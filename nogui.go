@@ -5,11 +5,13 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"rummage/cli"
 )
 
 // runWindow is the window's place in the command-line-only build: asking
-// for the window (no subcommand) is a usage error.
+// for the window (no subcommand) is a usage error that lists the commands.
 func runWindow(args []string) int {
-	fmt.Fprintln(os.Stderr, "rummage: this build has no window; use the rummage binary (commands: ls, info, export, render, samples, completion, help)")
+	fmt.Fprintln(os.Stderr, cli.NoWindow())
 	return 2
 }

@@ -64,7 +64,8 @@ func TestCommandLineOnlyBuild(t *testing.T) {
 
 	// Asking for the window is a usage error that says why.
 	for _, args := range [][]string{nil, {txd}} {
-		if _, e, code := runHeadless(t, bin, args...); code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "this build has no window") {
+		if _, e, code := runHeadless(t, bin, args...); code != 2 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "this build has no window") ||
+			!strings.Contains(e, "build, convert") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and one line saying there is no window", args, code, e)
 		}
 	}

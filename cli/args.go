@@ -10,7 +10,7 @@ import (
 // "--" ends the flags.
 type args struct {
 	bools map[string]bool
-	vals  map[string]string   // the last value of each flag given
+	vals  map[string]string   // the value of each flag given (the last, for a repeatable one)
 	all   map[string][]string // every value of each flag, in order (repeatable flags)
 	pos   []string
 	help  bool
@@ -67,11 +67,19 @@ func parseArgs(list []string, spec map[string]bool) (*args, error) {
 			i++
 			value = list[i]
 		}
+		if _, twice := a.vals[name]; twice && !repeatable[name] {
+			return nil, fmt.Errorf("flag %s given twice: it takes one value", dashed(name))
+		}
 		a.vals[name] = value
 		a.all[name] = append(a.all[name], value)
 	}
 	return a, nil
 }
+
+// repeatable are the flags that may be given more than once, each value
+// counting (export's filters, the dictionaries --txd searches in order);
+// any other flag given twice is bad usage, not "the last one wins".
+var repeatable = map[string]bool{"kind": true, "type": true, "name": true, "txd": true}
 
 // dashed spells a flag name the way the usage lines do.
 func dashed(name string) string {

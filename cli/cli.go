@@ -81,7 +81,7 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] --out OUT.png FILE NODE",
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] --out OUT.png FILE [NODE]",
 			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "anim": true, "motion": true},
 			run:   runRender,
 		},
@@ -119,12 +119,12 @@ Usage:
                                            --anim FILE [--motion NAME|*] adds animations to glTF (OBJ: the
                                            pose at --at MS); --skeleton MODEL exports animation nodes onto MODEL
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] [--anim FILE [--motion NAME]] --out OUT.png FILE NODE
-                                           draw a mesh to a PNG, transparent around it (defaults: textured,
-                                           800x600, iso; --at sets the clock in ms of the material animation
-                                           and of the --anim motion posing the model's skeleton)
+                 [--at MS] [--anim FILE [--motion NAME]] --out OUT.png FILE [NODE]
+                                           draw a mesh (default: the file's root) to a PNG, transparent
+                                           around it (defaults: textured, 800x600, iso; --at sets the clock
+                                           in ms of the material animation and of the --anim motion)
   rummage samples DIR                      write the built-in sample files into DIR
-  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT3|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
+  rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
@@ -144,8 +144,10 @@ NODE is a /-separated path of child names as printed by "rummage ls --json" in "
 duplicate or empty names get @N (N = the 0-based child index). NRes names match in any case.
 --materials FILE names the material library used to resolve WEAR rows and MSH batches.
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
---txd FILE names a texture dictionary searched last for a DFF model's textures.
-Flags may come before or after FILE and NODE; "--" ends the flags.
+--txd FILE names a texture dictionary searched last for a DFF model's textures
+(repeatable: each is searched, in the order given).
+Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
+--name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
 
@@ -345,14 +347,14 @@ func (e *env) fileOptions(a *args) (*formats.Options, int) {
 		}
 		opts.Geom = g
 	}
-	if x, ok := a.vals["txd"]; ok {
+	for _, x := range a.all["txd"] { // searched in the order given
 		if x == "" {
 			return nil, e.usagef("--txd needs a file name")
 		}
 		if _, err := os.Stat(x); err != nil {
 			return nil, e.fail(x, "", fmt.Errorf("texture dictionary: %w", plainErr(err)))
 		}
-		opts.TXD = x
+		opts.TXD = append(opts.TXD, x)
 	}
 	return opts, exitOK
 }

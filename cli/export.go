@@ -18,10 +18,9 @@ const defaultPNGLevel = "fast"
 
 // exportSettings are the parsed flags of `export`.
 type exportSettings struct {
-	opts   export.Options
-	filter *nodeFilter
-	level  string
-	files  *formats.Options
+	opts  export.Options // with Keep from --kind, --type and --name
+	level string
+	files *formats.Options
 }
 
 func runExport(e *env, a *args) int {
@@ -80,7 +79,8 @@ func exportFlags(a *args) (s exportSettings, msg string) {
 		}
 		s.level = l
 	}
-	s.filter, msg = parseFilter(a)
+	flt, msg := parseFilter(a)
+	s.opts.Keep = flt.keep()
 	return s, msg
 }
 
@@ -111,7 +111,7 @@ func (e *env) exportOne(ctx context.Context, a *args, t *targets, s exportSettin
 	opts := s.opts
 	opts.Progress = bar.update
 	bar.message("planning the export…")
-	res, err := runPlan(ctx, items, opts, s.filter, f.Root)
+	res, err := runPlan(ctx, items, opts)
 	bar.clear()
 	out.add(res.Written)
 	return e.reportExport(file, res, err)
@@ -126,13 +126,12 @@ func (e *env) progress(a *args) *progressLine {
 	return newProgressLine(e.stderr, e.tty)
 }
 
-// runPlan plans an export, keeps what passes the filter, and runs it.
-func runPlan(ctx context.Context, items []export.Item, opts export.Options, flt *nodeFilter, root formats.Node) (export.Result, error) {
+// runPlan plans an export and runs it.
+func runPlan(ctx context.Context, items []export.Item, opts export.Options) (export.Result, error) {
 	p, err := export.NewPlan(ctx, items, opts)
 	if err != nil {
 		return export.Result{}, err
 	}
-	flt.apply(p, root)
 	if opts.Progress != nil {
 		opts.Progress(0, len(p.Jobs), "")
 	}

@@ -123,7 +123,7 @@ func exportFile(ctx context.Context, f *fileExport, s exportSettings, nodes *ato
 			nodes.Add(1)
 		}
 	}
-	f.res, f.err = runPlan(ctx, []export.Item{{Node: file.Root}}, opts, s.filter, file.Root)
+	f.res, f.err = runPlan(ctx, []export.Item{{Node: file.Root}}, opts)
 }
 
 // printFileExport prints what one file's export wrote and its failures,

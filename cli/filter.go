@@ -2,11 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"strings"
 
-	"rummage/export"
 	"rummage/formats"
 )
 
@@ -69,6 +67,16 @@ func kindList() string {
 	return strings.Join(s, ", ")
 }
 
+// keep is the filter as export.Options.Keep: nil (keep every node) for a
+// nil filter. The export walks into containers that do not match (a TXD
+// for --kind texture) and keeps the nodes inside that do.
+func (f *nodeFilter) keep() func(formats.Node) bool {
+	if f == nil {
+		return nil
+	}
+	return f.match
+}
+
 // match reports whether n passes the filter (a nil filter passes all).
 func (f *nodeFilter) match(n formats.Node) bool {
 	if f == nil {
@@ -90,40 +98,4 @@ func (f *nodeFilter) match(n formats.Node) bool {
 		}
 	}
 	return false
-}
-
-// apply keeps the plan's jobs whose node passes, the folders they go into,
-// and the failures of nodes that pass or are containers (which may hold
-// nodes that pass); root resolves a failure's node path.
-func (f *nodeFilter) apply(p *export.Plan, root formats.Node) {
-	if f == nil {
-		return
-	}
-	jobs := p.Jobs[:0]
-	need := map[string]bool{}
-	for _, j := range p.Jobs {
-		if !f.match(j.Node) {
-			continue
-		}
-		jobs = append(jobs, j)
-		for d := path.Dir(j.Files[0]); d != "." && d != "/" && !need[d]; d = path.Dir(d) {
-			need[d] = true
-		}
-	}
-	p.Jobs = jobs
-	dirs := p.Dirs[:0]
-	for _, d := range p.Dirs {
-		if need[d] {
-			dirs = append(dirs, d)
-		}
-	}
-	p.Dirs = dirs
-	fails := p.Failures[:0]
-	for _, fl := range p.Failures {
-		n, _, err := formats.ResolvePath(root, fl.Path)
-		if err != nil || fl.Path == "" || export.IsContainer(n) || n.Kind() == formats.KindArchive || f.match(n) {
-			fails = append(fails, fl)
-		}
-	}
-	p.Failures = fails
 }

@@ -26,7 +26,7 @@ var flagDocs = map[string]flagDoc{
 	"q":           {help: "quiet: no progress line and no note about skipped files"},
 	"materials":   {arg: "FILE", file: true, help: "the Parkan material library used to resolve WEAR rows and MSH batches when it is not beside the file"},
 	"geom":        {arg: "FILE", file: true, help: "the level.geom of an X-Ray level (version 10+) that is not beside it"},
-	"txd":         {arg: "FILE", file: true, help: "a texture dictionary searched last for a DFF model's textures (after .ide files and the TXD of the model's name)"},
+	"txd":         {arg: "FILE", file: true, help: "a texture dictionary searched last for a DFF model's textures (after .ide files and the TXD of the model's name); repeatable, searched in order"},
 	"at":          {arg: "MS", help: "sample the material at clock MS (milliseconds)"},
 	"render.at":   {arg: "MS", help: "the clock in milliseconds of the material animation and the skeletal pose (--anim)"},
 	"anim":        {arg: "FILE", file: true, help: "an animation file (.ifp or .omf) whose motion poses the model's skeleton"},

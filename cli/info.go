@@ -44,7 +44,11 @@ func (e *env) infoFile(a *args, file, nodePath string, many bool, q formats.Samp
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
-	if w := warnings(node); w != nil {
+	w := warnings(node)
+	if bw := boundsWarning(node, facts); bw != "" {
+		w = append(w, bw)
+	}
+	if w != nil {
 		b, err := marshal(w)
 		if err != nil {
 			return e.fail(file, canon, err)
@@ -179,14 +183,14 @@ func describe(n formats.Node) ([]byte, error) {
 			typ = t.Type()
 		}
 		kids, _ := n.Children()
-		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"name", n.Name()}, {"type", typ},
+		return marshalObject([]keyValue{{"kind", string(n.Kind())}, {"name", jsonName(n.Name())}, {"type", typ},
 			{"size", size}, {"offset", off}, {"children", len(kids)}})
 	}
 	v, err := d.Describe()
 	if err != nil {
 		return nil, err
 	}
-	b, err := marshal(v)
+	b, err := marshal(keepBytes(v))
 	if err != nil {
 		return nil, fmt.Errorf("describing the node: %w", err)
 	}

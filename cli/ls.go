@@ -122,7 +122,7 @@ var standardKeys = map[string]bool{"path": true, "name": true, "kind": true, "ty
 // fields in name order (a field named like a standard key is dropped).
 func (en *entry) appendRecord(dst []byte) ([]byte, error) {
 	kv := []keyValue{
-		{"path", en.path}, {"name", en.name}, {"kind", en.kind}, {"type", en.typ},
+		{"path", en.path}, {"name", jsonName(en.name)}, {"kind", en.kind}, {"type", en.typ},
 		{"size", en.size}, {"offset", en.off}, {"children", en.children},
 	}
 	if en.broken != nil {

@@ -67,3 +67,43 @@ func TestTerminalSafeText(t *testing.T) {
 		}
 	}
 }
+
+// TestNonUTF8NamesInJSON: RenderWare names that are not UTF-8 keep their
+// bytes in info --json and ls --json as the %XX escape the paths use, so a
+// script can match a model's material texture to its TXD entry.
+func TestNonUTF8NamesInJSON(t *testing.T) {
+	dir := t.TempDir()
+	p, tris := unitBox()
+	writeClump(t, filepath.Join(dir, "car.dff"), clumpFile(t, clumpSpec{positions: p, tris: tris, textures: []string{"caf\xe9"}}))
+	writeDict(t, dir, "car.txd", "caf\xe9", "100%41")
+	code, out, errs := run(t, "info", "--json", filepath.Join(dir, "car.dff"))
+	var facts struct {
+		Materials []struct{ Texture, Found string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &facts) != nil || len(facts.Materials) != 1 {
+		t.Fatalf("info: %d %s %s", code, out, errs)
+	}
+	if m := facts.Materials[0]; m.Texture != "caf%E9" || m.Found != "car.txd/caf%E9" {
+		t.Errorf("material texture %q found %q, want caf%%E9 in car.txd/caf%%E9", m.Texture, m.Found)
+	}
+	rows := lsJSON(t, "ls", "--json", filepath.Join(dir, "car.txd"))
+	if len(rows) != 2 || rows[0].Path != facts.Materials[0].Texture || rows[0].Name != "caf%E9" || rows[1].Path != "100%2541" {
+		t.Errorf("ls rows %+v", rows)
+	}
+	for _, r := range rows {
+		obj, ok := infoJSON(t, filepath.Join(dir, "car.txd"), r.Path)
+		if !ok || obj["name"] != r.Path {
+			t.Errorf("info of %s: name %q, want the path segment", r.Path, obj["name"])
+		}
+	}
+}
+
+// TestKeepBytes: the JSON safety net escapes strings that are not UTF-8
+// wherever Describe puts them, and leaves the rest alone.
+func TestKeepBytes(t *testing.T) {
+	v := keepBytes(map[string]any{"a": "caf\xe9", "b": []map[string]any{{"n": "\xff%41"}}, "c": []string{"ok", "\x80"}, "d": 7, "e": "50%41 fine"})
+	b, err := marshal(v)
+	if want := `{"a":"caf%E9","b":[{"n":"%FF%2541"}],"c":["ok","%80"],"d":7,"e":"50%41 fine"}`; err != nil || string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+}

@@ -32,20 +32,16 @@ func runRender(e *env, a *args) int {
 	if msg != "" {
 		return e.usagef("%s", msg)
 	}
-	file := a.pos[0]
-	f, node, canon, st := e.openNode(a, file, a.pos[1])
+	file, nodePath := a.pos[0], "" // without NODE, the file's root
+	if len(a.pos) > 1 {
+		nodePath = a.pos[1]
+	}
+	f, node, canon, st := e.openNode(a, file, nodePath)
 	if f == nil {
 		return st
 	}
 	defer f.Close()
-	ms, ok := node.(formats.Mesher)
-	if !ok {
-		return e.fail(file, canon, fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name()))
-	}
-	m, err := formats.SafeMesh(ms)
-	if err == nil && m == nil {
-		err = fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name())
-	}
+	m, err := meshOf(node)
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
@@ -54,15 +50,12 @@ func runRender(e *env, a *args) int {
 			return e.fail(file, canon, err)
 		}
 	}
-	r := preview.NewRenderer()
-	defer r.Close()
-	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
-	cam := preview.StillCamera(s.viewpoint, m.Bounds(), m.Up, s.w, s.h)
-	opt := preview.DefaultOptions()
-	opt.Mode, opt.Clock = s.mode, s.clock
-	opt.Background, opt.Axes = color.NRGBA{}, false
-	opt.GroupColors = s.mode != preview.ModeTexturedWire // over textures, edges in one colour
-	r.Render(img, m, &cam, &opt)
+	b, err := e.fitBounds(file, canon, m)
+	if err != nil {
+		return e.fail(file, canon, err)
+	}
+	img, cam := s.draw(m, b)
+	e.warnIfBlank(file, canon, img, m, &cam)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return e.fail(s.out, "", err)
@@ -74,11 +67,38 @@ func runRender(e *env, a *args) int {
 	return exitOK
 }
 
+// meshOf is the mesh render draws for node, or why there is none.
+func meshOf(node formats.Node) (*geom.Mesh, error) {
+	ms, ok := node.(formats.Mesher)
+	if !ok {
+		return nil, fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name())
+	}
+	m, err := formats.SafeMesh(ms)
+	if err == nil && m == nil {
+		err = fmt.Errorf("%s node %q has no mesh to render", node.Kind(), node.Name())
+	}
+	return m, err
+}
+
+// draw renders m, its camera fitted to b, as the settings say.
+func (s *renderSettings) draw(m *geom.Mesh, b geom.Bounds) (*image.RGBA, preview.Camera) {
+	r := preview.NewRenderer()
+	defer r.Close()
+	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
+	cam := preview.StillCamera(s.viewpoint, b, m.Up, s.w, s.h)
+	opt := preview.DefaultOptions()
+	opt.Mode, opt.Clock = s.mode, s.clock
+	opt.Background, opt.Axes = color.NRGBA{}, false
+	opt.GroupColors = s.mode != preview.ModeTexturedWire // over textures, edges in one colour
+	r.Render(img, m, &cam, &opt)
+	return img, cam
+}
+
 // renderFlags checks the render command line; msg is the usage error.
 func renderFlags(a *args) (s renderSettings, msg string) {
 	switch {
-	case len(a.pos) < 2:
-		return s, "want FILE and NODE"
+	case len(a.pos) < 1:
+		return s, "missing FILE"
 	case len(a.pos) > 2:
 		return s, "too many arguments: " + strings.Join(a.pos[2:], " ")
 	}

@@ -91,6 +91,28 @@ func TestRenderDefaults(t *testing.T) {
 	}
 }
 
+// Without NODE, render draws the file's root, as ls, info and export take
+// it: a model or a level; an archive has no mesh (status 1).
+func TestRenderRootByDefault(t *testing.T) {
+	dir, _ := writeSamples(t)
+	out := t.TempDir()
+	for _, file := range []string{"rumbler.dff", "xray_level_v4"} {
+		png := filepath.Join(out, file+".png")
+		code, stdout, stderr := run(t, "render", "--size", "160x120", "--out", png, filepath.Join(dir, file))
+		if code != 0 || stdout != png+"\n" || stderr != "" {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", file, code, stdout, stderr)
+			continue
+		}
+		if opaque, _ := coverage(readPNG(t, png)); opaque < 300 {
+			t.Errorf("%s: only %d opaque pixels", file, opaque)
+		}
+	}
+	code, _, stderr := run(t, "render", "--out", filepath.Join(out, "tank.png"), filepath.Join(dir, "tank.rlb"))
+	if code != 1 || !strings.Contains(stderr, "has no mesh to render") {
+		t.Errorf("an archive's root: status %d, %q", code, stderr)
+	}
+}
+
 // A node without a mesh, a missing node and a missing file are bad input
 // (status 1, one line naming them); nothing is written.
 func TestRenderBadNode(t *testing.T) {
@@ -122,7 +144,7 @@ func TestRenderUsage(t *testing.T) {
 	tank := filepath.Join(dir, "tank.rlb")
 	png := filepath.Join(t.TempDir(), "x.png")
 	for _, args := range [][]string{
-		{"--out", png, tank},
+		{"--out", png},
 		{tank, "TANK.msh"},
 		{"--out", png, tank, "TANK.msh", "extra"},
 		{"--view", "shaded", "--out", png, tank, "TANK.msh"},

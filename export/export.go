@@ -70,6 +70,11 @@ type Options struct {
 	// Skeleton is the model an animation node is exported onto as glTF
 	// (`export --as gltf FILE.ifp NODE --skeleton MODEL`).
 	Skeleton formats.Node
+	// Keep, when not nil, chooses the nodes to write (the command line's
+	// --kind, --type and --name): a node it refuses is neither written nor
+	// reported as a failure, while containers are still walked for the
+	// nodes inside them, and folders left empty are not made.
+	Keep func(n formats.Node) bool
 	// Progress, when not nil, is called after each job with the jobs done,
 	// the total and the job's node path. It runs on the goroutine that
 	// called Run.
@@ -171,9 +176,6 @@ func Supports(n formats.Node, as string) bool {
 		return ok
 	case OBJ, GLTF:
 		_, ok := n.(formats.Mesher)
-		if _, anim := n.(formats.Animator); anim && as == GLTF {
-			return true // onto Options.Skeleton
-		}
 		return ok
 	case JSON:
 		_, ok := n.(formats.Describer)

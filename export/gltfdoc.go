@@ -77,17 +77,17 @@ func (b *gltfBuilder) node(n *SceneNode) (int, error) {
 	b.seen[n] = true
 	gn := &gltf.Node{Name: n.Name}
 	mat := yUpMatrix(n.Matrix, b.up)
+	for _, v := range mat {
+		if v-v != 0 {
+			return 0, fmt.Errorf("scene node %q has a non-finite matrix", n.Name)
+		}
+	}
 	if b.trsBone(n) {
 		if err := setTRS(gn, mat); err != nil {
 			return 0, err
 		}
 	} else {
-		for i, v := range mat {
-			if v-v != 0 {
-				return 0, fmt.Errorf("scene node %q has a non-finite matrix", n.Name)
-			}
-			gn.Matrix[i] = float64(v)
-		}
+		setTransform(gn, mat)
 	}
 	if n.Mesh != nil && len(n.Mesh.Positions) > 0 {
 		mi, err := b.mesh(n.Mesh, n.Name)

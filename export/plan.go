@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -51,13 +52,13 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 			}
 			continue
 		}
-		if p.broken(it.Node, it.Path) {
+		if !p.keeps(it.Node) || p.broken(it.Node, it.Path) {
 			continue
 		}
 		as := opts.As
 		if as == "" {
-			as = pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
-		} else if !Supports(it.Node, as) {
+			as = p.pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
+		} else if !p.supports(it.Node, as) {
 			p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
 			continue
 		}
@@ -70,7 +71,33 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	p.dropEmptyDirs()
 	return p, nil
+}
+
+// keeps reports whether Options.Keep lets n be written.
+func (p *Plan) keeps(n formats.Node) bool { return p.opts.Keep == nil || p.opts.Keep(n) }
+
+// dropEmptyDirs leaves out the folders that hold no planned file, when
+// Options.Keep has left nodes out (without it every walked container's
+// folder is made, empty or not, as the tree has it).
+func (p *Plan) dropEmptyDirs() {
+	if p.opts.Keep == nil {
+		return
+	}
+	need := map[string]bool{}
+	for _, j := range p.Jobs {
+		for d := path.Dir(j.Files[0]); d != "." && d != "/" && !need[d]; d = path.Dir(d) {
+			need[d] = true
+		}
+	}
+	dirs := p.Dirs[:0]
+	for _, d := range p.Dirs {
+		if need[d] {
+			dirs = append(dirs, d)
+		}
+	}
+	p.Dirs = dirs
 }
 
 // walk plans the subtree of the container n, whose node path is npath,
@@ -108,14 +135,14 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			}
 			continue
 		}
-		if p.broken(k, kpath) {
+		if !p.keeps(k) || p.broken(k, kpath) {
 			continue
 		}
 		asked := p.opts.As
 		if asked == "" {
 			asked = p.opts.ByKind[k.Kind()]
 		}
-		as := pickFormat(k, asked)
+		as := p.pickFormat(k, asked)
 		if as == "" {
 			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
 			continue
@@ -227,16 +254,28 @@ var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw:
 // pickFormat chooses the format of a node found inside a container (or a
 // named node without --as): the asked one when the node supports it, else
 // its kind's default, else raw, JSON or PNG, whichever it has; "" when none.
-func pickFormat(n formats.Node, asked string) string {
+func (p *Plan) pickFormat(n formats.Node, asked string) string {
 	for _, as := range []string{asked, DefaultFormat(n.Kind()), Raw, JSON, PNG} {
-		if as != "" && Supports(n, as) {
+		if as != "" && p.supports(n, as) {
 			return as
 		}
 	}
 	return ""
 }
 
+// supports is Supports, and an animation as glTF when the export has a
+// model to play it on (Options.Skeleton).
+func (p *Plan) supports(n formats.Node, as string) bool {
+	if _, anim := n.(formats.Animator); anim && as == GLTF && p.opts.Skeleton != nil {
+		return true
+	}
+	return Supports(n, as)
+}
+
 func cannot(n formats.Node, as string) error {
+	if _, anim := n.(formats.Animator); anim && as == GLTF {
+		return fmt.Errorf("animation %s is exported as glTF onto a model: name one with --skeleton MODEL", quoteName(n))
+	}
 	what := map[string]string{PNG: "no image", DDS: "no image", TGA: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
 	return fmt.Errorf("cannot export %s node %s as %s: it has %s", n.Kind(), quoteName(n), as, what)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/qmuntal/gltf"
 
 	"rummage/formats/geom"
 )
@@ -36,19 +37,30 @@ func TestGLBSceneHierarchy(t *testing.T) {
 		t.Error("the shared mesh is not one glTF mesh on both nodes")
 	}
 	// the wheel's matrix takes the turned point where the Z-up matrix took the point
-	var got mgl32.Mat4
-	for i, v := range doc.Nodes[2].MatrixOrDefault() {
-		got[i] = float32(v)
-	}
+	got := nodeMatrix(doc.Nodes[2])
 	p := mgl32.Vec3{0.5, -2, 7}
 	want := turn.Mul4x1(p.Vec4(1)).Vec3()
 	y := got.Mul4x1(mgl32.Vec3(yUp(p, geom.ZUp)).Vec4(1)).Vec3()
-	if !y.ApproxEqual(mgl32.Vec3(yUp(want, geom.ZUp))) {
+	if !y.ApproxEqualThreshold(mgl32.Vec3(yUp(want, geom.ZUp)), 1e-5) {
 		t.Errorf("wheel matrix maps to %v, want %v", y, yUp(want, geom.ZUp))
 	}
-	if tr := doc.Nodes[1].MatrixOrDefault(); tr[12] != 0 || tr[13] != 5 || tr[14] != 0 {
+	if tr := nodeMatrix(doc.Nodes[1]); tr[12] != 0 || tr[13] != 5 || tr[14] != 0 {
 		t.Errorf("pivot translation %v, want (0, 5, 0)", tr[12:15])
 	}
+}
+
+// nodeMatrix is a glTF node's local transform: its matrix, or T·R·S.
+func nodeMatrix(n *gltf.Node) mgl32.Mat4 {
+	var m mgl32.Mat4
+	if mm := n.MatrixOrDefault(); mm != gltf.DefaultMatrix {
+		for i, v := range mm {
+			m[i] = float32(v)
+		}
+		return m
+	}
+	t, r, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()
+	q := mgl32.Quat{W: float32(r[3]), V: mgl32.Vec3{float32(r[0]), float32(r[1]), float32(r[2])}}
+	return mgl32.Translate3D(float32(t[0]), float32(t[1]), float32(t[2])).Mul4(q.Mat4()).Mul4(mgl32.Scale3D(float32(s[0]), float32(s[1]), float32(s[2])))
 }
 
 func TestGLBSceneErrors(t *testing.T) {

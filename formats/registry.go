@@ -23,10 +23,10 @@ type Options struct {
 	// level.cform) of a version 10+ level when it is not beside the level
 	// (--geom).
 	Geom string
-	// TXD names a RenderWare texture dictionary searched last for a DFF
-	// model's textures, after the ones its .ide files and name lead to
-	// (--txd).
-	TXD string
+	// TXD names RenderWare texture dictionaries searched last, in order,
+	// for a DFF model's textures, after the ones its .ide files and name
+	// lead to (--txd, repeatable; the window's Set texture dictionary…).
+	TXD []string
 }
 
 // Source is what a format's Open receives: the bytes, where they sit in the

@@ -7,7 +7,7 @@ import (
 )
 
 // usage is printed on bad arguments.
-const usage = `usage: rummage [--materials FILE] [--txd FILE] [--screenshot OUT.png [--size WxH]]... [--select NODE] [--tab TAB[/SUBTAB]] [FILE|FOLDER...]
+const usage = `usage: rummage [--materials FILE] [--txd FILE]... [--screenshot OUT.png [--size WxH]]... [--select NODE] [--tab TAB[/SUBTAB]] [FILE|FOLDER...]
        rummage ls|info|export|samples ...   (see rummage help)`
 
 // shot is one --screenshot: where to write it and the window size.
@@ -20,8 +20,8 @@ type shot struct {
 // config is the parsed GUI command line.
 type config struct {
 	materials  string
-	txd        string // --txd: a texture dictionary searched last for DFF models
-	shots      []shot // in the order given; all show the same node and tab
+	txd        []string // --txd (repeatable): texture dictionaries searched last, in order, for DFF models
+	shots      []shot   // in the order given; all show the same node and tab
 	selectNode string
 	tab        string // the inspector tab to show, "Material/Animation" for a tab inside it
 	files      []string
@@ -60,7 +60,9 @@ func parseArgs(args []string) (config, error) {
 		case "materials":
 			c.materials, err = value()
 		case "txd":
-			c.txd, err = value()
+			if s, err = value(); err == nil {
+				c.txd = append(c.txd, s)
+			}
 		case "screenshot":
 			if s, err = value(); err == nil {
 				c.shots = append(c.shots, shot{path: s, width: 1280, height: 800})

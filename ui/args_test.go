@@ -8,11 +8,11 @@ import (
 )
 
 func TestParseArgs(t *testing.T) {
-	c, err := parseArgs([]string{"--materials", "m.lib", "--txd=t.txd", "--screenshot=out.png", "--select", "A/B", "--size", "800x600", "--tab", "Material/Animation", "x.lib", "--", "-odd.lib"})
+	c, err := parseArgs([]string{"--materials", "m.lib", "--txd=t.txd", "--txd", "u.txd", "--screenshot=out.png", "--select", "A/B", "--size", "800x600", "--tab", "Material/Animation", "x.lib", "--", "-odd.lib"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.materials != "m.lib" || c.txd != "t.txd" || len(c.shots) != 1 || c.shots[0] != (shot{"out.png", 800, 600, true}) || c.selectNode != "A/B" ||
+	if c.materials != "m.lib" || strings.Join(c.txd, " ") != "t.txd u.txd" || len(c.shots) != 1 || c.shots[0] != (shot{"out.png", 800, 600, true}) || c.selectNode != "A/B" ||
 		c.tab != "Material/Animation" || strings.Join(c.files, ",") != "x.lib,-odd.lib" {
 		t.Errorf("parsed %+v", c)
 	}

@@ -23,7 +23,7 @@ func (w *window) claimInstance(cfg config) (forwarded bool, stop func()) {
 		return false, stop
 	}
 	paths := cfg.files
-	if cfg.materials != "" || cfg.txd != "" || cfg.selectNode != "" {
+	if cfg.materials != "" || len(cfg.txd) > 0 || cfg.selectNode != "" {
 		paths = nil // never forwarded: without files Claim only tries to be the primary
 	}
 	srv, forwarded, err := instance.Start(AppID, paths, func(p []string) { handOver(w, p) })

@@ -42,7 +42,7 @@ func TestSingleInstance(t *testing.T) {
 	} else {
 		stop3()
 	}
-	if fwd, stop4 := w2.claimInstance(config{files: []string{file}, txd: "t.txd"}); fwd {
+	if fwd, stop4 := w2.claimInstance(config{files: []string{file}, txd: []string{"t.txd"}}); fwd {
 		t.Error("a command line with --txd was handed over")
 	} else {
 		stop4()

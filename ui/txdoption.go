@@ -10,7 +10,7 @@ func (w *window) textureDictionaryDialog() { w.pickSideFile(".txd", w.setTexture
 // (formats/dff), so rebuilding the inspector shows them in the Preview and
 // the Materials tab.
 func (w *window) setTextureDictionary(path string) {
-	w.opts.TXD = path
+	w.opts.TXD = []string{path}
 	w.Status("texture dictionary (searched last for a model's textures): " + path)
 	if w.sel != nil {
 		w.insp.show(w.sel)

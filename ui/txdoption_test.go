@@ -47,8 +47,8 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 	txd := filepath.Join(t.TempDir(), "rumbler.txd")
 	writeSample(t, "rumbler.txd", txd)
 	w.setTextureDictionary(txd)
-	if w.Options().TXD != txd {
-		t.Fatalf("--txd is %q, want %q", w.Options().TXD, txd)
+	if got := w.Options().TXD; len(got) != 1 || got[0] != txd {
+		t.Fatalf("--txd is %q, want %q", got, txd)
 	}
 	found := 0
 	for i, f := range foundFacts(t, root.node) {

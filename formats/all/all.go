@@ -3,17 +3,18 @@
 package all
 
 import (
-	_ "rummage/formats/dds"      // DirectDraw Surface textures (X-Ray and many others)
-	_ "rummage/formats/dff"      // RenderWare clumps (DFF models)
-	_ "rummage/formats/ifp"      // GTA animation packages (ANPK, ANLF, ANP2, ANP3)
-	_ "rummage/formats/img"      // GTA IMG archives (version 1 and VER2)
-	_ "rummage/formats/material" // WEAR tables and MAT0 materials (Parkan)
-	_ "rummage/formats/msh"      // MSH models (Parkan)
-	_ "rummage/formats/nres"     // NRes archives (Parkan)
-	_ "rummage/formats/omf"      // X-Ray skeletal motions (.omf)
-	_ "rummage/formats/rsli"     // RsLi archives (Parkan)
-	_ "rummage/formats/rw"       // RenderWare binary streams (generic section tree)
-	_ "rummage/formats/texm"     // Texm textures (Parkan)
-	_ "rummage/formats/txd"      // RenderWare texture dictionaries
-	_ "rummage/formats/xrlevel"  // X-Ray levels, stand-alone OGF models (and names details / SDK .level files)
+	_ "rummage/formats/dds"       // DirectDraw Surface textures (X-Ray and many others)
+	_ "rummage/formats/dff"       // RenderWare clumps (DFF models)
+	_ "rummage/formats/ifp"       // GTA animation packages (ANPK, ANLF, ANP2, ANP3)
+	_ "rummage/formats/imagefile" // stand-alone PNG, BMP and TGA images
+	_ "rummage/formats/img"       // GTA IMG archives (version 1 and VER2)
+	_ "rummage/formats/material"  // WEAR tables and MAT0 materials (Parkan)
+	_ "rummage/formats/msh"       // MSH models (Parkan)
+	_ "rummage/formats/nres"      // NRes archives (Parkan)
+	_ "rummage/formats/omf"       // X-Ray skeletal motions (.omf)
+	_ "rummage/formats/rsli"      // RsLi archives (Parkan)
+	_ "rummage/formats/rw"        // RenderWare binary streams (generic section tree)
+	_ "rummage/formats/texm"      // Texm textures (Parkan)
+	_ "rummage/formats/txd"       // RenderWare texture dictionaries
+	_ "rummage/formats/xrlevel"   // X-Ray levels, stand-alone OGF models (and names details / SDK .level files)
 )

@@ -72,6 +72,10 @@ func TestDecodeGolden(t *testing.T) {
 			[]color.NRGBA{{255, 0, 0, 255}, {0, 0, 255, 255}, {170, 0, 85, 255}, {85, 0, 170, 255}}},
 		{"DXT3", "DXT3", rawDDS(4, 4, 1, FlagFourCC, "DXT3", 0, [4]uint32{}, dxt3),
 			[]color.NRGBA{{255, 0, 0, 0}, {0, 0, 255, 17}, {170, 0, 85, 34}, {85, 0, 170, 51}}},
+		// DXT2: the DXT3 block read as premultiplied colour, divided by
+		// alpha (clamped to 255), alpha 0 transparent black.
+		{"DXT2", "DXT2", rawDDS(4, 4, 1, FlagFourCC, "DXT2", 0, [4]uint32{}, dxt3),
+			[]color.NRGBA{{0, 0, 0, 0}, {0, 0, 255, 17}, {255, 0, 255, 34}, {255, 0, 255, 51}}},
 		{"DXT5", "DXT5", rawDDS(4, 4, 1, FlagFourCC, "DXT5", 0, [4]uint32{}, dxt5),
 			[]color.NRGBA{{255, 0, 0, 255}, {0, 0, 255, 0}, {170, 0, 85, 218}, {85, 0, 170, 36}}},
 		{"BGRA 32", "A8R8G8B8", rawDDS(2, 1, 1, rgba, "", 32, [4]uint32{0xFF0000, 0xFF00, 0xFF, 0xFF000000},
@@ -96,6 +100,8 @@ func TestDecodeGolden(t *testing.T) {
 			[]byte{0x40, 0x80}), []color.NRGBA{{64, 64, 64, 128}}},
 		{"A8", "A8", rawDDS(1, 1, 1, FlagAlpha, "", 8, [4]uint32{0, 0, 0, 0xFF},
 			[]byte{0x7F}), []color.NRGBA{{0, 0, 0, 127}}},
+		{"D3DFMT 52 (A4L4) in FourCC", "A4L4", rawDDS(1, 1, 1, FlagFourCC, "\x34\x00\x00\x00", 0, [4]uint32{},
+			[]byte{0x3C}), []color.NRGBA{{204, 204, 204, 51}}},
 		{"D3DFMT 21 in FourCC", "A8R8G8B8", rawDDS(1, 1, 1, FlagFourCC, "\x15\x00\x00\x00", 0, [4]uint32{},
 			[]byte{0x10, 0x20, 0x30, 0x40}), []color.NRGBA{{0x30, 0x20, 0x10, 0x40}}},
 	}

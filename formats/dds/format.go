@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"rummage/formats/dxt"
+	"rummage/formats/pixfmt"
 )
 
 // Format is how a DDS file stores its pixels: a block compression, or
 // bits per pixel with a mask per channel.
 type Format struct {
 	Name  string   // "DXT1", "A8R8G8B8", "R5G6B5", "L8", "A8L8", ...
-	Block dxt.Kind // DXT1/3/5, 0 when uncompressed
+	Block dxt.Kind // DXT1 to DXT5, 0 when uncompressed
 	Alpha bool     // DXT1: three-colour blocks' fourth colour is transparent
 	Bits  int      // bits per pixel (uncompressed: 8, 16, 24 or 32)
 	// Masks are the red, green, blue and alpha masks of an uncompressed
@@ -33,28 +34,14 @@ func (f Format) LevelSize(w, h int) int64 {
 }
 
 // fourCCs are the block-compressed FourCC codes. DXT2 and DXT4 are the
-// premultiplied-alpha variants, decoded as DXT3 and DXT5.
-var fourCCs = map[string]dxt.Kind{"DXT1": dxt.DXT1, "DXT2": dxt.DXT3, "DXT3": dxt.DXT3, "DXT4": dxt.DXT5, "DXT5": dxt.DXT5}
+// premultiplied-alpha variants of DXT3 and DXT5, decoded to straight alpha.
+var fourCCs = map[string]dxt.Kind{"DXT1": dxt.DXT1, "DXT2": dxt.DXT2, "DXT3": dxt.DXT3, "DXT4": dxt.DXT4, "DXT5": dxt.DXT5}
 
 // masked is an uncompressed layout: bits, masks (r, g, b, a), luminance.
 type masked struct {
 	bits  int
 	masks [4]uint32
 	lum   bool
-}
-
-// d3dFormats are D3DFMT codes some writers store in the FourCC field.
-var d3dFormats = map[uint32]masked{
-	20: {24, [4]uint32{0xFF0000, 0xFF00, 0xFF, 0}, false},
-	21: {32, [4]uint32{0xFF0000, 0xFF00, 0xFF, 0xFF000000}, false},
-	22: {32, [4]uint32{0xFF0000, 0xFF00, 0xFF, 0}, false},
-	23: {16, [4]uint32{0xF800, 0x7E0, 0x1F, 0}, false},
-	25: {16, [4]uint32{0x7C00, 0x3E0, 0x1F, 0x8000}, false},
-	26: {16, [4]uint32{0xF00, 0xF0, 0xF, 0xF000}, false},
-	28: {8, [4]uint32{0, 0, 0, 0xFF}, false},
-	32: {32, [4]uint32{0xFF, 0xFF00, 0xFF0000, 0xFF000000}, false},
-	50: {8, [4]uint32{0xFF, 0, 0, 0}, true},
-	51: {16, [4]uint32{0xFF, 0, 0, 0xFF00}, true},
 }
 
 // dxgiBlocks and dxgiMasked are the DXGI formats of a DX10 header that
@@ -92,8 +79,8 @@ func formatOf(h *Header) (Format, error) {
 			return blockFormat(k, p.FourCC), nil
 		}
 		code := uint32(p.FourCC[0]) | uint32(p.FourCC[1])<<8 | uint32(p.FourCC[2])<<16 | uint32(p.FourCC[3])<<24
-		if m, ok := d3dFormats[code]; ok {
-			return maskFormat(m)
+		if l, ok := pixfmt.D3D(code); ok { // D3DFMT codes some writers store in the FourCC field
+			return maskFormat(masked{l.Bits, l.Masks, l.Luminance})
 		}
 		return Format{}, fmt.Errorf("FourCC %q", printable(p.FourCC))
 	case p.Flags&FlagYUV != 0:
@@ -109,31 +96,20 @@ func formatOf(h *Header) (Format, error) {
 }
 
 func blockFormat(k dxt.Kind, name string) Format {
-	return Format{Name: name, Block: k, Alpha: true, Bits: []int{0, 4, 0, 8, 0, 8}[k]}
+	return Format{Name: name, Block: k, Alpha: true, Bits: []int{0, 4, 8, 8, 8, 8}[k]}
 }
 
 // maskFormat checks an uncompressed layout and names it.
 func maskFormat(m masked) (Format, error) {
-	if m.bits != 8 && m.bits != 16 && m.bits != 24 && m.bits != 32 {
-		return Format{}, fmt.Errorf("%d bits per pixel (8, 16, 24 or 32 are read)", m.bits)
-	}
-	all := uint32(0)
-	for i, k := range m.masks {
-		if k == 0 {
-			continue
-		}
-		if m.bits < 32 && k>>m.bits != 0 {
-			return Format{}, fmt.Errorf("mask 0x%X of channel %d does not fit %d bits", k, i, m.bits)
-		}
-		if k>>bits.TrailingZeros32(k)&(k>>bits.TrailingZeros32(k)+1) != 0 {
-			return Format{}, fmt.Errorf("mask 0x%X of channel %d is not one run of bits", k, i)
-		}
-		all |= k
-	}
-	if all == 0 {
-		return Format{}, fmt.Errorf("every channel mask is 0")
+	if err := m.layout().Check(); err != nil {
+		return Format{}, err
 	}
 	return Format{Name: maskName(m), Bits: m.bits, Masks: m.masks, Luminance: m.lum}, nil
+}
+
+// layout is m as a pixfmt layout.
+func (m masked) layout() pixfmt.Layout {
+	return pixfmt.Layout{Bits: m.bits, Masks: m.masks, Luminance: m.lum}
 }
 
 // maskName names a layout D3DFMT-style, highest bits first: A8R8G8B8,

@@ -1,6 +1,9 @@
 package dff
 
 import (
+	"fmt"
+
+	"rummage/formats"
 	"rummage/formats/binread"
 	"rummage/formats/rw"
 )
@@ -31,17 +34,65 @@ func splitChunks(b []byte, base int64, what string) ([]sub, error) {
 	return out, nil
 }
 
-// children splits a container chunk's payload and checks that its first
-// chunk is a Struct.
-func (s sub) children(what string) ([]sub, error) {
+// parser reads a clump the way the engine does: RwStreamFindChunk looks
+// for the chunk it needs next and skips any other chunk on the way, so
+// unknown chunks, a second Texture in a Material or an empty Extension
+// after the Clump's own are passed over. Every chunk skipped is noted as a
+// finding with its offset; a chunk the engine needs and does not find is
+// still an error.
+type parser struct {
+	diags []formats.Diagnostic
+}
+
+// skip notes kids as skipped where they sit (where: "in the Material",
+// "after the Clump's extension").
+func (p *parser) skip(kids []sub, where string) {
+	for _, k := range kids {
+		p.diags = append(p.diags, formats.Diagnostic{Off: k.off,
+			Msg: fmt.Sprintf("%s chunk (0x%X, %d bytes) %s skipped, as the game skips it", rw.TypeName(k.Type), k.Type, k.Size, where)})
+	}
+}
+
+// find returns the index of the first chunk at or after i whose type is
+// one of ids, noting the chunks before it as skipped; ok is false (and
+// nothing is noted) when there is none.
+func (p *parser) find(kids []sub, i int, where string, ids ...uint32) (j int, ok bool) {
+	for j = i; j < len(kids); j++ {
+		for _, id := range ids {
+			if kids[j].Type == id {
+				p.skip(kids[i:j], where)
+				return j, true
+			}
+		}
+	}
+	return i, false
+}
+
+// children splits a container chunk's payload and returns its chunks from
+// its Struct on (chunks before the Struct are skipped).
+func (p *parser) children(s sub, what string) ([]sub, error) {
 	kids, err := splitChunks(s.data, s.off+rw.HeaderSize, what)
 	if err != nil {
 		return nil, err
 	}
-	if len(kids) == 0 || kids[0].Type != IDStruct {
-		return nil, binread.Errorf(s.off+rw.HeaderSize, "%s does not start with its Struct", what)
+	j, ok := p.find(kids, 0, "in the "+what+" before its Struct", IDStruct)
+	if !ok {
+		return nil, binread.Errorf(s.off+rw.HeaderSize, "%s has no Struct", what)
 	}
-	return kids, nil
+	return kids[j:], nil
+}
+
+// ext reads the optional Extension at or after kids[i] and notes every
+// chunk after it as skipped; when there is none, the chunks from i on are
+// noted.
+func (p *parser) ext(kids []sub, i int, what string) ([]Ext, error) {
+	j, ok := p.find(kids, i, "in the "+what, IDExtension)
+	if !ok {
+		p.skip(kids[i:], "in the "+what)
+		return nil, nil
+	}
+	p.skip(kids[j+1:], "after the "+what+"'s extension")
+	return readExt(kids[j], what)
 }
 
 // cursor returns a cursor over the payload.
@@ -69,14 +120,6 @@ func readExt(s sub, what string) ([]Ext, error) {
 		out[i] = Ext{Type: k.Type, Stamp: k.Stamp, Off: k.off, Data: k.data}
 	}
 	return out, nil
-}
-
-// optExt reads the Extension at kids[i] when there is one.
-func optExt(kids []sub, i int, what string) ([]Ext, error) {
-	if i >= len(kids) {
-		return nil, nil
-	}
-	return readExt(kids[i], what)
 }
 
 // findExt returns the extension of type id, or nil.

@@ -10,28 +10,31 @@ import (
 	"image/color"
 	"sync"
 
+	"rummage/formats"
 	"rummage/formats/geom"
 )
 
 // Section ids of a clump.
 const (
-	IDStruct       = 0x01
-	IDString       = 0x02
-	IDExtension    = 0x03
-	IDTexture      = 0x06
-	IDMaterial     = 0x07
-	IDMaterialList = 0x08
-	IDFrameList    = 0x0E
-	IDGeometry     = 0x0F
-	IDClump        = 0x10
-	IDLight        = 0x12
-	IDAtomic       = 0x14
-	IDGeometryList = 0x1A
-	IDSkin         = 0x116
-	IDHAnim        = 0x11E
-	IDBinMesh      = 0x50E
-	IDNativeData   = 0x510
-	IDFrameName    = 0x253F2FE
+	IDStruct        = 0x01
+	IDString        = 0x02
+	IDUnicodeString = 0x13
+	IDExtension     = 0x03
+	IDCamera        = 0x05
+	IDTexture       = 0x06
+	IDMaterial      = 0x07
+	IDMaterialList  = 0x08
+	IDFrameList     = 0x0E
+	IDGeometry      = 0x0F
+	IDClump         = 0x10
+	IDLight         = 0x12
+	IDAtomic        = 0x14
+	IDGeometryList  = 0x1A
+	IDSkin          = 0x116
+	IDHAnim         = 0x11E
+	IDBinMesh       = 0x50E
+	IDNativeData    = 0x510
+	IDFrameName     = 0x253F2FE
 )
 
 // Geometry format flags.
@@ -73,6 +76,9 @@ type File struct {
 	Clump   *Clump
 	After   []Chunk // top-level sections after it
 	Trailer []byte  // bytes after the last section (IMG sector padding)
+	// Diags are the reader's findings: chunks skipped as the engine skips
+	// them (not written back by Bytes) and a trailer that is not zeros.
+	Diags []formats.Diagnostic
 }
 
 // Clump is a model: frames, geometries and the atomics joining them.

@@ -8,8 +8,8 @@ import (
 	"rummage/formats/rw"
 )
 
-func readGeometryList(s sub) ([]*Geometry, error) {
-	kids, err := s.children("Geometry List")
+func (p *parser) readGeometryList(s sub) ([]*Geometry, error) {
+	kids, err := p.children(s, "Geometry List")
 	if err != nil {
 		return nil, err
 	}
@@ -18,23 +18,27 @@ func readGeometryList(s sub) ([]*Geometry, error) {
 	if err := cur.Err(); err != nil {
 		return nil, err
 	}
-	if int64(len(kids)-1) != n {
+	if n > int64(len(kids)-1) {
 		return nil, binread.Errorf(kids[0].off+rw.HeaderSize, "Geometry List says %d geometries, %d sections follow", n, len(kids)-1)
 	}
 	out := make([]*Geometry, n)
+	k := 1
 	for i := range out {
-		if err := kids[i+1].expect(IDGeometry, "Geometry List"); err != nil {
+		j, ok := p.find(kids, k, "in the Geometry List", IDGeometry)
+		if !ok {
+			return nil, binread.Errorf(kids[0].off+rw.HeaderSize, "Geometry List says %d geometries, %d follow", n, i)
+		}
+		if out[i], err = p.readGeometry(kids[j]); err != nil {
 			return nil, err
 		}
-		if out[i], err = readGeometry(kids[i+1]); err != nil {
-			return nil, err
-		}
+		k = j + 1
 	}
+	p.skip(kids[k:], "in the Geometry List after its geometries")
 	return out, nil
 }
 
-func readGeometry(s sub) (*Geometry, error) {
-	kids, err := s.children("Geometry")
+func (p *parser) readGeometry(s sub) (*Geometry, error) {
+	kids, err := p.children(s, "Geometry")
 	if err != nil {
 		return nil, err
 	}
@@ -42,20 +46,15 @@ func readGeometry(s sub) (*Geometry, error) {
 	if err := g.readStruct(kids[0]); err != nil {
 		return nil, err
 	}
-	if len(kids) < 2 {
+	i, ok := p.find(kids, 1, "in the Geometry", IDMaterialList)
+	if !ok {
 		return nil, binread.Errorf(s.off, "Geometry has no Material List")
 	}
-	if err := kids[1].expect(IDMaterialList, "Geometry"); err != nil {
+	if err := p.readMaterials(g, kids[i]); err != nil {
 		return nil, err
 	}
-	if err := g.readMaterials(kids[1]); err != nil {
+	if g.Ext, err = p.ext(kids, i+1, "Geometry"); err != nil {
 		return nil, err
-	}
-	if g.Ext, err = optExt(kids, 2, "Geometry"); err != nil {
-		return nil, err
-	}
-	if len(kids) > 3 {
-		return nil, binread.Errorf(kids[3].off, "%s after the Geometry's extension", rw.TypeName(kids[3].Type))
 	}
 	return g, g.readPlugins()
 }
@@ -167,8 +166,8 @@ func (g *Geometry) readMorph(cur *binread.Cursor, m *MorphTarget) {
 	}
 }
 
-func (g *Geometry) readMaterials(s sub) error {
-	kids, err := s.children("Material List")
+func (p *parser) readMaterials(g *Geometry, s sub) error {
+	kids, err := p.children(s, "Material List")
 	if err != nil {
 		return err
 	}
@@ -186,35 +185,32 @@ func (g *Geometry) readMaterials(s sub) error {
 	g.Materials = make([]*Material, n)
 	k := 1
 	for i, ref := range idx {
+		at := kids[0].off + rw.HeaderSize + 4 + 4*int64(i)
 		switch {
 		case ref < 0:
-			if k >= len(kids) {
-				return binread.Errorf(kids[0].off+rw.HeaderSize+4+4*int64(i), "material %d should follow the Material List struct, but the list ends", i)
+			j, ok := p.find(kids, k, "in the Material List", IDMaterial)
+			if !ok {
+				return binread.Errorf(at, "material %d should follow the Material List struct, but the list ends", i)
 			}
-			m, err := readMaterial(kids[k])
+			m, err := p.readMaterial(kids[j])
 			if err != nil {
 				return err
 			}
-			k++
+			k = j + 1
 			g.MatList.Own = append(g.MatList.Own, m)
 			g.Materials[i] = m
 		case int(ref) < i:
 			g.Materials[i] = g.Materials[ref]
 		default:
-			return binread.Errorf(kids[0].off+rw.HeaderSize+4+4*int64(i), "material %d reuses material %d, which is not an earlier one", i, ref)
+			return binread.Errorf(at, "material %d reuses material %d, which is not an earlier one", i, ref)
 		}
 	}
-	if k < len(kids) {
-		return binread.Errorf(kids[k].off, "%d sections after the %d materials of the Material List", len(kids)-k, len(g.MatList.Own))
-	}
+	p.skip(kids[k:], "in the Material List after its materials")
 	return nil
 }
 
-func readMaterial(s sub) (*Material, error) {
-	if err := s.expect(IDMaterial, "Material List"); err != nil {
-		return nil, err
-	}
-	kids, err := s.children("Material")
+func (p *parser) readMaterial(s sub) (*Material, error) {
+	kids, err := p.children(s, "Material")
 	if err != nil {
 		return nil, err
 	}
@@ -235,28 +231,21 @@ func readMaterial(s sub) (*Material, error) {
 	m.Color = color.NRGBA{c[0], c[1], c[2], c[3]}
 	i := 1
 	if m.Textured != 0 {
-		if i >= len(kids) {
+		j, ok := p.find(kids, i, "in the Material", IDTexture)
+		if !ok {
 			return nil, binread.Errorf(s.off, "textured Material has no Texture section")
 		}
-		if m.Texture, err = readTexture(kids[i]); err != nil {
+		if m.Texture, err = p.readTexture(kids[j]); err != nil {
 			return nil, err
 		}
-		i++
+		i = j + 1
 	}
-	if m.Ext, err = optExt(kids, i, "Material"); err != nil {
-		return nil, err
-	}
-	if i+1 < len(kids) {
-		return nil, binread.Errorf(kids[i+1].off, "%s after the Material's extension", rw.TypeName(kids[i+1].Type))
-	}
-	return m, nil
+	m.Ext, err = p.ext(kids, i, "Material")
+	return m, err
 }
 
-func readTexture(s sub) (*Texture, error) {
-	if err := s.expect(IDTexture, "Material"); err != nil {
-		return nil, err
-	}
-	kids, err := s.children("Texture")
+func (p *parser) readTexture(s sub) (*Texture, error) {
+	kids, err := p.children(s, "Texture")
 	if err != nil {
 		return nil, err
 	}
@@ -266,27 +255,21 @@ func readTexture(s sub) (*Texture, error) {
 	if cur.Err() != nil || len(kids[0].data) != 4 {
 		return nil, binread.Errorf(kids[0].off+4, "Texture struct of %d bytes (4 expected)", len(kids[0].data))
 	}
-	if len(kids) < 3 {
-		return nil, binread.Errorf(s.off, "Texture has no name and mask strings")
-	}
+	i := 1
 	for k, dst := range []*[]byte{&t.NameRaw, &t.MaskRaw} {
-		str := kids[1+k]
-		if str.Type != IDString && str.Type != 0x13 {
-			return nil, binread.Errorf(str.off, "Texture: %s where a String was expected", rw.TypeName(str.Type))
+		j, ok := p.find(kids, i, "in the Texture", IDString, IDUnicodeString)
+		if !ok {
+			return nil, binread.Errorf(s.off, "Texture has no %s string", [2]string{"name", "mask"}[k])
 		}
-		*dst = str.data
+		*dst = kids[j].data
 		if k == 0 {
-			t.NameID = str.Type
+			t.NameID = kids[j].Type
 		} else {
-			t.MaskID = str.Type
+			t.MaskID = kids[j].Type
 		}
+		i = j + 1
 	}
 	t.Name, t.Mask = cstr(t.NameRaw), cstr(t.MaskRaw)
-	if t.Ext, err = optExt(kids, 3, "Texture"); err != nil {
-		return nil, err
-	}
-	if len(kids) > 4 {
-		return nil, binread.Errorf(kids[4].off, "%s after the Texture's extension", rw.TypeName(kids[4].Type))
-	}
-	return t, nil
+	t.Ext, err = p.ext(kids, i, "Texture")
+	return t, err
 }

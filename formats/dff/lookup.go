@@ -30,8 +30,9 @@ type Lookup struct {
 
 // lookupTextures finds the dictionaries for the model: the TXD the .ide
 // files name (and its txdp parents), then the TXD of the model's own name,
-// then San Andreas' shared vehicle.txd for a car, then extra (--txd).
-func (r *Root) lookupTextures(extra string) *Lookup {
+// then San Andreas' shared vehicle.txd for a car, then each of extra
+// (--txd) in order.
+func (r *Root) lookupTextures(extra []string) *Lookup {
 	l := &Lookup{}
 	model := lower(strings.TrimSuffix(r.NodeName, filepath.Ext(r.NodeName)))
 	var names []string
@@ -75,9 +76,9 @@ func (r *Root) lookupTextures(extra string) *Lookup {
 			l.Sources = append(l.Sources, s)
 		}
 	}
-	if extra != "" {
-		if d, err := loadTXD(extra); err == nil {
-			l.Sources = append(l.Sources, TXDSource{Path: filepath.Base(extra), Dict: d, Why: "--txd"})
+	for _, x := range extra {
+		if d, err := loadTXD(x); x != "" && err == nil {
+			l.Sources = append(l.Sources, TXDSource{Path: filepath.Base(x), Dict: d, Why: "--txd"})
 		}
 	}
 	return l

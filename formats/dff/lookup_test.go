@@ -101,7 +101,7 @@ func TestLookupByName(t *testing.T) {
 	extra := filepath.Join(t.TempDir(), "extra.txd")
 	write(t, extra, dictBytes(t, "tyre", "body"))
 	sameFound(t, "name", foundOf(t, filepath.Join(dir, "car.dff"), nil, ""), "car.txd/body", nil, nil)
-	sameFound(t, "--txd", foundOf(t, filepath.Join(dir, "car.dff"), &formats.Options{TXD: extra}, ""), "car.txd/body", nil, "extra.txd/tyre")
+	sameFound(t, "--txd", foundOf(t, filepath.Join(dir, "car.dff"), &formats.Options{TXD: []string{extra}}, ""), "car.txd/body", nil, "extra.txd/tyre")
 }
 
 // TestLookupInIMG: a model inside an IMG finds its TXD in the same IMG,
@@ -177,7 +177,7 @@ func TestLookupAgainWhenTXDChanges(t *testing.T) {
 	if c, g := textured(); c || g {
 		t.Fatalf("textured before --txd: clump %v, geometry %v", c, g)
 	}
-	opts.TXD = extra
+	opts.TXD = []string{extra}
 	if c, g := textured(); !c || !g {
 		t.Fatalf("untextured after --txd: clump %v, geometry %v", c, g)
 	}
@@ -188,7 +188,7 @@ func TestLookupAgainWhenTXDChanges(t *testing.T) {
 	if list[0].Found != "extra.txd/body" || list[0].Why != "--txd" {
 		t.Fatalf("material 0 found %q (%s), want extra.txd/body (--txd)", list[0].Found, list[0].Why)
 	}
-	opts.TXD = ""
+	opts.TXD = nil
 	if c, _ := textured(); c {
 		t.Fatal("still textured after --txd was cleared")
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"rummage/formats"
 	"rummage/formats/binread"
@@ -24,27 +25,43 @@ func init() {
 }
 
 // IsDFF reports whether head starts like a clump of size bytes: a Clump
-// section with a RenderWare stamp whose first child is its Struct, or a
-// .dff that starts with a UV animation dictionary.
+// section with a RenderWare stamp whose first child is its Struct (a
+// clump cut short and a locked one, whose Struct size field is neither 4
+// nor 12 but whose stamp is the clump's, are clumps too: Open names them),
+// or a .dff that starts with a UV animation dictionary.
 func IsDFF(head []byte, size int64, name string) bool {
 	h, ok := rw.ParseHeader(head)
-	if !ok || !rw.Plausible(h.Stamp) || int64(h.Size)+rw.HeaderSize > size {
+	if !ok || !rw.Plausible(h.Stamp) {
 		return false
 	}
 	if h.Type == 0x2B {
-		return strings.EqualFold(filepath.Ext(name), ".dff")
+		return int64(h.Size)+rw.HeaderSize <= size && strings.EqualFold(filepath.Ext(name), ".dff")
 	}
 	if h.Type != IDClump {
 		return false
 	}
 	st, ok := rw.ParseHeader(head[rw.HeaderSize:])
-	return ok && st.Type == IDStruct && (st.Size == 4 || st.Size == 12)
+	return ok && st.Type == IDStruct && (st.Size == 4 || st.Size == 12 || st.Stamp == h.Stamp)
 }
 
-// Open opens a .dff; it is read when first asked for.
+// Open opens a .dff; it is read when first asked for. A clump cut short
+// and a locked one are refused here, from their headers.
 func Open(s formats.Source) (formats.Node, error) {
+	base := max(s.Base, 0)
 	if s.Size < rw.HeaderSize {
-		return nil, binread.Errorf(max(s.Base, 0), "file of %d bytes is too short for a clump", s.Size)
+		return nil, binread.Errorf(base, "file of %d bytes is too short for a clump", s.Size)
+	}
+	head := make([]byte, min(s.Size, 4*rw.HeaderSize))
+	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
+		return nil, binread.Errorf(base, "reading the header: %v", err)
+	}
+	if h, _ := rw.ParseHeader(head); h.Type == IDClump {
+		if int64(h.Size)+rw.HeaderSize > s.Size {
+			return nil, truncated(h, base, int(s.Size))
+		}
+		if err := checkClumpStruct(sub{Header: h, off: base, data: head[rw.HeaderSize:]}); err != nil {
+			return nil, err
+		}
 	}
 	return &Root{Raw: *formats.NewRaw(s, formats.KindMesh, "DFF"), src: s}, nil
 }
@@ -55,9 +72,10 @@ type Root struct {
 	formats.Raw
 	src formats.Source
 
-	once sync.Once
-	file *File
-	err  error
+	once   sync.Once
+	file   *File
+	err    error
+	parsed atomic.Bool // once has run: file and err are set
 
 	kidsOnce sync.Once
 	kids     []formats.Node
@@ -81,8 +99,19 @@ func (r *Root) File() (*File, error) {
 			return
 		}
 		r.file, r.err = Parse(b, base)
+		r.parsed.Store(true)
 	})
 	return r.file, r.err
+}
+
+// Diagnostics returns the reader's findings (chunks skipped as the game
+// skips them, a trailer that is not zero padding) once the file has been
+// read.
+func (r *Root) Diagnostics() []formats.Diagnostic {
+	if !r.parsed.Load() || r.file == nil {
+		return nil
+	}
+	return r.file.Diags
 }
 
 // Children returns one mesh node per geometry of the geometry list.
@@ -157,7 +186,7 @@ func (r *Root) Describe() (any, error) {
 	}
 	frames := make([]map[string]any, len(c.Frames))
 	for i, fr := range c.Frames {
-		frames[i] = map[string]any{"name": fr.Name, "parent": fr.Parent}
+		frames[i] = map[string]any{"name": formats.EscapeName(fr.Name), "parent": fr.Parent}
 	}
 	b := m.Bounds()
 	d["nodes"], d["vertices"], d["triangles"], d["batches"] = len(c.Frames), verts, tris, batches
@@ -186,7 +215,9 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 	for i, mt := range g.Materials {
 		e := map[string]any{"texture": "", "mask": "", "color": []int{int(mt.Color.R), int(mt.Color.G), int(mt.Color.B), int(mt.Color.A)}, "found": nil}
 		if mt.Texture != nil {
-			e["texture"], e["mask"] = mt.Texture.Name, mt.Texture.Mask
+			// escaped as paths print names, so a texture name that is not
+			// UTF-8 still matches its TXD entry's path segment
+			e["texture"], e["mask"] = formats.EscapeName(mt.Texture.Name), formats.EscapeName(mt.Texture.Mask)
 			if p := ts.found(mt.Texture.Name); p != "" {
 				e["found"] = p
 			}

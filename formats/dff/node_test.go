@@ -85,9 +85,8 @@ func TestBrokenBytes(t *testing.T) {
 		f, err := Parse(b, 100)
 		if err != nil {
 			failed++
-			var fe *binread.FormatError
-			if !errors.As(err, &fe) || fe.Off < 100 || fe.Off > 100+int64(len(b)) {
-				t.Fatalf("error %v is not a FormatError inside the %d bytes", err, len(b))
+			if off := formats.ErrorOffset(err); off < 100 || off > 100+int64(len(b)) {
+				t.Fatalf("error %v is not a FormatError or UnsupportedError inside the %d bytes", err, len(b))
 			}
 			continue
 		}

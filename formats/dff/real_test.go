@@ -29,7 +29,8 @@ func realFiles(t *testing.T) []string {
 }
 
 // TestRealFiles parses every real file, and re-encodes the PC ones: the
-// writer must give back the same bytes.
+// writer must give back the same bytes (but for files read with skipped
+// chunks, which Bytes does not write back).
 func TestRealFiles(t *testing.T) {
 	for _, p := range realFiles(t) {
 		b, err := os.ReadFile(p)
@@ -39,6 +40,10 @@ func TestRealFiles(t *testing.T) {
 		f, err := Parse(b, 0)
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if d := f.Diags; len(d) > 0 && d[0].Off < int64(len(b)-len(f.Trailer)) {
+			t.Logf("%s: chunks skipped, not re-encoded (first: %s)", p, d[0].Msg)
 			continue
 		}
 		out, err := f.Bytes()

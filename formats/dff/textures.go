@@ -2,6 +2,7 @@ package dff
 
 import (
 	"image"
+	"strings"
 	"sync"
 
 	"rummage/formats/geom"
@@ -10,7 +11,7 @@ import (
 
 // textureSet is the textures found for a model, by lower-case name.
 type textureSet struct {
-	txd    string // the --txd the set was looked up with
+	txd    string // the --txd list the set was looked up with (txdKey)
 	lookup *Lookup
 	byName map[string]foundTexture
 
@@ -53,21 +54,24 @@ func (ts *textureSet) image(t *txd.Texture) decoded {
 // surfaces finds the model's textures: once, and again when the --txd
 // option has changed since (the window's File › Set texture dictionary…).
 func (r *Root) surfaces() *textureSet {
-	var opt string
+	var opt []string
 	if r.src.Opts != nil {
 		opt = r.src.Opts.TXD
 	}
 	r.texMu.Lock()
 	defer r.texMu.Unlock()
-	if r.tex == nil || r.tex.txd != opt {
+	if r.tex == nil || r.tex.txd != txdKey(opt) {
 		r.tex = r.findSurfaces(opt)
 	}
 	return r.tex
 }
 
+// txdKey is a --txd list as one comparable string.
+func txdKey(list []string) string { return strings.Join(list, "\x00") }
+
 // findSurfaces looks the model's textures up with extra as --txd.
-func (r *Root) findSurfaces(extra string) *textureSet {
-	ts := &textureSet{txd: extra, byName: map[string]foundTexture{}}
+func (r *Root) findSurfaces(extra []string) *textureSet {
+	ts := &textureSet{txd: txdKey(extra), byName: map[string]foundTexture{}}
 	f, err := r.File()
 	if err != nil {
 		return ts

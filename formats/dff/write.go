@@ -10,7 +10,8 @@ import (
 
 // Bytes encodes the file from its fields: the sections around the clump
 // as they were stored, the clump rebuilt. A parsed PC file that was not
-// changed encodes to the same bytes.
+// changed encodes to the same bytes, unless its reading skipped chunks
+// (File.Diags), which are not written back.
 func (f *File) Bytes() ([]byte, error) {
 	var out []byte
 	for _, c := range f.Before {

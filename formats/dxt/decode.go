@@ -64,8 +64,9 @@ func alpha5(blk []byte, px *[16]uint32) {
 }
 
 // Decode decodes a w×h level of kind k from d. alpha1 makes DXT1's fourth
-// colour of three-colour blocks transparent (else opaque black). off is
-// the absolute offset of d[0], for the error when d is too short.
+// colour of three-colour blocks transparent (else opaque black). DXT2 and
+// DXT4 colour is divided by alpha back to straight alpha. off is the
+// absolute offset of d[0], for the error when d is too short.
 func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, error) {
 	if !k.Valid() {
 		return nil, binread.Unsupportedf(off, "block compression DXT%d", int(k))
@@ -83,7 +84,7 @@ func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, e
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			blk := d[(by*bw+bx)*bs:]
-			switch k {
+			switch k.Blocks() {
 			case DXT1:
 				colorBlock(blk, &px, false, alpha1)
 			case DXT3:
@@ -92,6 +93,9 @@ func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, e
 			case DXT5:
 				colorBlock(blk[8:], &px, true, false)
 				alpha5(blk, &px)
+			}
+			if k.Premultiplied() {
+				unpremultiply(&px)
 			}
 			for i := 0; i < 16; i++ {
 				x, y := bx*4+i%4, by*4+i/4
@@ -102,4 +106,26 @@ func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, e
 		}
 	}
 	return img, nil
+}
+
+// unpremultiply turns premultiplied texels into straight alpha: each
+// colour channel c becomes c*255/a rounded (at most 255); a texel of alpha
+// 0 has no colour left and becomes transparent black.
+func unpremultiply(px *[16]uint32) {
+	for i, p := range px {
+		a := p >> 24
+		if a == 255 {
+			continue
+		}
+		if a == 0 {
+			px[i] = 0
+			continue
+		}
+		v := p & 0xFF000000
+		for s := uint(0); s < 24; s += 8 {
+			c := min((p>>s&0xFF*255+a/2)/a, 255)
+			v |= c << s
+		}
+		px[i] = v
+	}
 }

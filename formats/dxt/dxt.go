@@ -1,6 +1,7 @@
 // Package dxt decodes and encodes the S3TC block compressions DXT1, DXT3
 // and DXT5 (BC1–BC3) shared by RenderWare TXD natives and DirectDraw
-// Surface (DDS) files. Pixels are straight-alpha *image.NRGBA.
+// Surface (DDS) files, and their premultiplied-alpha variants DXT2 and
+// DXT4. Pixels are straight-alpha *image.NRGBA.
 package dxt
 
 import "math"
@@ -9,15 +10,30 @@ import "math"
 // natives store them.
 type Kind int
 
-// The three block compressions.
+// The block compressions.
 const (
 	DXT1 Kind = 1 // 8-byte blocks: two RGB565 colours, 2-bit indices, optional 1-bit alpha
+	DXT2 Kind = 2 // DXT3 blocks whose colour is premultiplied by alpha
 	DXT3 Kind = 3 // 16-byte blocks: explicit 4-bit alpha, then a DXT1 colour block
+	DXT4 Kind = 4 // DXT5 blocks whose colour is premultiplied by alpha
 	DXT5 Kind = 5 // 16-byte blocks: interpolated 8-bit alpha, then a DXT1 colour block
 )
 
-// Valid reports whether k is DXT1, DXT3 or DXT5.
-func (k Kind) Valid() bool { return k == DXT1 || k == DXT3 || k == DXT5 }
+// Valid reports whether k is DXT1 to DXT5.
+func (k Kind) Valid() bool { return k >= DXT1 && k <= DXT5 }
+
+// Premultiplied reports DXT2 and DXT4, whose stored colour is multiplied
+// by alpha.
+func (k Kind) Premultiplied() bool { return k == DXT2 || k == DXT4 }
+
+// Blocks returns the kind whose block layout k shares: DXT3 for DXT2,
+// DXT5 for DXT4, k itself otherwise.
+func (k Kind) Blocks() Kind {
+	if k.Premultiplied() {
+		return k + 1
+	}
+	return k
+}
 
 // BlockSize returns the bytes of one 4×4 block (8 for DXT1, else 16).
 func (k Kind) BlockSize() int {

@@ -76,8 +76,8 @@ func TestDecodeEdges(t *testing.T) {
 		t.Errorf("short DXT5: %v", err)
 	}
 	var ue *binread.UnsupportedError
-	if _, err := Decode(make([]byte, 64), 4, 4, Kind(2), false, 7); !errors.As(err, &ue) || ue.Off != 7 {
-		t.Errorf("DXT2: %v", err)
+	if _, err := Decode(make([]byte, 64), 4, 4, Kind(6), false, 7); !errors.As(err, &ue) || ue.Off != 7 {
+		t.Errorf("kind 6: %v", err)
 	}
 	if _, err := Decode(nil, 0, 4, DXT1, false, 0); err == nil {
 		t.Error("a 0×4 level decoded")
@@ -134,4 +134,68 @@ func BenchmarkDecodeDXT5(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		Decode(d, 512, 512, DXT5, false, 0)
 	}
+}
+
+// DXT2 and DXT4 blocks built by hand: the stored colour is premultiplied,
+// the decoded one straight. DXT2 texel 0: explicit alpha 8 (136), colour
+// 565 red 16 (132 premultiplied) gives red 132*255/136 = 248; texel 1:
+// alpha 0 gives transparent black whatever the colour; texel 2: alpha 15
+// keeps white. DXT4 texel 0: alpha index 2 of (255, 0), (6*255)/7 = 218,
+// colour green 32 of 63 (130) gives green 130*255/218 = 152.
+func TestDecodePremultiplied(t *testing.T) {
+	const red16, green32, white = 16 << 11, 32 << 5, 0xFFFF
+	idx := uint32(0 | 0<<2 | 1<<4) // texels 0 and 1 use c0, texel 2 c1
+	d2 := block(8|0<<4|15<<8, red16, white, idx, DXT2)
+	img, err := Decode(d2, 4, 4, DXT2, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []color.NRGBA{{248, 0, 0, 136}, {0, 0, 0, 0}, {255, 255, 255, 255}} {
+		if got := img.NRGBAAt(i, 0); got != want {
+			t.Errorf("DXT2 texel %d = %v, want %v", i, got, want)
+		}
+	}
+	// Alpha block: a0 255, a1 0, texel 0 index 2, the rest index 0 (255).
+	d4 := append([]byte{255, 0, 2, 0, 0, 0, 0, 0}, block(0, green32, green32, 0, DXT1)...)
+	img, err = Decode(d4, 4, 4, DXT4, false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := img.NRGBAAt(0, 0), (color.NRGBA{0, 152, 0, 218}); got != want {
+		t.Errorf("DXT4 texel 0 = %v, want %v", got, want)
+	}
+	if got, want := img.NRGBAAt(1, 0), (color.NRGBA{0, 130, 0, 255}); got != want {
+		t.Errorf("DXT4 texel 1 = %v, want %v", got, want)
+	}
+	// The same blocks read as DXT3/DXT5 keep the premultiplied colour.
+	if img, _ := Decode(d2, 4, 4, DXT3, false, 0); img.NRGBAAt(0, 0) != (color.NRGBA{132, 0, 0, 136}) {
+		t.Errorf("DXT3 texel 0 = %v", img.NRGBAAt(0, 0))
+	}
+}
+
+// Encoding DXT2/DXT4 stores premultiplied colour: a flat half-transparent
+// image decodes back to its straight colour within the formats' precision.
+func TestEncodePremultiplied(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	for i := 0; i < len(src.Pix); i += 4 {
+		copy(src.Pix[i:], []byte{200, 100, 40, 128})
+	}
+	for _, k := range []Kind{DXT2, DXT4} {
+		enc := Encode(src, k)
+		straight, _ := Decode(enc, 8, 8, k.Blocks(), false, 0)
+		if c := straight.NRGBAAt(3, 3); c.R > 110 || c.R < 90 {
+			t.Errorf("%d as straight: %v, want premultiplied red near 100", k, c)
+		}
+		back, _ := Decode(enc, 8, 8, k, false, 0)
+		if c := back.NRGBAAt(3, 3); absDiff(c.R, 200) > 8 || absDiff(c.G, 100) > 8 || absDiff(c.B, 40) > 8 || absDiff(c.A, 128) > 9 {
+			t.Errorf("DXT%d round trip: %v", k, c)
+		}
+	}
+}
+
+func absDiff(a, b byte) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }

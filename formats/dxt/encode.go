@@ -11,7 +11,8 @@ func to565(r, g, b int) uint16 {
 
 // Encode compresses an NRGBA image (any size): colour endpoints from the
 // block's principal axis refined by least squares, DXT5 alpha from the
-// better of the two alpha modes with refined endpoints (refine.go).
+// better of the two alpha modes with refined endpoints (refine.go). DXT2
+// and DXT4 store the colour multiplied by alpha in DXT3 and DXT5 blocks.
 func Encode(img *image.NRGBA, comp Kind) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	bw, bh := (w+3)/4, (h+3)/4
@@ -25,9 +26,12 @@ func Encode(img *image.NRGBA, comp Kind) []byte {
 				o := y*img.Stride + x*4
 				p := img.Pix[o : o+4]
 				blk[i] = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
+				if comp.Premultiplied() {
+					premultiply(&blk[i], comp)
+				}
 			}
 			dst := out[(by*bw+bx)*bs:]
-			switch comp {
+			switch comp.Blocks() {
 			case DXT1:
 				encodeColor(dst, &blk, true)
 			case DXT3:
@@ -149,4 +153,17 @@ func abs(v float64) float64 {
 
 func clamp255(v float64) int {
 	return int(min(max(v+0.5, 0), 255))
+}
+
+// premultiply multiplies a texel's colour by its alpha as the block will
+// store it (DXT2's 4-bit alpha, DXT4's 8-bit one), so that dividing by the
+// decoded alpha gives the colour back.
+func premultiply(p *[4]int, comp Kind) {
+	a := p[3]
+	if comp == DXT2 {
+		a = (a*15 + 127) / 255 * 17
+	}
+	for c := 0; c < 3; c++ {
+		p[c] = (p[c]*a + 127) / 255
+	}
 }

@@ -79,24 +79,11 @@ type Bounds struct{ Min, Max Vec3 }
 // Triangles returns the number of triangles.
 func (m *Mesh) Triangles() int { return len(m.Indices) / 3 }
 
-// Bounds returns the box around every finite position (a zero box when
-// there is none).
+// Bounds returns the box around the mesh's positions, leaving out the
+// ones FitBounds leaves out: non-finite ones and stray ones far from the
+// rest (a zero box when none is left).
 func (m *Mesh) Bounds() Bounds {
-	var b Bounds
-	found := false
-	for _, p := range m.Positions {
-		if !finite(p[0]) || !finite(p[1]) || !finite(p[2]) {
-			continue
-		}
-		if !found {
-			b, found = Bounds{Min: p, Max: p}, true
-			continue
-		}
-		for i := 0; i < 3; i++ {
-			b.Min[i] = min(b.Min[i], p[i])
-			b.Max[i] = max(b.Max[i], p[i])
-		}
-	}
+	b, _ := m.FitBounds()
 	return b
 }
 

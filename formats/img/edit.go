@@ -36,6 +36,12 @@ type member struct {
 
 // NewEditor starts editing archive a whose .img bytes r holds (size bytes).
 func NewEditor(a *Archive, r io.ReaderAt, size int64) (*Editor, error) {
+	if a.Version == VersionFastman92 {
+		return nil, fmt.Errorf("fastman92 IMG (VERF) archives are read, not edited")
+	}
+	if err := a.unreadable(); err != nil {
+		return nil, err
+	}
 	ed := &Editor{Version: a.Version, r: r, size: size}
 	var dir []byte
 	if a.Version != 1 {

@@ -1,7 +1,9 @@
 // Package img reads GTA IMG archives: version 1 (an .img file with its
-// directory in a .dir file beside it, GTA III and Vice City) and VER2 (the
-// directory at the start of the .img, San Andreas). Entries are opened like
-// loose files, so the TXDs inside gta3.img show as dictionaries.
+// directory in a .dir file beside it, GTA III and Vice City), VER2 (the
+// directory at the start of the .img, San Andreas) and fastman92's VERF
+// (compressed entries, verf.go). Entries are opened like loose files, so
+// the TXDs inside gta3.img show as dictionaries. A directory record that
+// cannot be read is a broken entry; the others open.
 package img
 
 import (
@@ -29,16 +31,57 @@ const EntrySize = 32
 type Entry struct {
 	Name   string
 	Offset int64 // bytes from the start of the .img
-	Size   int64 // bytes
+	Size   int64 // bytes stored in the .img
 	// Raw fields.
 	SectorOffset, SectorSize uint32
 	StreamingSize            uint16 // VER2 only
+	// Record is the absolute offset of the entry's directory record in
+	// the .img, -1 for a version 1 archive's (in the .dir).
+	Record int64
+	// Err says why the entry cannot be read: its record lies in the data,
+	// its bytes start past the end, it is encrypted; nil when it can.
+	Err error
+	// VERF: the unpacked size, and the compression (CompNone, CompZlib,
+	// CompLZ4) and encryption (0: none) of the stored bytes.
+	Unpacked    int64
+	Compression int
+	Encryption  int
 }
 
 // Archive is a parsed directory.
 type Archive struct {
-	Version int // 1 or 2
+	Version int // 1, 2, or VersionFastman92
 	Entries []Entry
+	// Claimed is the entry count the header says (VER2, VERF); Unlisted
+	// counts the claimed records that are not in Entries: past the end of
+	// the file, or unreadable ones past the first maxBadEntries.
+	Claimed  int64
+	Unlisted int64
+	// DirEnd is the end of the last directory record read as one (the
+	// start of the .img for a version 1 archive): an entry starting before
+	// it would open the archive inside itself.
+	DirEnd int64
+	// Game is the VERF header's game field (0: San Andreas).
+	Game int
+}
+
+// maxBadEntries caps the unreadable directory records listed one by one
+// (a header that claims millions of entries must not make millions of
+// nodes); the rest are counted in Archive.Unlisted.
+const maxBadEntries = 256
+
+// unreadable says why the archive cannot be written back with edits: it
+// has entries that cannot be read, or records it could not list.
+func (a *Archive) unreadable() error {
+	for _, e := range a.Entries {
+		if e.Err != nil {
+			return fmt.Errorf("entry %q cannot be read (%v): the archive is not saved with edits", e.Name, e.Err)
+		}
+	}
+	if a.Unlisted > 0 {
+		return fmt.Errorf("%d directory records cannot be read: the archive is not saved with edits", a.Unlisted)
+	}
+	return nil
 }
 
 // ParseDir parses a version 1 .dir file; imgSize bounds the entries.
@@ -51,16 +94,16 @@ func ParseDir(dir []byte, imgSize int64) (*Archive, error) {
 		e := dir[i : i+EntrySize]
 		off := binary.LittleEndian.Uint32(e)
 		size := binary.LittleEndian.Uint32(e[4:])
-		ent := Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: size, Offset: int64(off) * SectorSize, Size: int64(size) * SectorSize}
-		if err := check(ent, imgSize, int64(i)); err != nil {
-			return nil, err
-		}
+		ent := Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: size, Offset: int64(off) * SectorSize, Size: int64(size) * SectorSize, Record: -1}
+		ent.Err = check(ent, imgSize, int64(i))
 		a.Entries = append(a.Entries, ent)
 	}
 	return a, nil
 }
 
 // ParseVER2 parses the header and directory of a VER2 archive read from r.
+// A header that claims more entries than fit before the data keeps every
+// record that does (directory records.go).
 func ParseVER2(r io.ReaderAt, size int64) (*Archive, error) {
 	head, err := binread.ReadAt(r, 0, 0, 8, size)
 	if err != nil {
@@ -69,32 +112,22 @@ func ParseVER2(r io.ReaderAt, size int64) (*Archive, error) {
 	if string(head[:4]) != "VER2" {
 		return nil, binread.Errorf(0, "magic %q is not VER2", head[:4])
 	}
-	n := int64(binary.LittleEndian.Uint32(head[4:]))
-	if err := binread.CheckCount(4, "IMG entry", n, EntrySize, size-8); err != nil {
-		return nil, err
-	}
-	dir, err := binread.ReadAt(r, 0, 8, n*EntrySize, size)
-	if err != nil {
-		return nil, err
-	}
 	a := &Archive{Version: 2}
-	for i := int64(0); i < n; i++ {
-		e := dir[i*EntrySize : (i+1)*EntrySize]
-		off := binary.LittleEndian.Uint32(e)
-		stream := binary.LittleEndian.Uint16(e[4:])
-		arch := binary.LittleEndian.Uint16(e[6:])
-		sectors := uint32(arch)
-		if sectors == 0 {
-			sectors = uint32(stream)
-		}
-		ent := Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: sectors, StreamingSize: stream,
-			Offset: int64(off) * SectorSize, Size: int64(sectors) * SectorSize}
-		if err := check(ent, size, 8+i*EntrySize); err != nil {
-			return nil, err
-		}
-		a.Entries = append(a.Entries, ent)
+	err = a.readRecords(r, size, 8, int64(binary.LittleEndian.Uint32(head[4:])), EntrySize, ver2Entry)
+	return a, err
+}
+
+// ver2Entry decodes the VER2 record e.
+func ver2Entry(e []byte, _ int64) Entry {
+	off := binary.LittleEndian.Uint32(e)
+	stream := binary.LittleEndian.Uint16(e[4:])
+	arch := binary.LittleEndian.Uint16(e[6:])
+	sectors := uint32(arch)
+	if sectors == 0 {
+		sectors = uint32(stream)
 	}
-	return a, nil
+	return Entry{Name: cstr(e[8:32]), SectorOffset: off, SectorSize: sectors, StreamingSize: stream,
+		Offset: int64(off) * SectorSize, Size: int64(sectors) * SectorSize}
 }
 
 func check(e Entry, size, at int64) error {
@@ -206,15 +239,30 @@ func readDir(path string) ([]byte, error) {
 type Root struct {
 	src  formats.Source
 	arch *Archive
+	// dirOff and recSize place the directory records in the .img (VER2,
+	// VERF; zero for version 1).
+	dirOff, recSize int64
 
 	once sync.Once
 	kids []formats.Node
+
+	diagOnce sync.Once
+	diags    []formats.Diagnostic
 
 	mu   sync.Mutex
 	repl map[int][]byte // replaced entry payloads by index
 }
 
-func newRoot(s formats.Source, a *Archive) *Root { return &Root{src: s, arch: a} }
+func newRoot(s formats.Source, a *Archive) *Root {
+	r := &Root{src: s, arch: a}
+	switch a.Version {
+	case 2:
+		r.dirOff, r.recSize = 8, EntrySize
+	case VersionFastman92:
+		r.dirOff, r.recSize = verfDirOff, verfEntrySize
+	}
+	return r
+}
 
 // Archive returns the parsed directory.
 func (r *Root) Archive() *Archive { return r.arch }
@@ -231,45 +279,93 @@ func (r *Root) Type() string { return "IMG" }
 // FoldNames: the game looks entries up case-insensitively.
 func (r *Root) FoldNames() bool { return true }
 
-// Children opens every entry (headers only) like a loose file.
+// Children opens every entry (headers only) like a loose file; an entry
+// that cannot be read is a broken node with its offset, and records the
+// header claims but the archive could not list are one broken node.
 func (r *Root) Children() ([]formats.Node, error) {
 	r.once.Do(func() {
-		r.kids = make([]formats.Node, len(r.arch.Entries))
-		dirEnd := int64(0)
-		if r.arch.Version == 2 {
-			dirEnd = 8 + int64(len(r.arch.Entries))*EntrySize
-		}
 		shared := overlaps(r.arch.Entries)
-		for i, e := range r.arch.Entries {
-			size := min(e.Size, r.src.Size-e.Offset)
-			if j, ok := shared[i]; ok {
-				// Entries sharing bytes would each decode them again: a
-				// small crafted archive could cost gigabytes.
-				src := formats.Source{R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset, Name: e.Name}
-				r.kids[i] = formats.NewBroken(src, formats.KindRaw, "", binread.Errorf(r.src.Base+e.Offset,
-					"entry %q shares its bytes with entry %q (0x%X..0x%X)", e.Name, r.arch.Entries[j].Name, e.Offset, e.Offset+e.Size))
-				continue
-			}
-			if e.Offset < dirEnd {
-				// An entry over the header would open the archive inside itself, forever.
-				src := formats.Source{R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset, Name: e.Name}
-				r.kids[i] = formats.NewBroken(src, formats.KindRaw, "", binread.Errorf(r.src.Base+8+int64(i)*EntrySize,
-					"entry %q at 0x%X overlaps the archive's directory (which ends at 0x%X)", e.Name, e.Offset, dirEnd))
-				continue
-			}
-			sub := formats.Source{
-				R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset,
-				Name: e.Name, Path: r.src.Path, Opts: r.src.Opts, Budget: r.src.Budget, Parent: r,
-			}
-			i := i
-			sub.Replace = func(data []byte) error { return r.replaceEntry(i, data) }
-			if r.src.Base < 0 {
-				sub.Base = -1
-			}
-			r.kids[i] = formats.OpenSource(sub)
+		r.kids = make([]formats.Node, 0, len(r.arch.Entries)+1)
+		for i := range r.arch.Entries {
+			r.kids = append(r.kids, r.child(i, shared))
+		}
+		if r.arch.Unlisted > 0 {
+			r.kids = append(r.kids, r.unlisted())
 		}
 	})
 	return r.kids, nil
+}
+
+// child opens entry i (shared maps entries that share bytes with an
+// earlier one to it).
+func (r *Root) child(i int, shared map[int]int) formats.Node {
+	e := &r.arch.Entries[i]
+	switch j, ok := shared[i]; {
+	case e.Err != nil:
+		return r.broken(i, e.Err)
+	case ok:
+		// Entries sharing bytes would each decode them again: a small
+		// crafted archive could cost gigabytes.
+		return r.broken(i, binread.Errorf(r.src.Base+e.Offset,
+			"entry %q shares its bytes with entry %q (0x%X..0x%X)", e.Name, r.arch.Entries[j].Name, e.Offset, e.Offset+e.Size))
+	case e.Offset < r.arch.DirEnd:
+		// An entry over the header would open the archive inside itself, forever.
+		return r.broken(i, binread.Errorf(r.src.Base+e.Record,
+			"entry %q at 0x%X overlaps the archive's directory (which ends at 0x%X)", e.Name, e.Offset, r.arch.DirEnd))
+	}
+	sub, err := r.entrySource(i)
+	if err != nil {
+		return r.broken(i, err)
+	}
+	return formats.OpenSource(sub)
+}
+
+// entrySource is the Source of entry i's (unpacked) bytes.
+func (r *Root) entrySource(i int) (formats.Source, error) {
+	e := &r.arch.Entries[i]
+	size := min(e.Size, r.src.Size-e.Offset)
+	sub := formats.Source{
+		R: io.NewSectionReader(r.src.R, e.Offset, size), Size: size, Base: r.src.Base + e.Offset,
+		Name: e.Name, Path: r.src.Path, Opts: r.src.Opts, Budget: r.src.Budget, Parent: r,
+	}
+	if r.src.Base < 0 {
+		sub.Base = -1
+	}
+	if r.arch.Version == VersionFastman92 {
+		return r.verfSource(i, sub)
+	}
+	sub.Replace = func(data []byte) error { return r.replaceEntry(i, data) }
+	return sub, nil
+}
+
+// broken is entry i as a broken node over its bytes, or over its
+// directory record when its bytes are not in the file.
+func (r *Root) broken(i int, err error) formats.Node {
+	e := &r.arch.Entries[i]
+	off, size := e.Offset, min(e.Size, max(r.src.Size-e.Offset, 0))
+	if e.Offset >= r.src.Size || e.Size == 0 || e.Name == "" {
+		off, size = max(e.Record, 0), min(r.recSize, max(r.src.Size-e.Record, 0))
+	}
+	name := e.Name
+	if name == "" {
+		name = fmt.Sprintf("entry_%d", i)
+	}
+	src := formats.Source{R: io.NewSectionReader(r.src.R, off, size), Size: size, Base: r.src.Base + off, Name: name}
+	return formats.NewBroken(src, formats.KindRaw, "", err)
+}
+
+// unlisted is one broken node for the records the header claims that
+// were not listed (past the end of the file, or broken ones past the
+// first maxBadEntries).
+func (r *Root) unlisted() formats.Node {
+	a := r.arch
+	first := int64(len(a.Entries))
+	at := r.dirOff + first*r.recSize
+	name := fmt.Sprintf("entries_%d_to_%d", first, a.Claimed-1)
+	err := binread.Errorf(r.src.Base+at, "the header claims %d entries; the %d records from entry %d on cannot be read (they lie in the data or past the end of the %d-byte file)",
+		a.Claimed, a.Unlisted, first, r.src.Size)
+	src := formats.Source{R: bytes.NewReader(nil), Base: r.src.Base + at, Name: name}
+	return formats.NewBroken(src, formats.KindRaw, "", err)
 }
 
 // overlaps maps the index of every entry whose bytes overlap an earlier
@@ -277,7 +373,7 @@ func (r *Root) Children() ([]formats.Node, error) {
 func overlaps(es []Entry) map[int]int {
 	order := make([]int, 0, len(es))
 	for i, e := range es {
-		if e.Size > 0 {
+		if e.Size > 0 && e.Err == nil {
 			order = append(order, i)
 		}
 	}
@@ -295,6 +391,9 @@ func overlaps(es []Entry) map[int]int {
 }
 
 func (r *Root) replaceEntry(i int, data []byte) error {
+	if err := r.arch.unreadable(); err != nil {
+		return err
+	}
 	if (len(data)+SectorSize-1)/SectorSize > 0xFFFF {
 		return fmt.Errorf("IMG entry %q: %d bytes do not fit a VER2 entry", r.arch.Entries[i].Name, len(data))
 	}
@@ -320,6 +419,9 @@ func (r *Root) Edited() bool {
 func (r *Root) WriteTo(w io.Writer) (int64, error) {
 	if !r.Edited() {
 		return io.Copy(w, io.NewSectionReader(r.src.R, 0, r.src.Size))
+	}
+	if err := r.arch.unreadable(); err != nil {
+		return 0, err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -465,10 +567,38 @@ func (r *Root) writeInPlace(w io.Writer) (int64, error) {
 	return total + n, err
 }
 
-// Describe returns the archive facts.
+// Describe returns the archive facts: "entries" counts the listed
+// entries, broken ones included; "claimed" is the header's count (VER2,
+// VERF) and "unreadable" the claimed entries that cannot be read.
 func (r *Root) Describe() (any, error) {
-	return map[string]any{"kind": string(formats.KindArchive), "format": "img", "version": r.arch.Version,
-		"entries": len(r.arch.Entries), "fileSize": r.src.Size}, nil
+	a := r.arch
+	d := map[string]any{"kind": string(formats.KindArchive), "format": "img", "version": a.Version,
+		"variant": variantName(a.Version), "entries": len(a.Entries), "fileSize": r.src.Size}
+	if a.Version != 1 {
+		bad := a.Unlisted
+		for _, e := range a.Entries {
+			if e.Err != nil {
+				bad++
+			}
+		}
+		d["claimed"], d["unreadable"] = a.Claimed, bad
+	}
+	if a.Version == VersionFastman92 {
+		d["game"] = a.Game
+	}
+	return d, nil
+}
+
+// variantName names an archive version: "v1" (.img and .dir), "VER2",
+// "VERF" (fastman92).
+func variantName(v int) string {
+	switch v {
+	case 1:
+		return "v1"
+	case VersionFastman92:
+		return "VERF"
+	}
+	return "VER2"
 }
 
 // Offset returns the archive's offset.

@@ -64,7 +64,8 @@ type FileNode struct {
 	once sync.Once
 	secs []*Section
 	data []byte
-	err  error // trailing or read error
+	err  error   // read error, or the first chunk running past the end
+	tail Trailer // bytes after the last chunk
 	mu   sync.Mutex
 	done bool
 }
@@ -78,7 +79,7 @@ func (f *FileNode) load() ([]*Section, error) {
 			secs, err = Parse(b, base)
 		}
 		f.mu.Lock()
-		f.data, f.secs, f.err, f.done = b, secs, err, true
+		f.data, f.secs, f.err, f.tail, f.done = b, secs, err, Tail(b, secs, base), true
 		f.mu.Unlock()
 	})
 	f.mu.Lock()
@@ -107,7 +108,8 @@ func (f *FileNode) Children() ([]formats.Node, error) {
 	return sectionNodes(secs), nil
 }
 
-// Sections returns the section tree and any trailing error.
+// Sections returns the section tree and the error of a first chunk cut
+// short.
 func (f *FileNode) Sections() ([]*Section, error) {
 	secs, err := f.load()
 	if err != nil {
@@ -132,14 +134,19 @@ func (f *FileNode) Describe() (any, error) {
 	return m, nil
 }
 
-// Diagnostics reports a trailing error (once the file has been read).
+// Diagnostics reports a first chunk cut short and bytes after the last
+// chunk that are not zero padding (once the file has been read).
 func (f *FileNode) Diagnostics() []formats.Diagnostic {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.done || f.err == nil {
+	if !f.done {
 		return nil
 	}
-	return []formats.Diagnostic{{Off: formats.ErrorOffset(f.err), Msg: f.err.Error()}}
+	out := f.tail.Diagnostics()
+	if f.err != nil {
+		out = append([]formats.Diagnostic{{Off: formats.ErrorOffset(f.err), Msg: f.err.Error()}}, out...)
+	}
+	return out
 }
 
 // Offset returns the file offset.

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"rummage/formats"
 	"rummage/formats/binread"
 )
 
@@ -176,10 +177,11 @@ const maxDepth = 32
 // every top-level chunk with its sub-chunks. Container chunks are split into
 // children; a Struct is split only when its payload is exactly a list of
 // chunks whose stamps equal the parent's (the PS2 texture native's raster
-// struct); anything else stays raw. Trailing bytes that are not a chunk
-// header are reported in the error; the sections read so far are returned.
-// Zero bytes after the last top-level chunk are padding (an IMG entry is
-// padded to whole 2048-byte sectors) and are skipped.
+// struct); anything else stays raw. A first chunk that runs past the end is
+// returned with the error. After the first chunk, bytes that do not start a
+// whole chunk with a RenderWare stamp are not sections: they are the
+// stream's trailer (the zero padding of an IMG sector, or bytes a tool left
+// behind), which the game never reads; Tail describes them.
 func Parse(b []byte, base int64) ([]*Section, error) {
 	return parseList(b, base, 0, 0)
 }
@@ -187,14 +189,45 @@ func Parse(b []byte, base int64) ([]*Section, error) {
 // Padding returns how many zero bytes follow the top-level chunks of b
 // (the sector padding of an IMG entry).
 func Padding(b []byte, secs []*Section, base int64) int {
+	if t := Tail(b, secs, base); t.Zero {
+		return t.Len
+	}
+	return 0
+}
+
+// Trailer is the run of bytes after a stream's last top-level chunk.
+type Trailer struct {
+	Off  int64 // absolute offset of its first byte
+	Len  int   // bytes (0: none)
+	Zero bool  // every byte is zero (padding)
+}
+
+// Tail describes the bytes of b after the top-level sections secs.
+func Tail(b []byte, secs []*Section, base int64) Trailer {
 	if len(secs) == 0 {
-		return 0
+		return Trailer{Off: base}
 	}
 	end := secs[len(secs)-1].End() - base
-	if end < 0 || end >= int64(len(b)) || !allZero(b[end:]) {
-		return 0
+	if end < 0 || end >= int64(len(b)) {
+		return Trailer{Off: base + int64(len(b))}
 	}
-	return len(b) - int(end)
+	return Trailer{Off: base + end, Len: len(b) - int(end), Zero: allZero(b[end:])}
+}
+
+// Diagnostics returns the warning for a trailer that is not zero padding
+// (nil for none or padding): the game reads a stream up to its last chunk
+// and never looks at what follows, so Rummage accepts it and says so.
+func (t Trailer) Diagnostics() []formats.Diagnostic {
+	if t.Len == 0 || t.Zero {
+		return nil
+	}
+	return []formats.Diagnostic{TrailerWarning(t.Off, t.Len)}
+}
+
+// TrailerWarning is the finding about n bytes at off after the last chunk
+// of a stream that are not zero padding.
+func TrailerWarning(off int64, n int) formats.Diagnostic {
+	return formats.Diagnostic{Off: off, Msg: fmt.Sprintf("%d bytes after the last chunk are not zero padding; skipped, as the game skips them", n)}
 }
 
 func allZero(b []byte) bool {
@@ -206,11 +239,20 @@ func allZero(b []byte) bool {
 	return true
 }
 
+// topChunk reports whether the bytes at pos of a stream's top level, after
+// its first chunk, start another whole chunk: a header with the first
+// chunk's stamp (or a strict RenderWare one) whose payload fits.
+func topChunk(b []byte, pos int) bool {
+	first, _ := ParseHeader(b)
+	h, ok := ParseHeader(b[pos:])
+	return ok && (h.Stamp == first.Stamp || strictStamp(h.Stamp)) && int64(h.Size) <= int64(len(b)-pos-HeaderSize)
+}
+
 func parseList(b []byte, base int64, depth int, _ uint32) ([]*Section, error) {
 	var out []*Section
 	pos := 0
 	for pos < len(b) {
-		if depth == 0 && pos > 0 && allZero(b[pos:]) {
+		if depth == 0 && pos > 0 && !topChunk(b, pos) {
 			break
 		}
 		h, ok := ParseHeader(b[pos:])

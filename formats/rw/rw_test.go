@@ -159,13 +159,63 @@ func TestZeroPaddingIsNotSections(t *testing.T) {
 	if n := Padding(padded, secs, 0x800); n != 2048-len(file) {
 		t.Fatalf("padding %d, want %d", n, 2048-len(file))
 	}
-	// Non-zero bytes after the chunk are still reported.
+	// Non-zero bytes after the chunk are a trailer with a warning, not a
+	// section and not an error.
 	bad := bytes.Clone(padded)
 	bad[len(bad)-1] = 1
-	if _, err := Parse(bad, 0); err == nil {
-		t.Fatal("non-zero trailing bytes accepted")
+	secs, err = Parse(bad, 0x800)
+	if err != nil || len(secs) != 1 {
+		t.Fatalf("non-zero tail: %d sections, err %v", len(secs), err)
 	}
 	if Padding(bad, secs, 0x800) != 0 {
 		t.Fatal("non-zero tail counted as padding")
+	}
+	tail := Tail(bad, secs, 0x800)
+	if tail.Off != 0x800+int64(len(file)) || tail.Len != 2048-len(file) || tail.Zero {
+		t.Fatalf("tail %+v", tail)
+	}
+	if d := tail.Diagnostics(); len(d) != 1 || d[0].Off != tail.Off {
+		t.Fatalf("tail diagnostics %v", d)
+	}
+	if d := Tail(padded, secs, 0x800).Diagnostics(); d != nil {
+		t.Fatalf("zero padding warned: %v", d)
+	}
+}
+
+// Bytes after the last chunk that look like a chunk header but are not a
+// whole chunk with a RenderWare stamp are the trailer; a second whole chunk
+// is a section.
+func TestTrailerAfterLastChunk(t *testing.T) {
+	const st = 0x1803FFFF
+	clump := Chunk(0x10, st, Chunk(IDStruct, st, []byte{0, 0, 0, 0}))
+	garbage := []byte("junk left by a tool, longer than a header")
+	for _, c := range []struct {
+		name  string
+		file  []byte
+		secs  int
+		trail int
+	}{
+		{"garbage", append(bytes.Clone(clump), garbage...), 1, len(garbage)},
+		{"huge size", append(bytes.Clone(clump), Header{Type: 0x10, Size: 1 << 30, Stamp: st}.Append(nil)...), 1, HeaderSize},
+		{"no stamp", append(bytes.Clone(clump), Chunk(0x10, 0x12345678, []byte{1})...), 1, HeaderSize + 1},
+		{"second clump", append(bytes.Clone(clump), clump...), 2, 0},
+	} {
+		secs, err := Parse(c.file, 0)
+		if err != nil || len(secs) != c.secs {
+			t.Fatalf("%s: %d sections, err %v", c.name, len(secs), err)
+		}
+		tail := Tail(c.file, secs, 0)
+		if tail.Len != c.trail {
+			t.Fatalf("%s: trailer %+v, want %d bytes", c.name, tail, c.trail)
+		}
+		n, _ := Open(formats.Source{R: bytes.NewReader(c.file), Size: int64(len(c.file)), Name: "x.dff"})
+		kids, err := n.Children()
+		if err != nil || len(kids) != c.secs {
+			t.Fatalf("%s: %d children, err %v", c.name, len(kids), err)
+		}
+		d := n.(formats.Diagnoser).Diagnostics()
+		if (len(d) == 1) != (c.trail > 0) || c.trail > 0 && d[0].Off != int64(len(clump)) {
+			t.Fatalf("%s: diagnostics %v", c.name, d)
+		}
 	}
 }

@@ -1,8 +1,13 @@
 // Package tga reads and writes Truevision TGA images: uncompressed and
-// run-length (RLE) true-colour (15/16, 24, 32 bits), grey (8 bits) and
-// colour-mapped (8-bit indices into a 16/24/32-bit map) images, either
-// origin. Pixels come out as straight-alpha *image.NRGBA; Encode writes
-// uncompressed 32-bit BGRA with the origin at the top left.
+// run-length (RLE) true-colour (15/16, 24, 32 bits), grey (8 bits, or 16
+// with alpha) and colour-mapped (8-bit indices into a 15/16/24/32-bit map)
+// images, either origin and either direction. Pixels come out as
+// straight-alpha *image.NRGBA; Encode writes uncompressed 32-bit BGRA with
+// the origin at the top left.
+//
+// TGA has no magic bytes: Probe recognises a file by its .tga name and a
+// sane header, and Config checks a header (and that its pixels fit in the
+// file) before anything is decoded.
 package tga
 
 import (
@@ -21,47 +26,6 @@ const HeaderSize = 18
 // MaxSide caps the width and height a header may claim.
 const MaxSide = 16384
 
-// header is the decoded fixed header.
-type header struct {
-	idLen, mapType, imgType byte
-	mapFirst, mapLen        int
-	mapBits                 int
-	w, h                    int
-	bits                    int
-	desc                    byte
-}
-
-func parseHeader(b []byte) (header, error) {
-	h := header{idLen: b[0], mapType: b[1], imgType: b[2],
-		mapFirst: int(binary.LittleEndian.Uint16(b[3:])), mapLen: int(binary.LittleEndian.Uint16(b[5:])), mapBits: int(b[7]),
-		w: int(binary.LittleEndian.Uint16(b[12:])), h: int(binary.LittleEndian.Uint16(b[14:])), bits: int(b[16]), desc: b[17]}
-	if h.mapType == 1 && !okBits(h.mapBits) { // a map may come with any image type; its entries must be readable
-		return h, binread.Errorf(7, "TGA colour map with %d-bit entries is not supported", h.mapBits)
-	}
-	switch h.imgType &^ 8 {
-	case 1:
-		if h.mapType != 1 || h.bits != 8 || !okBits(h.mapBits) {
-			return h, binread.Errorf(1, "colour-mapped TGA with map type %d, %d-bit indices and %d-bit map is not supported", h.mapType, h.bits, h.mapBits)
-		}
-	case 2:
-		if !okBits(h.bits) {
-			return h, binread.Errorf(16, "true-colour TGA with %d bits per pixel is not supported", h.bits)
-		}
-	case 3:
-		if h.bits != 8 {
-			return h, binread.Errorf(16, "grey TGA with %d bits per pixel is not supported", h.bits)
-		}
-	default:
-		return h, binread.Errorf(2, "TGA image type %d is not supported", h.imgType)
-	}
-	if h.w == 0 || h.h == 0 || h.w > MaxSide || h.h > MaxSide {
-		return h, binread.Errorf(12, "TGA size %d×%d is out of range", h.w, h.h)
-	}
-	return h, nil
-}
-
-func okBits(b int) bool { return b == 15 || b == 16 || b == 24 || b == 32 }
-
 // Decode reads a TGA image from r.
 func Decode(r io.Reader) (*image.NRGBA, error) {
 	b, err := io.ReadAll(io.LimitReader(r, HeaderSize+255+3*65536+int64(MaxSide)*MaxSide*5))
@@ -73,62 +37,65 @@ func Decode(r io.Reader) (*image.NRGBA, error) {
 
 // DecodeBytes reads a TGA image held in b.
 func DecodeBytes(b []byte) (*image.NRGBA, error) {
-	if len(b) < HeaderSize {
-		return nil, binread.Errorf(0, "TGA header needs %d bytes, the file has %d", HeaderSize, len(b))
-	}
-	h, err := parseHeader(b)
+	h, err := Config(b, int64(len(b)))
 	if err != nil {
 		return nil, err
 	}
-	pos := HeaderSize + int(h.idLen)
+	pos := HeaderSize + h.IDLen
 	var cmap []color.NRGBA
-	if h.mapType == 1 {
-		mb := (h.mapBits + 7) / 8
-		end := pos + h.mapLen*mb
-		if end > len(b) {
-			return nil, binread.Errorf(int64(pos), "TGA colour map of %d entries runs past the end of the file", h.mapLen)
+	if h.MapType == 1 {
+		mb := (h.MapBits + 7) / 8
+		for i := 0; i < h.MapLen; i++ {
+			cmap = append(cmap, pixel(b[pos+i*mb:], h.MapBits, h.MapBits == 32))
 		}
-		for i := 0; i < h.mapLen; i++ {
-			cmap = append(cmap, pixel(b[pos+i*mb:], h.mapBits, h.mapBits == 32))
-		}
-		pos = end
+		pos += h.mapBytes()
 	}
-	// The pixels must fit in what is left before anything is allocated: a
-	// raw pixel takes its bytes, a run-length packet (a count byte and at
-	// least one pixel) stands for at most 128 pixels.
-	bpp, n, rest := (h.bits+7)/8, h.w*h.h, len(b)-pos
-	if whole := rest / bpp; h.imgType&8 == 0 && n > whole {
-		return nil, binread.Errorf(int64(pos+whole*bpp), "TGA pixel data ends after %d of %d pixels", whole, n)
+	img := image.NewNRGBA(image.Rect(0, 0, h.Width, h.Height))
+	d := &decoder{h: h, b: b, pos: pos, cmap: cmap, img: img, alpha: h.AlphaBits() != 0 || h.Bits == 32}
+	if attr, ok := attributes(b); ok {
+		// TGA 2.0: the extension area says what the alpha bits hold
+		d.alpha = d.alpha && (attr == 3 || attr == 4)
+		d.premultiplied = attr == 4
 	}
-	if h.imgType&8 != 0 && n > rest/(1+bpp)*128 {
-		return nil, binread.Errorf(int64(pos), "TGA of %d×%d pixels needs more than the %d bytes left in the file", h.w, h.h, rest)
-	}
-	img := image.NewNRGBA(image.Rect(0, 0, h.w, h.h))
-	d := &decoder{h: h, b: b, pos: pos, cmap: cmap, img: img, alpha: h.desc&0xF != 0 || h.bits == 32}
 	if err := d.pixels(); err != nil {
 		return nil, err
 	}
 	return img, nil
 }
 
+// attributes returns the attributes type of a TGA 2.0 file's extension
+// area (0 no alpha, 1 and 2 alpha to be ignored, 3 alpha, 4 premultiplied
+// alpha), found through its footer; ok is false for a file without one.
+func attributes(b []byte) (attr byte, ok bool) {
+	const footer, extSize = 26, 495
+	if len(b) < HeaderSize+footer || string(b[len(b)-18:]) != "TRUEVISION-XFILE.\x00" {
+		return 0, false
+	}
+	ext := int(binary.LittleEndian.Uint32(b[len(b)-footer:]))
+	if ext < HeaderSize || ext+extSize > len(b)-footer || binary.LittleEndian.Uint16(b[ext:]) != extSize {
+		return 0, false
+	}
+	return b[ext+extSize-1], true
+}
+
 // decoder walks the pixel data, raw or run-length.
 type decoder struct {
-	h     header
-	b     []byte
-	pos   int
-	cmap  []color.NRGBA
-	img   *image.NRGBA
-	alpha bool
+	h             Header
+	b             []byte
+	pos           int
+	cmap          []color.NRGBA
+	img           *image.NRGBA
+	alpha         bool // the pixels' alpha bits count
+	premultiplied bool // and their colour is premultiplied by it
 }
 
 func (d *decoder) pixels() error {
 	h := d.h
-	bpp := (h.bits + 7) / 8
-	n := h.w * h.h
-	rle := h.imgType&8 != 0
+	bpp := h.pixelBytes()
+	n := h.Width * h.Height
 	for i := 0; i < n; {
 		count, repeat := n-i, false
-		if rle {
+		if h.RLE() {
 			if d.pos >= len(d.b) {
 				return binread.Errorf(int64(d.pos), "TGA RLE data ends after %d of %d pixels", i, n)
 			}
@@ -166,27 +133,40 @@ func (d *decoder) pixels() error {
 }
 
 func (d *decoder) colour(p []byte) (color.NRGBA, error) {
-	switch d.h.imgType &^ 8 {
+	switch d.h.ImageType &^ 8 {
 	case 1:
-		k := int(p[0]) - d.h.mapFirst
+		k := int(p[0]) - d.h.MapFirst
 		if k < 0 || k >= len(d.cmap) {
 			return color.NRGBA{}, fmt.Errorf("TGA colour index %d is outside the %d-entry map", p[0], len(d.cmap))
 		}
 		return d.cmap[k], nil
 	case 3:
-		return color.NRGBA{p[0], p[0], p[0], 255}, nil
+		a := byte(255)
+		if d.h.Bits == 16 && d.alpha {
+			a = p[1] // grey, then alpha
+		}
+		return d.straight(color.NRGBA{p[0], p[0], p[0], a}), nil
 	}
-	return pixel(p, d.h.bits, d.alpha), nil
+	return d.straight(pixel(p, d.h.Bits, d.alpha)), nil
+}
+
+// straight undoes premultiplied alpha (TGA 2.0 attributes type 4).
+func (d *decoder) straight(c color.NRGBA) color.NRGBA {
+	if !d.premultiplied || c.A == 255 || c.A == 0 {
+		return c
+	}
+	un := func(v byte) byte { return byte(min(255, (int(v)*255+int(c.A)/2)/int(c.A))) }
+	return color.NRGBA{un(c.R), un(c.G), un(c.B), c.A}
 }
 
 // set stores pixel i of the file order, honouring the origin bits.
 func (d *decoder) set(i int, c color.NRGBA) {
-	x, y := i%d.h.w, i/d.h.w
-	if d.h.desc&0x10 != 0 {
-		x = d.h.w - 1 - x
+	x, y := i%d.h.Width, i/d.h.Width
+	if d.h.Desc&0x10 != 0 {
+		x = d.h.Width - 1 - x
 	}
-	if d.h.desc&0x20 == 0 {
-		y = d.h.h - 1 - y
+	if d.h.Desc&0x20 == 0 {
+		y = d.h.Height - 1 - y
 	}
 	d.img.SetNRGBA(x, y, c)
 }

@@ -135,6 +135,8 @@ func FuzzTGA(f *testing.F) {
 	f.Add(buf.Bytes())
 	f.Add([]byte{0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 24, 0, 0x82, 0, 0, 255, 0x02, 255, 0, 0, 0, 255, 0, 255, 255, 255})
 	f.Add([]byte{0, 1, 1, 0, 0, 2, 0, 24, 0, 0, 0, 0, 2, 0, 1, 0, 8, 0x20, 0, 0, 255, 255, 0, 0, 1, 0})
+	f.Add(file(Header{ImageType: 11, Width: 2, Height: 1, Bits: 16, Desc: 8}, nil, nil, []byte{0x81, 200, 77}, -1))
+	f.Add(file(Header{ImageType: 2, Width: 1, Height: 1, Bits: 32, Desc: 8}, nil, nil, []byte{25, 50, 100, 128}, 4))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		img, err := DecodeBytes(b)
 		if err != nil {

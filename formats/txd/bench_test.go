@@ -64,3 +64,22 @@ func benchDXT(b *testing.B, comp int) {
 	}
 	reportCPU(b, 512*512, c0)
 }
+
+// Uncompressed D3D9 rasters decode through pixfmt's masked layouts.
+func BenchmarkD3D8888Decode512(b *testing.B) { benchD3D(b, Fmt8888) }
+func BenchmarkD3D565Decode512(b *testing.B)  { benchD3D(b, Fmt565) }
+
+func benchD3D(b *testing.B, format uint32) {
+	tex, err := NewD3D(PlatformD3D9, pattern(512, 512, 0, []byte{0, 100, 255}, 3), Options{Name: "bench", Format: format})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(512 * 512) // texels
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := tex.Image(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,19 +21,7 @@ func (t *Texture) StoredBlocks() (kind dxt.Kind, levels [][]byte, ok bool) {
 }
 
 // premultiplied reports DXT2 or DXT4 (colour premultiplied by alpha).
-func (t *Texture) premultiplied() bool {
-	d := t.D3D
-	if d == nil {
-		return false
-	}
-	switch t.Platform {
-	case PlatformD3D9:
-		return d.Alpha == 0x32545844 || d.Alpha == 0x34545844 // "DXT2", "DXT4"
-	case PlatformD3D8:
-		return d.Flags == 2 || d.Flags == 4
-	}
-	return false
-}
+func (t *Texture) premultiplied() bool { return dxt.Kind(t.Compression).Premultiplied() }
 
 // StoredBlocks returns the texture's stored DXT blocks (Texture.StoredBlocks).
 func (n *TexNode) StoredBlocks() (dxt.Kind, [][]byte, bool) { return n.Texture().StoredBlocks() }

@@ -118,6 +118,9 @@ func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []
 	if t.Depth == 24 {
 		return nil, fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
 	}
+	if err := t.replaceable(); err != nil {
+		return nil, err
+	}
 	src := ToNRGBA(img)
 	if src.Rect.Dx() != t.Width || src.Rect.Dy() != t.Height {
 		dst := image.NewNRGBA(image.Rect(0, 0, t.Width, t.Height))

@@ -88,8 +88,11 @@ func (t *Texture) setD3DDepth(o Options, alpha bool) error {
 	pix := o.Format & FmtPixelMask
 	switch {
 	case o.Compression != 0:
-		if o.Compression != CompDXT1 && o.Compression != CompDXT3 && o.Compression != CompDXT5 {
+		if o.Compression < CompDXT1 || o.Compression > CompDXT5 {
 			return fmt.Errorf("texture %q: compression DXT%d is not supported", o.Name, o.Compression)
+		}
+		if t.Platform == PlatformXbox && dxt.Kind(o.Compression).Premultiplied() {
+			return fmt.Errorf("xbox texture %q: the Xbox stores no premultiplied DXT%d (use DXT%d)", o.Name, o.Compression, o.Compression+1)
 		}
 		t.Depth = 16
 		if pix == 0 {
@@ -208,8 +211,12 @@ func d3d9Format(pix uint32, pal bool, comp int) uint32 {
 	switch {
 	case comp == CompDXT1:
 		return FourCCDXT1
+	case comp == CompDXT2:
+		return FourCCDXT2
 	case comp == CompDXT3:
 		return FourCCDXT3
+	case comp == CompDXT4:
+		return FourCCDXT4
 	case comp == CompDXT5:
 		return FourCCDXT5
 	case pal:

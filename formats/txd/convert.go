@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+
+	"rummage/formats/dxt"
 )
 
 // Convert returns t stored for another platform (PS2, D3D8, D3D9 or Xbox)
@@ -51,11 +53,13 @@ func convertFormat(t *Texture, platform uint32) (uint32, int) {
 	pix := t.effectivePixel()
 	if platform != PlatformPS2 {
 		switch {
+		case t.Compression != 0 && platform == PlatformXbox:
+			return pix, int(dxt.Kind(t.Compression).Blocks()) // the Xbox has no DXT2/DXT4
 		case t.Compression != 0:
 			return pix, t.Compression
 		case pal != 0:
 			return pal | Fmt8888, 0
-		case platform == PlatformD3D8 || platform == PlatformD3D9 || knownPixel(pix):
+		case knownPixel(pix):
 			return pix, 0
 		}
 		return Fmt8888, 0

@@ -1,7 +1,6 @@
 package txd
 
 import (
-	"encoding/binary"
 	"fmt"
 	"image"
 
@@ -51,9 +50,13 @@ func fourCCComp(f uint32) int {
 	switch f {
 	case FourCCDXT1:
 		return CompDXT1
-	case FourCCDXT2, FourCCDXT3:
+	case FourCCDXT2:
+		return CompDXT2
+	case FourCCDXT3:
 		return CompDXT3
-	case FourCCDXT4, FourCCDXT5:
+	case FourCCDXT4:
+		return CompDXT4
+	case FourCCDXT5:
 		return CompDXT5
 	}
 	return 0
@@ -82,6 +85,7 @@ func (t *Texture) parseD3D(st sub) error {
 	if err := t.checkD3DFormat(base); err != nil {
 		return err
 	}
+	t.checkDXT1Alpha(base)
 	if err := t.readPalette(c); err != nil {
 		return err
 	}
@@ -121,7 +125,7 @@ func (t *Texture) d3dCompression(base int64) error {
 	switch f := int(t.D3D.Flags); f {
 	case 0:
 	case 1, 2, 3, 4, 5:
-		t.Compression = [...]int{0, CompDXT1, CompDXT3, CompDXT3, CompDXT5, CompDXT5}[f]
+		t.Compression = f // the DXT number, 2 and 4 premultiplied
 	default:
 		return binread.Unsupportedf(base+87, "D3D8 compression %d", f)
 	}
@@ -143,7 +147,7 @@ func (t *Texture) checkD3DFormat(base int64) error {
 	default:
 		return binread.Unsupportedf(base+84, "D3D depth %d", t.Depth)
 	}
-	if !t.Palettised() && !knownPixel(t.effectivePixel()) {
+	if _, ok := t.layout(); !t.Palettised() && !ok {
 		return binread.Unsupportedf(base+72, "D3D raster format 0x%X (D3DFORMAT %d)", t.RasterFormat, t.D3D.Alpha)
 	}
 	return nil
@@ -197,16 +201,8 @@ func (t *Texture) bitsPerPixel() int {
 		}
 		return 8
 	}
-	switch t.effectivePixel() {
-	case Fmt8888:
-		return 32
-	case Fmt888:
-		if t.Depth == 24 {
-			return 24
-		}
-		return 32
-	case FmtLUM8:
-		return 8
+	if l, ok := t.layout(); ok {
+		return l.Bits
 	}
 	return 16
 }
@@ -258,82 +254,41 @@ func (t *Texture) d3dImage(lv int) (*image.NRGBA, error) {
 	return t.decodeLinear(L.Data, L.Width, L.Height, pitch, L.Off, false)
 }
 
-// dxt1Alpha reports whether DXT1 keeps its 1-bit alpha (not for C565).
-func (t *Texture) dxt1Alpha() bool { return t.PixelFormat() != Fmt565 }
-
 // decodeLinear decodes row-major uncompressed data with the given row pitch.
 func (t *Texture) decodeLinear(d []byte, w, h, pitch int, off int64, bgraPal bool) (*image.NRGBA, error) {
 	bpp := t.bitsPerPixel()
 	if pitch*8 < w*bpp || pitch*h > len(d) {
 		return nil, binread.Errorf(off, "level of %d×%d at %d bits needs %d bytes per row, has %d bytes in all", w, h, bpp, (w*bpp+7)/8, len(d))
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	pix := img.Pix
 	if t.Palettised() {
-		pal := t.d3dPalette(bgraPal)
-		for y := 0; y < h; y++ {
-			row := d[y*pitch:]
-			o := y * img.Stride
-			for x := 0; x < w; x++ {
-				var idx byte
-				if bpp == 4 {
-					idx = row[x>>1] >> (uint(x&1) * 4) & 0xF
-				} else {
-					idx = row[x]
-				}
-				putPix(pix, o, pal[idx])
-				o += 4
-			}
-		}
-		return img, nil
+		return decodeIndices(d, w, h, pitch, bpp, t.d3dPalette(bgraPal)), nil
 	}
-	pf := t.effectivePixel()
+	l, ok := t.layout()
+	if !ok {
+		return nil, binread.Unsupportedf(off, "raster format 0x%X", t.RasterFormat)
+	}
+	return l.Decode(d, w, h, pitch), nil
+}
+
+// decodeIndices decodes rows of 4- or 8-bit (bpp) palette indices through
+// pal.
+func decodeIndices(d []byte, w, h, pitch, bpp int, pal []uint32) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		row := d[y*pitch:]
 		o := y * img.Stride
 		for x := 0; x < w; x++ {
-			putPix(pix, o, decodeD3DPixel(row, x, pf, bpp))
+			var idx byte
+			if bpp == 4 {
+				idx = row[x>>1] >> (uint(x&1) * 4) & 0xF
+			} else {
+				idx = row[x]
+			}
+			putPix(img.Pix, o, pal[idx])
 			o += 4
 		}
 	}
-	return img, nil
-}
-
-// decodeD3DPixel returns pixel x of a row of D3D pixel format pf (bpp bits
-// per pixel) as packed NRGBA.
-func decodeD3DPixel(row []byte, x int, pf uint32, bpp int) uint32 {
-	switch pf {
-	case Fmt8888:
-		s := row[x*4:]
-		return packNRGBA(s[2], s[1], s[0], s[3])
-	case Fmt888:
-		var s []byte
-		if bpp == 24 {
-			s = row[x*3:]
-		} else {
-			s = row[x*4:]
-		}
-		return packNRGBA(s[2], s[1], s[0], 255)
-	case FmtLUM8:
-		l := row[x]
-		return packNRGBA(l, l, l, 255)
-	}
-	p := uint32(binary.LittleEndian.Uint16(row[x*2:]))
-	switch pf {
-	case Fmt565:
-		return packNRGBA(expand5(p>>11), expand6(p>>5&63), expand5(p&31), 255)
-	case Fmt555:
-		return packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), 255)
-	case Fmt1555:
-		a := byte(0)
-		if p&0x8000 != 0 {
-			a = 255
-		}
-		return packNRGBA(expand5(p>>10&31), expand5(p>>5&31), expand5(p&31), a)
-	case Fmt4444:
-		return packNRGBA(expand4(p>>8&15), expand4(p>>4&15), expand4(p&15), expand4(p>>12))
-	}
-	return 0
+	return img
 }
 
 // Xbox native.
@@ -360,8 +315,9 @@ func (t *Texture) parseXbox(st sub) error {
 	default:
 		return binread.Unsupportedf(base+87, "Xbox texture format 0x%X", t.D3D.Flags)
 	}
+	t.checkDXT1Alpha(base)
 	if t.Compression == 0 {
-		if !t.Palettised() && !knownPixel(t.PixelFormat()) {
+		if _, ok := t.layout(); !t.Palettised() && !ok {
 			return binread.Unsupportedf(base+72, "Xbox raster format 0x%X", t.RasterFormat)
 		}
 		if t.Depth != 8 && t.Depth != 16 && t.Depth != 32 {

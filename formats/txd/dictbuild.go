@@ -21,7 +21,7 @@ type BuildOptions struct {
 }
 
 // FormatNames are the stored formats BuildOptions.Format may name.
-var FormatNames = []string{"DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}
+var FormatNames = []string{"DXT1", "DXT2", "DXT3", "DXT4", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}
 
 // ParseFormat returns the raster format bits and the compression of a
 // format name (case-insensitive); "auto" and "" return zeros.
@@ -29,12 +29,8 @@ func ParseFormat(name string) (format uint32, comp int, err error) {
 	switch strings.ToUpper(name) {
 	case "", "AUTO":
 		return 0, 0, nil
-	case "DXT1":
-		return 0, CompDXT1, nil
-	case "DXT3":
-		return 0, CompDXT3, nil
-	case "DXT5":
-		return 0, CompDXT5, nil
+	case "DXT1", "DXT2", "DXT3", "DXT4", "DXT5":
+		return 0, int(name[3] - '0'), nil
 	case "PAL8":
 		return FmtPal8 | Fmt8888, 0, nil
 	case "PAL4":

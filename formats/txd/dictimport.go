@@ -88,15 +88,12 @@ func WithMips(t *Texture, levels int, f MipFilter) (*Texture, error) {
 }
 
 // Alpha says whether a texture has alpha: "no", "1-bit" (only 0 and 255)
-// or "yes". Formats without alpha and D3D textures whose flags say so are
-// "no"; otherwise level 0 is decoded and its texels looked at ("yes" when
-// it does not decode).
+// or "yes". Formats without alpha and D3D textures whose fields say so
+// (for DXT1 as dxt1Alpha decides) are "no"; otherwise level 0 is decoded
+// and its texels looked at ("yes" when it does not decode).
 func (t *Texture) Alpha() string {
-	if d := t.D3D; d != nil {
-		switch {
-		case t.Platform == PlatformD3D9 && d.Flags&1 == 0, t.Platform != PlatformD3D9 && d.Alpha&0xFFFF == 0:
-			return "no"
-		}
+	if a, _, name := t.alphaField(); name != "" && !a && !(t.Compression == CompDXT1 && t.dxt1Alpha()) {
+		return "no"
 	}
 	switch t.FormatName() {
 	case "565", "555", "888", "LUM8":

@@ -185,13 +185,18 @@ func (r *Root) Describe() (any, error) {
 	}, nil
 }
 
-// Diagnostics reports a truncated file (once it has been read).
+// Diagnostics reports a truncated file, chunks the game skips and bytes
+// after the dictionary that are not zero padding (once it has been read).
 func (r *Root) Diagnostics() []formats.Diagnostic {
 	d := r.loaded()
-	if d == nil || d.Truncated == nil {
+	if d == nil {
 		return nil
 	}
-	return []formats.Diagnostic{{Off: formats.ErrorOffset(d.Truncated), Msg: d.Truncated.Error()}}
+	out := d.Diags
+	if d.Truncated != nil {
+		out = append([]formats.Diagnostic{{Off: formats.ErrorOffset(d.Truncated), Msg: d.Truncated.Error()}}, out...)
+	}
+	return out
 }
 
 // Offset returns the absolute offset of the dictionary.
@@ -353,10 +358,12 @@ func (n *TexNode) Diagnostics() []formats.Diagnostic {
 	return t.Diags
 }
 
-// Offset returns the chunk's absolute offset, -1 once edited.
+// Offset returns the chunk's absolute offset, -1 once edited or when the
+// dictionary's bytes are not a plain range of the file (unpacked from a
+// compressed archive entry).
 func (n *TexNode) Offset() int64 {
 	t := n.Texture()
-	if t.Edited() {
+	if t.Edited() || n.root.base < 0 {
 		return -1
 	}
 	return t.Off

@@ -305,8 +305,6 @@ func ps2Alpha(a byte) byte {
 func pcToPS2Alpha(a byte) byte { return byte((int(a)*128 + 127) / 255) }
 
 func expand5(v uint32) byte { return byte((v*255 + 15) / 31) }
-func expand6(v uint32) byte { return byte((v*255 + 31) / 63) }
-func expand4(v uint32) byte { return byte(v * 17) }
 
 // packNRGBA packs r, g, b, a into the little-endian word of an NRGBA pixel.
 func packNRGBA(r, g, b, a byte) uint32 {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"rummage/formats"
 	"rummage/formats/binread"
 	"rummage/formats/rw"
 )
@@ -19,6 +20,9 @@ type Dictionary struct {
 	Trailer     []byte // bytes after the dictionary chunk
 	Truncated   error  // set when the dictionary's size runs past the end of the file
 	Base        int64
+	// Diags are the reader's findings about the dictionary: chunks it
+	// holds that the game skips, bytes after it that are not zeros.
+	Diags []formats.Diagnostic
 
 	orig []byte // the whole original input
 }
@@ -149,7 +153,29 @@ func Parse(b []byte, base int64) (*Dictionary, error) {
 	if err != nil {
 		d.addTrailing(kids[len(kids)-1], int64(rw.HeaderSize+len(body)), err)
 	}
+	d.noteSkipped()
+	if len(d.Trailer) > 0 && !allZero(d.Trailer) {
+		d.Diags = append(d.Diags, rw.TrailerWarning(base+int64(len(b)-len(d.Trailer)), len(d.Trailer)))
+	}
 	return d, nil
+}
+
+// noteSkipped notes the dictionary's chunks the game passes over: those
+// that are neither texture natives nor its (first) Extension. They are
+// kept, and saved, as they are.
+func (d *Dictionary) noteSkipped() {
+	exts := 0
+	for _, it := range d.Items {
+		switch {
+		case it.Type == rw.IDTextureNative || it.Err != nil:
+			continue
+		case it.Type == rw.IDExtension && exts == 0:
+			exts++
+			continue
+		}
+		d.Diags = append(d.Diags, formats.Diagnostic{Off: it.Off,
+			Msg: fmt.Sprintf("%s chunk (0x%X, %d bytes) in the Texture Dictionary skipped, as the game skips it", rw.TypeName(it.Type), it.Type, len(it.Raw)-rw.HeaderSize)})
+	}
 }
 
 // addTrailing keeps the bytes after the last chunk that split (last) up to
@@ -161,7 +187,10 @@ func (d *Dictionary) addTrailing(last sub, end int64, err error) {
 	if start < end {
 		it := &Item{Raw: b[start:end], Off: base + start, Type: 0xFFFFFFFF, Err: err, Name: "trailing bytes"}
 		if h, ok := rw.ParseHeader(it.Raw); ok && h.Type == rw.IDTextureNative {
-			it.Type, it.Name = h.Type, "truncated texture"
+			it.Type, it.Name = h.Type, truncatedName(it.Raw)
+			if it.Name == "" {
+				it.Name = "truncated texture" // its name is cut off too
+			}
 		}
 		d.Items = append(d.Items, it)
 	}
@@ -226,11 +255,13 @@ func parseNative(k sub, raw []byte) (*Texture, error) {
 		return nil, err
 	}
 	for _, r := range rest {
-		if r.h.Type == rw.IDExtension {
+		if r.h.Type == rw.IDExtension && !t.HasExt {
 			t.HasExt = true
 			t.Ext = r.data
 			t.readExtension(r)
+			continue
 		}
+		t.diag(r.off, "%s chunk (0x%X, %d bytes) in the Texture Native skipped, as the game skips it", rw.TypeName(r.h.Type), r.h.Type, r.h.Size)
 	}
 	return t, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"strings"
+
+	"rummage/formats/dxt"
 )
 
 // Textures made from loaded image files (LoadSource: PNG, TGA, DDS) for
@@ -22,8 +24,11 @@ func NewTextureFromSource(src Source, o AddOptions) (*Texture, error) {
 	name := o.Format
 	if name == "" || strings.EqualFold(name, "auto") {
 		name = autoFormatName(img, o.Platform)
-		if src.DXT != 0 && name != "8888" && o.Platform != PlatformPS2 {
-			name = fmt.Sprintf("DXT%d", src.DXT)
+		if k := src.DXT; k != 0 && name != "8888" && o.Platform != PlatformPS2 {
+			if o.Platform == PlatformXbox {
+				k = int(dxt.Kind(k).Blocks()) // the Xbox stores no premultiplied DXT2/DXT4
+			}
+			name = fmt.Sprintf("DXT%d", k)
 		}
 	}
 	f, comp, err := ParseFormat(name)

@@ -540,13 +540,14 @@ func TestDXTDecode(t *testing.T) {
 			t.Fatalf("DXT1 pixel %d = %v, want %v", x, got, w)
 		}
 	}
-	// 3-colour mode (c0 <= c1): index 3 is transparent black with C1555, opaque black with C565.
+	// 3-colour mode (c0 <= c1): index 3 is transparent black with C1555
+	// and hasAlpha, opaque black with C565 and no hasAlpha.
 	blk = dxt1Block(0x001F, 0xF800, 0b11101011)
 	for _, c := range []struct {
-		format uint32
-		a      byte
-	}{{Fmt1555, 0}, {Fmt565, 255}} {
-		nat = d3dNative(PlatformD3D8, "dxt1b", c.format, 1, 2, 2, 16, 1, 1, nil, blk)
+		format, hasAlpha uint32
+		a                byte
+	}{{Fmt1555, 1, 0}, {Fmt565, 0, 255}} {
+		nat = d3dNative(PlatformD3D8, "dxt1b", c.format, c.hasAlpha, 2, 2, 16, 1, 1, nil, blk)
 		d = mustParse(t, rawDict(StampVCPC, nat))
 		im, err := d.Textures()[0].Image(0)
 		if err != nil {

@@ -41,11 +41,14 @@ const (
 	RasterTex    = 0x04 // raster type TEXTURE in the low byte
 )
 
-// Compression of a D3D or Xbox texture.
+// Compression of a D3D or Xbox texture: the DXT number (DXT2 and DXT4
+// are DXT3 and DXT5 blocks holding colour premultiplied by alpha).
 const (
 	CompNone = 0
 	CompDXT1 = 1
+	CompDXT2 = 2
 	CompDXT3 = 3
+	CompDXT4 = 4
 	CompDXT5 = 5
 )
 
@@ -108,7 +111,7 @@ type Texture struct {
 	Height       int
 	Levels       []Level
 	zeroCount    int64 // offset of a stored level count of 0 that was read as 1, else 0
-	Compression  int   // CompDXT1/3/5 or 0 (D3D, Xbox)
+	Compression  int   // CompDXT1 to CompDXT5 or 0 (D3D, Xbox)
 	PS2          *PS2Info
 	D3D          *D3DInfo
 	Stamp        uint32 // library ID of the texture native chunk
@@ -188,7 +191,9 @@ func (t *Texture) PaletteEntries() int {
 }
 
 // FormatName returns the short format name of the contract: "PAL8", "PAL4",
-// "DXT1", "DXT3", "DXT5", "8888", "888", "565", "555", "1555", "4444", "LUM8".
+// "DXT1" to "DXT5", "8888", "888", "565", "555", "1555", "4444", "LUM8", or
+// for a D3D9 raster stored in a D3DFORMAT that has no RenderWare raster
+// format its D3D name ("A8L8", "A4L4", "A8", ...).
 func (t *Texture) FormatName() string {
 	switch {
 	case t.RasterFormat&FmtPal8 != 0:
@@ -197,6 +202,9 @@ func (t *Texture) FormatName() string {
 		return "PAL4"
 	case t.Compression != 0:
 		return fmt.Sprintf("DXT%d", t.Compression)
+	}
+	if l, ok := t.d3dOnlyLayout(); ok {
+		return l.Name
 	}
 	return pixelName(t.effectivePixel())
 }
@@ -325,11 +333,13 @@ func (t *Texture) PaletteFormatName() string {
 	return pixelName(t.PixelFormat())
 }
 
-// Describe returns the contract's texture fields.
+// Describe returns the contract's texture fields. The name and mask are
+// escaped as node paths print them (formats.EscapeName): a name that is
+// not UTF-8 keeps its bytes as %XX, and equals the texture's path segment.
 func (t *Texture) Describe() map[string]any {
 	return map[string]any{
 		"kind":          string(formats.KindTexture),
-		"name":          t.Name,
+		"name":          formats.EscapeName(t.Name),
 		"width":         t.Width,
 		"height":        t.Height,
 		"levels":        len(t.Levels),
@@ -343,6 +353,6 @@ func (t *Texture) Describe() map[string]any {
 		"filter":        FilterName(t.Filter()),
 		"uAddress":      AddressName(t.UAddress()),
 		"vAddress":      AddressName(t.VAddress()),
-		"mask":          t.Mask,
+		"mask":          formats.EscapeName(t.Mask),
 	}
 }

@@ -17,7 +17,7 @@ func init() {
 		Name:     "xray-ogf",
 		Kind:     formats.KindMesh,
 		Priority: 3,
-		Match:    func(p formats.Probe) bool { return ProbeOGF(p.Head, p.Size) },
+		Match:    func(p formats.Probe) bool { return ProbeOGF(p.Head, p.Size) || ProbeProtectedOGF(p.Head, p.Size) },
 		Open:     OpenModel,
 	})
 }
@@ -43,6 +43,9 @@ func OpenModel(s formats.Source) (formats.Node, error) {
 	head := make([]byte, min(s.Size, 16))
 	if _, err := s.R.ReadAt(head, 0); err != nil && err != io.EOF {
 		return nil, binread.Errorf(max(s.Base, 0), "reading the OGF header: %v", err)
+	}
+	if ProbeProtectedOGF(head, s.Size) {
+		return nil, protectedError(s.R, s.Size, max(s.Base, 0))
 	}
 	if !ProbeOGF(head, s.Size) {
 		return nil, binread.Errorf(max(s.Base, 0), "not an OGF model: no OGF header chunk at the start")

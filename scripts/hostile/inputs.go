@@ -45,6 +45,29 @@ func build(dir string) ([]input, error) {
 			}
 			return err
 		},
+		func() error { // fastman92 IMG: zlib entries that each claim 16 MiB of zeros
+			var fs []img.File
+			for i := 0; i < 24; i++ {
+				fs = append(fs, img.File{Name: fmt.Sprintf("bomb%02d.dat", i), Data: make([]byte, 16<<20)})
+			}
+			b, err := img.BuildVERF(fs, img.CompZlib)
+			if err == nil {
+				var p string
+				p, err = write("bomb_verf.img", b)
+				add("img-verf-zlib-bomb", p)
+			}
+			return err
+		},
+		func() error { // VER2 header claiming 4 billion entries
+			b, err := img.BuildVER2([]img.File{{Name: "a.dat", Data: []byte("a")}})
+			if err == nil {
+				binary.LittleEndian.PutUint32(b[4:], 0xFFFFFFFF)
+				var p string
+				p, err = write("claims.img", b)
+				add("img-count-claim", p)
+			}
+			return err
+		},
 		func() error { // 2,000 IMG entries over one 256×256 TXD
 			b, err := sharedIMG(2000)
 			if err == nil {

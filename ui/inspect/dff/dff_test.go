@@ -146,7 +146,7 @@ func TestMaterialsTabAfterSetTXD(t *testing.T) {
 	if err := os.WriteFile(p, sampleData(t, "rumbler.txd"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	opts.TXD = p
+	opts.TXD = []string{p}
 	after := newMaterialsTab(h, r)
 	if head := after.(*fyne.Container).Objects[1].(*widget.Label).Text; strings.Contains(head, hint) {
 		t.Fatalf("head %q still names %s with every texture found", head, hint)

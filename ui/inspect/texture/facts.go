@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rummage/formats/imagefile"
 	"rummage/formats/texm"
 	"rummage/formats/txd"
 	"rummage/ui/inspect"
@@ -14,6 +15,9 @@ func init() {
 	inspect.RegisterFacts(func(n *texm.Node) ([]string, bool) {
 		t := n.Tex
 		return imageFacts(n.Type(), texm.FormatName(t.Format), int(t.Width), int(t.Height), int(t.Mips)), false
+	})
+	inspect.RegisterFacts(func(n *imagefile.Node) ([]string, bool) {
+		return imageFacts(n.Type(), n.Format(), n.Width(), n.Height(), 1), false
 	})
 	inspect.RegisterFacts(func(n *txd.TexNode) ([]string, bool) {
 		t := n.Texture()

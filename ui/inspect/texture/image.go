@@ -1,6 +1,6 @@
 // Package texture is the texture inspector: the Image tab of any
-// formats.Imager (Texm textures, TXD natives) and the header facts of
-// Texm and TXD textures.
+// formats.Imager (Texm textures, TXD natives, DDS, PNG, BMP and TGA
+// files) and the header facts of Texm, TXD and image-file textures.
 package texture
 
 import (
