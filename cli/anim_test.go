@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"rummage/export/glbtest"
 	"rummage/formats/geom"
 	"rummage/formats/ifp"
 )
@@ -157,6 +158,7 @@ func TestExportAnim(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "walker.dff.glb") {
 		t.Fatalf("glTF with motions: %d %s %s", code, stdout, stderr)
 	}
+	glbtest.KeepFile(t, filepath.Join(out, "walker.dff.glb")) // for the validator run of make test
 	glb, _ := os.ReadFile(filepath.Join(out, "walker.dff.glb"))
 	if !bytes.Contains(glb, []byte(`"animations":[{"name":"walk"`)) || !bytes.Contains(glb, []byte(`{"name":"wave"`)) {
 		t.Error("the glTF lacks the walk and wave animations")
@@ -165,6 +167,7 @@ func TestExportAnim(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("animation onto a skeleton: %d %s", code, stderr)
 	}
+	glbtest.KeepFile(t, filepath.Join(out, "wave.glb"))
 	if glb, _ := os.ReadFile(filepath.Join(out, "wave.glb")); !bytes.Contains(glb, []byte(`"skins"`)) || !bytes.Contains(glb, []byte(`"animations":[{"name":"wave"`)) {
 		t.Error("wave.glb lacks the skin or the animation")
 	}
