@@ -15,6 +15,7 @@ import (
 	"rummage/formats/binread"
 	"rummage/formats/geom"
 	"rummage/formats/rw"
+	"rummage/pose"
 )
 
 // layDown is the rotation San Andreas peds keep on the frame that holds
@@ -362,5 +363,34 @@ func TestPS2NativeSkinWeights(t *testing.T) {
 	if cm.Skin.Joints[1] != [4]uint16{1, 0, 0, 0} || cm.Skin.Weights[1] != [4]float32{0.75, 0.25, 0, 0} ||
 		cm.Skin.Joints[0] != [4]uint16{0, 0, 0, 0} || cm.Skin.Weights[0] != [4]float32{1, 0, 0, 0} {
 		t.Errorf("vertex 0: %v %v, vertex 1: %v %v", cm.Skin.Joints[0], cm.Skin.Weights[0], cm.Skin.Joints[1], cm.Skin.Weights[1])
+	}
+}
+
+// TestRigidHierarchyPose: a clump of rigid parts (GTA III peds, cars) is
+// animated by moving its frames: the part on a turned frame turns about
+// the frame's origin, the others stay.
+func TestRigidHierarchyPose(t *testing.T) {
+	f, err := Parse(encode(t, fixture(t)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Clump.ClumpMesh(nil)
+	if err != nil || m.Skin == nil {
+		t.Fatalf("clump mesh skin %v, %v", m != nil && m.Skin != nil, err)
+	}
+	turn := &geom.Animation{Name: "spin", Duration: 1, Tracks: []geom.Track{{Bone: "wheel_rf_dummy", ID: -1, Index: -1,
+		Times: []float32{0}, Rot: []mgl32.Quat{mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 0, 1})}}}}
+	p, err := pose.New(m, turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.At(0)
+	// The body (vertices 0..7) stays; the wheel's corner (1, 0, 0) of its
+	// box, at (4, 0, 0) in the clump, turns about (3, 0, 0) to (3, 1, 0).
+	if p.Positions[1] != m.Positions[1] {
+		t.Errorf("body vertex moved to %v", p.Positions[1])
+	}
+	if got := p.Positions[8+1]; math.Abs(float64(got[0]-3)) > 1e-5 || math.Abs(float64(got[1]-1)) > 1e-5 {
+		t.Errorf("wheel corner at %v, want (3, 1, 0)", got)
 	}
 }
