@@ -333,6 +333,14 @@ func FuzzModel(f *testing.F) {
 	f.Add(writeModel(f, mv, opt))
 	f.Add(writeModel(f, progressive(), ModelWriteOptions{}))
 	f.Add(writeModel(f, hierarchy(3, meshVisual(3, 4, "a", 0)), ModelWriteOptions{}))
+	// a skeleton with four-link vertices and bind poses (S_IKDATA)
+	vb, err := SkinnedBuffer(SkinLinks4, 4, false, linkVertices(4))
+	if err != nil {
+		f.Fatal(err)
+	}
+	mv.Children[0].Visual.OwnVertices, mv.Children[0].Visual.Indices = vb, []uint16{0, 1, 2, 0, 2, 3}
+	opt.Binds = []BoneBind{{Pos: geom.Vec3{0, 1, 0}}, {Rot: geom.Vec3{0.5, 0, 0}}}
+	f.Add(writeModel(f, mv, opt))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := ParseModel(b, "")
 		if err != nil {
@@ -340,6 +348,15 @@ func FuzzModel(f *testing.F) {
 		}
 		for i := range m.Visuals {
 			m.VisualMesh(i)
+		}
+		if mesh, err := m.visualMesh(0); err == nil {
+			m.skinMesh(mesh)
+		}
+		m.Skeleton().Worlds()
+		if a, err := m.ownMotions(b); err == nil && a != nil {
+			for i := range a.Motions {
+				a.Decode(i)
+			}
 		}
 	})
 }
