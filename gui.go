@@ -9,12 +9,15 @@ import (
 
 	"rummage/icons"
 	"rummage/ui"
+	"rummage/ui/i18n"
 )
 
 // runWindow opens the window on the files in args and returns the exit
-// status.
+// status. The window speaks the language chosen in Settings (kept in the
+// app's preferences), else the system's.
 func runWindow(args []string) int {
 	a := app.NewWithID(ui.AppID)
+	i18n.Apply(i18n.Stored(a.Preferences()))
 	a.SetIcon(icons.App)
 	return ui.Run(a, args)
 }

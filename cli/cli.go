@@ -71,18 +71,18 @@ func init() {
 			run:   runLs,
 		},
 		"info": {
-			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE] | FILE|FOLDER...)",
-			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true},
+			usage: "rummage info [--json] [-q] [--at MS [--start MS] [--block N] [--random R]] [--materials FILE] [--geom FILE] [--txd FILE] [--colors N] (FILE [NODE] | FILE|FOLDER...)",
+			flags: map[string]bool{"json": false, "q": false, "at": true, "start": true, "block": true, "random": true, "materials": true, "geom": true, "txd": true, "colors": true},
 			run:   runInfo,
 		},
 		"export": {
-			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--anim FILE [--motion NAME|*] [--at MS]] [--skeleton MODEL] [--materials FILE] [--geom FILE] [--txd FILE] (FILE [NODE...] | FILE|FOLDER...)",
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "anim": true, "motion": true, "at": true, "skeleton": true},
+			usage: "rummage export [--out DIR] [--as png|obj|gltf|json|raw|dds|tga] [--all-mips] [--overwrite] [--png-level none|fast|default|best] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] [--anim FILE [--motion NAME|*] [--at MS]] [--skeleton MODEL] (FILE [NODE...] | FILE|FOLDER...)",
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "parts": true, "colors": true, "night": false, "anim": true, "motion": true, "at": true, "skeleton": true},
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] --out OUT.png FILE [NODE]",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "anim": true, "motion": true},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] --out OUT.png FILE [NODE]",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "anim": true, "motion": true},
 			run:   runRender,
 		},
 		"samples": {
@@ -119,7 +119,8 @@ Usage:
                                            --anim FILE [--motion NAME|*] adds animations to glTF (OBJ: the
                                            pose at --at MS); --skeleton MODEL exports animation nodes onto MODEL
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] [--anim FILE [--motion NAME]] --out OUT.png FILE [NODE]
+                 [--at MS] [--anim FILE [--motion NAME]] [--parts ok|dam|vlo|all] [--colors N] [--night]
+                 --out OUT.png FILE [NODE]
                                            draw a mesh (default: the file's root) to a PNG, transparent
                                            around it (defaults: textured, 800x600, iso; --at sets the clock
                                            in ms of the material animation and of the --anim motion)
@@ -146,6 +147,9 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 --geom FILE names the level.geom of an X-Ray level (version 10+) that is not beside it.
 --txd FILE names a texture dictionary searched last for a DFF model's textures
 (repeatable: each is searched, in the order given).
+A vehicle model is assembled as the game shows it (a wheel on every wheel dummy, painted
+from carcols.dat): --parts ok|dam|vlo|all picks its parts (render: ok, export: all),
+--colors N its colour set from carcols.dat (0-based), --night its night vertex colours.
 Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
 --name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
@@ -355,6 +359,9 @@ func (e *env) fileOptions(a *args) (*formats.Options, int) {
 			return nil, e.fail(x, "", fmt.Errorf("texture dictionary: %w", plainErr(err)))
 		}
 		opts.TXD = append(opts.TXD, x)
+	}
+	if msg := vehicleOptions(a, &opts.Vehicle); msg != "" {
+		return nil, e.usagef("%s", msg)
 	}
 	return opts, exitOK
 }

@@ -53,6 +53,9 @@ var flagDocs = map[string]flagDoc{
 	"version":     {arg: "V", help: "the RenderWare version to stamp: 3.3, 3.4, 3.5 or 3.6 (build img: the IMG version, 2 or 1)"},
 	"build.out":   {arg: "OUT", file: true, help: "the file to write (required; an existing file is kept unless --overwrite)"},
 	"convert.out": {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
+	"parts":       {arg: "PARTS", choices: []string{"ok", "dam", "vlo", "all"}, help: "a vehicle's parts: ok (intact, the default for render), dam (damaged), vlo (low detail) or all (the default for export)"},
+	"colors":      {arg: "N", help: "a vehicle's colour set from carcols.dat, 0-based (default 0)"},
+	"night":       {help: "a model's night vertex colours instead of its day (prelit) ones"},
 	"camera":      {arg: "VIEW", choices: []string{"front", "back", "left", "right", "top", "iso"}, help: "the viewpoint (default iso)"},
 }
 

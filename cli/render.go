@@ -50,6 +50,7 @@ func runRender(e *env, a *args) int {
 			return e.fail(file, canon, err)
 		}
 	}
+	e.vehicleNotes(a, file, canon, node)
 	b, err := e.fitBounds(file, canon, m)
 	if err != nil {
 		return e.fail(file, canon, err)

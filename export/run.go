@@ -320,7 +320,7 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 		}
 		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteSceneGLB(w, s) })
 	}
-	m, err := ms.Mesh()
+	m, err := exportMesh(ms)
 	if err != nil {
 		return nil, err
 	}

@@ -27,6 +27,9 @@ type Options struct {
 	// for a DFF model's textures, after the ones its .ide files and name
 	// lead to (--txd, repeatable; the window's Set texture dictionary…).
 	TXD []string
+	// Vehicle chooses the parts, colour set and day or night colours of
+	// vehicle models (--parts, --colors, --night).
+	Vehicle VehicleView
 }
 
 // Source is what a format's Open receives: the bytes, where they sit in the

@@ -61,6 +61,15 @@ for b in "Render1M|wireframe 1M triangles, 1280x800, both cores <= 16 ms|16" \
 	row "${rest%|*}" "$v ms (cpu $c ms), $a allocs" "$(check "$v" '<=' "${rest##*|}")"
 done
 
+bench ./formats/col/ 'OpenListCOL2$'
+v=$(ms "$(field BenchmarkOpenListCOL2 ns/op)")
+row "COL: open + list a 130 KB COL2 <= 2 ms" "$v ms" "$(check "$v" '<=' 2)"
+
+bench ./formats/dff/ 'CarWithCollision$'
+v=$(ms "$(field BenchmarkCarWithCollision/testcar ns/op)")
+c=$(ms "$(field BenchmarkCarWithCollision/testcar cpu-ns/op)")
+row "car + collision overlay, 1280x800, both cores <= 10 ms" "$v ms (cpu $c ms)" "$(check "$v" '<=' 10)"
+
 bench ./ui/inspect/material/ 'SwatchFrame$'
 v=$(field BenchmarkSwatchFrame ns/op)
 p=$([ -n "$v" ] && awk -v v="$v" 'BEGIN {printf "%.2f", v * 60 / 1e9 * 100}' || true)

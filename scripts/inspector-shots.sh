@@ -4,12 +4,16 @@
 # and of the Preview's views (RUMMAGE_PREVIEW_VIEW) with the real window
 # under Xvfb, each at 1024x640 and at 1280x800:
 # `rummage --screenshot BIG.png --size 1280x800 --screenshot SMALL.png
-# --size 1024x640 --select NODE [--tab TAB] FILE`. A window whose content
-# does not fit the size fails, and every PNG is checked (not blank).
+# --size 1024x640 --select NODE [--tab TAB] FILE`; then the same window in
+# Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer. A
+# window whose content does not fit the size fails, and every PNG is
+# checked (not blank). The runs get a private XDG_CONFIG_HOME: a language
+# or theme chosen in Settings does not change the shots.
 #   scripts/inspector-shots.sh [BIN] [OUTDIR]
 # With OUTDIR (e.g. docs/screenshots) the PNGs are kept: the 1024x640 ones
 # as OUTDIR/NAME.png (the README's pictures), the 1280x800 ones as
-# OUTDIR/1280x800/NAME.png; without it they go to a temporary folder.
+# OUTDIR/1280x800/NAME.png, the Russian ones as OUTDIR/ru/NAME.png; without
+# it they go to a temporary folder.
 set -eu
 bin=${1:-./rummage}
 keep=${2:-}
@@ -21,27 +25,39 @@ fi
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 out=${keep:-$d/shots}
-mkdir -p "$out/1280x800" "$d/samples"
+mkdir -p "$out/1280x800" "$out/ru" "$d/samples" "$d/config"
+export XDG_CONFIG_HOME="$d/config"
 "$bin" samples "$d/samples" >/dev/null
 go build -o "$d/kindshots" ./scripts/kindshots
 go build -o "$d/pngcheck" ./scripts/pngcheck
 "$d/kindshots" "$bin" "$d/samples" >"$d/list"
 n=0
-# shot NAME NODE TAB VIEW [FILE]: one screenshot at both sizes; VIEW (wire,
-# solid, textured, textured+wire) opens the Preview in that view; without
-# FILE the window opens the built-in samples, code-made shapes included.
+# window LANG ARGS...: runs the window in the locale LANG (nothing else
+# choosing the language) with ARGS, failing with its output.
+window() {
+  locale=$1
+  shift
+  if ! LC_ALL='' LC_MESSAGES='' LANGUAGE='' LANG=$locale RUMMAGE_PREVIEW_VIEW=$view timeout 120 "$bin" "$@" >"$d/log" 2>&1 </dev/null; then
+    echo "inspector-shots: $name: LANG=$locale $bin $* failed:" >&2
+    cat "$d/log" >&2
+    exit 1
+  fi
+}
+
+# shot NAME NODE TAB VIEW [FILE]: one screenshot at both sizes, and in
+# Russian at 1024x640; VIEW (wire, solid, textured, textured+wire) opens
+# the Preview in that view; without FILE the window opens the built-in
+# samples, code-made shapes included. TAB is named in English (the window
+# takes it in either language).
 shot() {
   name=$1 node=$2 sub=$3 view=$4
   shift 4
   big="$out/1280x800/$name.png"
   small="$out/$name.png"
-  set -- --screenshot "$big" --size 1280x800 --screenshot "$small" --size 1024x640 --select "$node" ${sub:+--tab "$sub"} "$@"
-  if ! RUMMAGE_PREVIEW_VIEW=$view timeout 120 "$bin" "$@" >"$d/log" 2>&1 </dev/null; then
-    echo "inspector-shots: $name: $bin $* failed:" >&2
-    cat "$d/log" >&2
-    exit 1
-  fi
-  "$d/pngcheck" "$big" "$small"
+  ru="$out/ru/$name.png"
+  window en_US.UTF-8 --screenshot "$big" --size 1280x800 --screenshot "$small" --size 1024x640 --select "$node" ${sub:+--tab "$sub"} "$@"
+  window ru_RU.UTF-8 --screenshot "$ru" --size 1024x640 --select "$node" ${sub:+--tab "$sub"} "$@"
+  "$d/pngcheck" "$big" "$small" "$ru"
   echo "inspector-shots: $name: ${file:+$(basename "$file") › }$node${sub:+ › $sub}${view:+ ($view)}"
   n=$((n + 1))
 }
@@ -65,4 +81,4 @@ shot level-preview-solid "$level" Preview solid "$file"
 file=
 shot mesh-animation walker.dff Preview "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
 shot animation-playing walker.ifp/wave Animation "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
-echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640)"
+echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640, and in Russian at 1024x640)"

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/i18n"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
@@ -273,14 +274,15 @@ func (in *inspector) selectTab(title string) {
 		return
 	}
 	for _, t := range in.tabs.Items {
-		if strings.EqualFold(t.Text, title) {
+		if i18n.Names(t.Text, title) {
 			in.tabs.Select(t)
 		}
 	}
 }
 
 // selectTabPath selects the tab named by path, "Material/Animation" for
-// the Animation tab inside the Material tab (titles compare without case).
+// the Animation tab inside the Material tab (titles compare without case,
+// in the window's language or in English: see i18n.Names).
 func (in *inspector) selectTabPath(path string) error {
 	if in.tabs == nil {
 		return fmt.Errorf("no node is selected")
@@ -295,7 +297,7 @@ func (in *inspector) selectTabPath(path string) error {
 		var picked *container.TabItem
 		for _, t := range tabs.Items {
 			titles = append(titles, t.Text)
-			if picked == nil && strings.EqualFold(t.Text, name) {
+			if picked == nil && i18n.Names(t.Text, name) {
 				picked = t
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 )
 
 // screenshotTimeout is how long the screenshot mode may take in all.
@@ -103,6 +104,9 @@ func (w *window) takeShots(shots []shot) error {
 			err = w.checkSize(want)
 		}
 		if err == nil {
+			err = w.checkTab()
+		}
+		if err == nil {
 			err = writePNG(s.path, img)
 		}
 		if err != nil {
@@ -125,6 +129,28 @@ func (w *window) checkSize(want fyne.Size) error {
 			got.Width, got.Height, need.Width, need.Height)
 	}
 	return nil
+}
+
+// checkTab fails when the selected inspector tab needs more room than the
+// window gives it: it would scroll as a whole, its controls cut off at the
+// window's edge (long words, as Russian has, make a tab wider).
+func (w *window) checkTab() error {
+	var err error
+	fyne.DoAndWait(func() {
+		if w.insp.tabs == nil || w.insp.tabs.Selected() == nil {
+			return
+		}
+		t := w.insp.tabs.Selected()
+		sc, ok := t.Content.(*container.Scroll)
+		if !ok {
+			return // Overview and Hex fill the room they get
+		}
+		need, have := sc.Content.MinSize(), sc.Size()
+		if need.Width > have.Width+0.5 || need.Height > have.Height+0.5 {
+			err = fmt.Errorf("the %s tab needs %.0fx%.0f, the inspector has %.0fx%.0f", t.Text, need.Width, need.Height, have.Width, have.Height)
+		}
+	})
+	return err
 }
 
 // captureStable captures the window until two captures a few frames apart

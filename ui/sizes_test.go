@@ -5,9 +5,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/i18n"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 	"rummage/ui/widgets"
@@ -53,11 +55,23 @@ func sampleNodes(w *window) []formats.Node {
 }
 
 // At 1024×640 no inspector tab of the sample nodes needs more room than
-// the window gives it: no button is cut off, no tab scrolls as a whole.
-// (The mesh preview, whose frames would race the test driver, is checked
-// in its own package.)
+// the window gives it: no button is cut off, no tab scrolls as a whole;
+// in English and in Russian, whose words are longer. (The mesh preview,
+// whose frames would race the test driver, is checked in its own
+// package.)
 func TestInspectorsFitSmallWindow(t *testing.T) {
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+	for _, l := range []string{i18n.English, i18n.Russian} {
+		i18n.Use(l)
+		t.Run(l, checkInspectorsFit)
+	}
+}
+
+// checkInspectorsFit checks the inspectors' tabs at 1024×640 in the
+// language in use.
+func checkInspectorsFit(t *testing.T) {
 	w := newTestWindow(t)
+	w.app.Settings().SetTheme(theme.DefaultTheme()) // the window's sizes and fonts, not the test theme's
 	w.addFiles(sampleFiles(&w.opts))
 	space := inspectorSpace(t, w, fyne.NewSize(1024, 640))
 	tabs := 0

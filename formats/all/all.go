@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "rummage/formats/col"       // GTA collision files (COLL, COL2, COL3, COL4)
 	_ "rummage/formats/dds"       // DirectDraw Surface textures (X-Ray and many others)
 	_ "rummage/formats/dff"       // RenderWare clumps (DFF models)
 	_ "rummage/formats/ifp"       // GTA animation packages (ANPK, ANLF, ANP2, ANP3)

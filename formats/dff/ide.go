@@ -19,7 +19,10 @@ type IDE struct {
 	TXD    map[string]string // model name -> TXD name
 	Parent map[string]string // TXD name -> parent TXD name
 	Cars   map[string]bool   // models defined in a cars section
-	Files  int               // .ide files read
+	// Vehicles holds what a cars line says about the vehicle (handling
+	// name, wheel sizes), by model name.
+	Vehicles map[string]VehicleDef
+	Files    int // .ide files read
 }
 
 // modelSections are the IDE sections whose lines start "id, model, txd".
@@ -28,7 +31,7 @@ var modelSections = map[string]bool{"objs": true, "tobj": true, "cars": true, "p
 // ParseIDE adds the model and TXD names of one .ide file to d.
 func (d *IDE) ParseIDE(b []byte) {
 	if d.TXD == nil {
-		d.TXD, d.Parent, d.Cars = map[string]string{}, map[string]string{}, map[string]bool{}
+		d.TXD, d.Parent, d.Cars, d.Vehicles = map[string]string{}, map[string]string{}, map[string]bool{}, map[string]VehicleDef{}
 	}
 	d.Files++
 	section := ""
@@ -57,6 +60,7 @@ func (d *IDE) ParseIDE(b []byte) {
 			d.TXD[m] = strings.ToLower(f[2])
 			if section == "cars" {
 				d.Cars[m] = true
+				d.Vehicles[m] = parseVehicleDef(f)
 			}
 		case section == "txdp" && len(f) >= 2:
 			d.Parent[strings.ToLower(f[0])] = strings.ToLower(f[1])
@@ -118,6 +122,11 @@ func mergedIDE(dir string) *IDE {
 		}
 		for k := range d.Cars {
 			out.Cars[k] = true
+		}
+		for k, v := range d.Vehicles {
+			if _, ok := out.Vehicles[k]; !ok {
+				out.Vehicles[k] = v
+			}
 		}
 		out.Files += d.Files
 	}

@@ -126,8 +126,11 @@ func (r *Root) findVehicleTXD() (TXDSource, bool) {
 	if r.src.Path == "" {
 		return TXDSource{}, false
 	}
-	dir := filepath.Dir(filepath.Dir(r.src.Path))
-	gen := childFold(dir, "generic")
+	dir := filepath.Dir(r.src.Path)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // a relative path has no parent to search
+	}
+	gen := childFold(filepath.Dir(dir), "generic")
 	if gen == "" {
 		return TXDSource{}, false
 	}

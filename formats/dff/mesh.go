@@ -2,10 +2,12 @@ package dff
 
 import (
 	"fmt"
+	"image/color"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"rummage/formats"
 	"rummage/formats/binread"
 	"rummage/formats/geom"
 )
@@ -112,38 +114,85 @@ func (g *Geometry) pcMesh() (*geom.Mesh, [][][3]uint32, error) {
 
 // ClumpMesh builds the clump's mesh: every atomic's geometry placed by its
 // frame's world transform, leaving out the hidden atomics (see Hidden)
-// unless all of them are hidden.
+// unless all of them are hidden; a vehicle as the game assembles it (see
+// Clump.assemble), its intact parts, unpainted.
 func (c *Clump) ClumpMesh(surf Surfacer) (*geom.Mesh, error) {
-	frames := c.FrameNodes()
-	out := &geom.Mesh{Up: geom.ZUp}
-	allHidden := true
-	for i := range c.Atomics {
-		allHidden = allHidden && c.Hidden(i)
+	return c.drawMesh(c.assemble(formats.PartsOK, wheelSetup{}), look{surf: surf})
+}
+
+// look is how drawn geometries look: their surfaces, and for a vehicle
+// the group colours taken from the painted surfaces and the night colours.
+type look struct {
+	surf    Surfacer
+	recolor bool // group colour hints from the surfaces (painted vehicles)
+	night   bool // night vertex colours where a geometry has them
+	named   bool // each group named after its part: "part/group"
+}
+
+// geometryMesh is geometry gi's mesh with look l.
+func (c *Clump) geometryMesh(gi int32, l look) (*geom.Mesh, error) {
+	g := c.Geometries[gi]
+	m, err := g.Mesh(l.surf)
+	if err != nil {
+		return nil, fmt.Errorf("geometry %d: %w", gi, err)
 	}
+	if l.recolor {
+		for i := range m.Groups {
+			if s := m.Groups[i].Surface; s != nil {
+				m.Groups[i].Color = color.NRGBA{s.Color.R, s.Color.G, s.Color.B, 255}
+			}
+		}
+	}
+	if l.night {
+		if night := g.NightColors(); len(night) == len(m.Positions) {
+			m.Colors = night
+		}
+	}
+	return m, nil
+}
+
+// drawMesh merges the placed geometries of a into one mesh.
+func (c *Clump) drawMesh(a assembly, l look) (*geom.Mesh, error) {
+	out := &geom.Mesh{Up: geom.ZUp}
 	cache := map[int32]*geom.Mesh{}
 	var parts []part
-	for i, a := range c.Atomics {
-		if c.Hidden(i) && !allHidden {
-			continue
-		}
-		gm, ok := cache[a.Geometry]
+	for _, p := range a.items {
+		gi := c.Atomics[p.atomic].Geometry
+		gm, ok := cache[gi]
 		if !ok {
 			var err error
-			if gm, err = c.Geometries[a.Geometry].Mesh(surf); err != nil {
-				return nil, fmt.Errorf("geometry %d: %w", a.Geometry, err)
+			if gm, err = c.geometryMesh(gi, l); err != nil {
+				return nil, err
 			}
-			cache[a.Geometry] = gm
+			cache[gi] = gm
 		}
-		parts = append(parts, part{gm, c.atomicWorld(i, frames), i})
+		if l.named {
+			gm = renamed(gm, p.name)
+		}
+		parts = append(parts, part{gm, c.placedWorld(gi, p.world), p.atomic, p.frame})
 	}
 	merge(out, parts)
 	return out, c.skinMesh(out, parts)
 }
 
+// renamed is m (sharing its arrays) with each group named "part/group".
+func renamed(m *geom.Mesh, part string) *geom.Mesh {
+	if part == "" {
+		return m
+	}
+	c := &geom.Mesh{Positions: m.Positions, Indices: m.Indices, Up: m.Up, Normals: m.Normals, UVs: m.UVs, Colors: m.Colors}
+	c.Groups = append([]geom.Group(nil), m.Groups...)
+	for i := range c.Groups {
+		c.Groups[i].Name = part + "/" + c.Groups[i].Name
+	}
+	return c
+}
+
 type part struct {
 	m      *geom.Mesh
 	world  mgl32.Mat4
-	atomic int
+	atomic int // the atomic drawn
+	frame  int // the frame it hangs under (skinMesh: a rigid part follows it)
 }
 
 // merge appends the parts, transformed, to out. Optional arrays are kept

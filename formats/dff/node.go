@@ -67,7 +67,8 @@ func Open(s formats.Source) (formats.Node, error) {
 }
 
 // Root is a .dff: a mesh node (the clump) whose children are its
-// geometries, geometry_N.
+// geometries, geometry_N, and its embedded collision model ("collision")
+// when it has one.
 type Root struct {
 	formats.Raw
 	src formats.Source
@@ -80,10 +81,7 @@ type Root struct {
 	kidsOnce sync.Once
 	kids     []formats.Node
 
-	meshMu  sync.Mutex
-	mesh    *geom.Mesh
-	meshErr error
-	meshTex *textureSet // the texture set mesh was built with
+	veh vehicleState // a vehicle's facts and assembled meshes
 
 	texMu sync.Mutex
 	tex   *textureSet
@@ -114,7 +112,8 @@ func (r *Root) Diagnostics() []formats.Diagnostic {
 	return r.file.Diags
 }
 
-// Children returns one mesh node per geometry of the geometry list.
+// Children returns one mesh node per geometry of the geometry list, then
+// the collision model of the clump's collision plugin.
 func (r *Root) Children() ([]formats.Node, error) {
 	f, err := r.File()
 	if err != nil {
@@ -125,35 +124,29 @@ func (r *Root) Children() ([]formats.Node, error) {
 		for i, g := range f.Clump.Geometries {
 			r.kids[i] = &GeometryNode{root: r, Index: i, G: g}
 		}
+		if cn := r.collisionNode(f.Clump); cn != nil {
+			r.kids = append(r.kids, cn)
+		}
 	})
 	return r.kids, nil
 }
 
-// Mesh returns the clump: its atomics placed by their frames, textured.
-// It is built again when the textures are looked up again (--txd changed).
-func (r *Root) Mesh() (*geom.Mesh, error) {
-	f, err := r.File()
-	if err != nil {
-		return nil, err
-	}
-	ts := r.surfaces()
-	r.meshMu.Lock()
-	defer r.meshMu.Unlock()
-	if r.meshTex != ts {
-		r.mesh, r.meshErr = f.Clump.ClumpMesh(ts.surface)
-		r.meshTex = ts
-	}
-	return r.mesh, r.meshErr
-}
+// Mesh returns the clump: its atomics placed by their frames, textured; a
+// vehicle assembled and painted as the game shows it, with the parts,
+// colour set and day or night colours of the file's options (see
+// VehicleMesh). It is built again when the textures are looked up again
+// (--txd changed).
+func (r *Root) Mesh() (*geom.Mesh, error) { return r.VehicleMesh(r.view()) }
 
 // Scene returns the clump as its frame hierarchy with the shown atomics'
-// geometries, textured (see Clump.Scene).
+// geometries, textured (see Clump.Scene); a vehicle assembled and painted,
+// every part unless the file's options narrow them.
 func (r *Root) Scene() (*geom.Scene, error) {
 	f, err := r.File()
 	if err != nil {
 		return nil, err
 	}
-	return f.Clump.Scene(r.Name(), r.surfaces().surface)
+	return r.vehicleScene(f.Clump)
 }
 
 // Describe returns the mesh facts of the contract with the clump's.
@@ -193,6 +186,9 @@ func (r *Root) Describe() (any, error) {
 	d["bounds"] = map[string]any{"min": b.Min, "max": b.Max}
 	d["uvSets"], d["normals"], d["prelit"], d["materials"] = uvSets, normals, prelit, mats
 	d["geometries"], d["atomics"], d["frames"] = len(c.Geometries), len(c.Atomics), frames
+	if err := r.vehicleFacts(c, d); err != nil {
+		return nil, err
+	}
 	return d, addBoneFacts(d, c)
 }
 
@@ -230,6 +226,7 @@ func (r *Root) geometryFacts(g *Geometry) (map[string]any, error) {
 		"bounds": map[string]any{"min": b.Min, "max": b.Max}, "uvSets": len(m.UVs),
 		"normals": len(m.Normals) > 0, "prelit": len(m.Colors) > 0, "materials": mats,
 		"flags": g.Flags, "native": g.IsNative(), "morphTargets": len(g.Morph),
+		"nightColors": g.NightColors() != nil,
 	}
 	if len(g.Morph) > 0 {
 		d["sphere"] = g.Morph[0].Sphere
@@ -267,20 +264,25 @@ func (n *GeometryNode) Kind() formats.Kind { return formats.KindMesh }
 // Type returns "geometry".
 func (n *GeometryNode) Type() string { return "geometry" }
 
-// Children returns nil.
-func (n *GeometryNode) Children() ([]formats.Node, error) { return nil, nil }
+// Children returns the geometry's 2DFX table ("2dfx") when it has one.
+func (n *GeometryNode) Children() ([]formats.Node, error) {
+	if e := findExt(n.G.Ext, ID2DFX); e != nil {
+		return []formats.Node{&EffectsNode{geom: n, ext: e}}, nil
+	}
+	return nil, nil
+}
 
-// IsLeaf returns true.
-func (n *GeometryNode) IsLeaf() bool { return true }
+// IsLeaf reports a geometry without 2DFX entries.
+func (n *GeometryNode) IsLeaf() bool { return findExt(n.G.Ext, ID2DFX) == nil }
 
-// Mesh returns the geometry, textured (built again when the textures are
-// looked up again).
+// Mesh returns the geometry, textured, a vehicle's painted as the clump is
+// (built again when the textures are looked up again).
 func (n *GeometryNode) Mesh() (*geom.Mesh, error) {
 	ts := n.root.surfaces()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.tex != ts {
-		n.mesh, n.err = n.G.Mesh(ts.surface)
+		n.mesh, n.err = n.G.Mesh(n.root.paintedSurface(ts))
 		n.tex = ts
 	}
 	return n.mesh, n.err

@@ -215,15 +215,14 @@ func skinLinks(g *Geometry) ([][4]uint16, [][4]float32) {
 	return g.base.m.Skin.Joints, g.base.m.Skin.Weights
 }
 
-// atomicWorld is where the clump mesh places atomic i: its frame's world
-// transform, or none for a skinned geometry, whose vertices are stored in
-// their bind pose (the skin places them).
-func (c *Clump) atomicWorld(i int, frames []FrameNode) mgl32.Mat4 {
-	a := c.Atomics[i]
-	if c.Geometries[a.Geometry].Skin != nil {
+// placedWorld is where the clump mesh places geometry gi: the world
+// transform of its placement, or none for a skinned geometry, whose
+// vertices are stored in their bind pose (the skin places them).
+func (c *Clump) placedWorld(gi int32, world mgl32.Mat4) mgl32.Mat4 {
+	if c.Geometries[gi].Skin != nil {
 		return mgl32.Ident4()
 	}
-	return frames[a.Frame].World
+	return world
 }
 
 // skinMesh gives a merged clump mesh its skin when the clump has a
@@ -239,7 +238,7 @@ func (c *Clump) skinMesh(out *geom.Mesh, parts []part) error {
 	sp := make([]skinnedPart, len(parts))
 	for k, p := range parts {
 		a := c.Atomics[p.atomic]
-		sp[k] = skinnedPart{g: c.Geometries[a.Geometry], frame: int(a.Frame), vertex: len(p.m.Positions)}
+		sp[k] = skinnedPart{g: c.Geometries[a.Geometry], frame: p.frame, vertex: len(p.m.Positions)}
 	}
 	if out.Skin, err = clumpSkin(r, sp); err != nil {
 		return binread.Errorf(c.Off, "clump skin: %v", err)

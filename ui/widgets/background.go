@@ -1,5 +1,7 @@
 package widgets
 
+import "fyne.io/fyne/v2/lang"
+
 // texBackground is a background under transparent texels: two grey values
 // of an 8-pixel checkerboard (equal for a plain colour).
 type texBackground struct {
@@ -29,6 +31,24 @@ func TextureBackgrounds() []string {
 		names[i] = b.name
 	}
 	return names
+}
+
+// TextureBackgroundLabel is how the window shows the texture background
+// named name (its name is what the preference keeps).
+func TextureBackgroundLabel(name string) string {
+	switch name {
+	case "checkerboard":
+		return lang.X("background.checkerboard", "checkerboard")
+	case "dark checkerboard":
+		return lang.X("background.dark_checkerboard", "dark checkerboard")
+	case "black":
+		return lang.X("background.black", "black")
+	case "grey":
+		return lang.X("background.grey", "grey")
+	case "white":
+		return lang.X("background.white", "white")
+	}
+	return name
 }
 
 // TextureBackground returns the name of the current texture background.

@@ -8,16 +8,17 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	_ "rummage/ui/i18n" // the translations of lang.X below
 )
 
 // RectOverlay is an optional capability of an Imager: rectangles (Texm
@@ -26,7 +27,8 @@ type RectOverlay interface {
 	OverlayRects(level int) []image.Rectangle
 }
 
-// Channel views of the image view.
+// Channel views of the image view (as SetView takes them; channelLabel
+// is how the view names them).
 const (
 	ViewRGBA  = "RGBA"
 	ViewRGB   = "RGB"
@@ -83,7 +85,7 @@ func NewImageView(src formats.Imager, swapRB bool) *ImageView {
 
 	var mips []string
 	for i := 0; i < src.Levels(); i++ {
-		mips = append(mips, "mip "+strconv.Itoa(i))
+		mips = append(mips, lang.X("image.mip", "mip {{.Level}}", map[string]any{"Level": i}))
 	}
 	v.mip = widget.NewSelect(mips, func(s string) {
 		for i, m := range mips {
@@ -92,19 +94,27 @@ func NewImageView(src formats.Imager, swapRB bool) *ImageView {
 			}
 		}
 	})
-	v.channel = widget.NewSelect([]string{ViewRGBA, ViewRGB, ViewAlpha, ViewR, ViewG, ViewB}, func(s string) {
-		v.canvas.channel = s
+	var labels []string
+	for _, ch := range channelViews {
+		labels = append(labels, channelLabel(ch))
+	}
+	v.channel = widget.NewSelect(labels, func(s string) {
+		for _, ch := range channelViews {
+			if channelLabel(ch) == s {
+				v.canvas.channel = ch
+			}
+		}
 		v.canvas.redraw()
 	})
-	v.channel.SetSelected(ViewRGBA)
-	fit := widget.NewButton("Fit", func() { v.canvas.fit() })
+	v.SetView(ViewRGBA)
+	fit := widget.NewButton(lang.X("image.fit", "Fit"), func() { v.canvas.fit() })
 	one := widget.NewButton("1:1", func() { v.canvas.setZoom(1) })
 	tools := []fyne.CanvasObject{fit, one, v.zoomL, v.channel}
 	if src.Levels() > 1 {
 		tools = append(tools, v.mip)
 	}
 	if o, ok := src.(RectOverlay); ok && len(o.OverlayRects(0)) > 0 {
-		v.pages = widget.NewCheck("Pages", func(on bool) {
+		v.pages = widget.NewCheck(lang.X("image.pages", "Pages"), func(on bool) {
 			v.canvas.showRects = on
 			v.canvas.redraw()
 		})
@@ -123,7 +133,7 @@ func NewImageView(src formats.Imager, swapRB bool) *ImageView {
 	if o, ok := src.(RectOverlay); ok {
 		if rects := o.OverlayRects(0); len(rects) > 0 {
 			var sb strings.Builder
-			sb.WriteString("pages (mip 0):")
+			sb.WriteString(lang.X("image.pages.list", "pages (mip 0):"))
 			for i, r := range rects {
 				fmt.Fprintf(&sb, "  %d: %d,%d %d×%d", i, r.Min.X, r.Min.Y, r.Dx(), r.Dy())
 			}
@@ -137,8 +147,19 @@ func NewImageView(src formats.Imager, swapRB bool) *ImageView {
 	return v
 }
 
+// channelViews are the channel views in the order the view offers them.
+var channelViews = []string{ViewRGBA, ViewRGB, ViewAlpha, ViewR, ViewG, ViewB}
+
+// channelLabel is the name the view shows for a channel view.
+func channelLabel(ch string) string {
+	if ch == ViewAlpha {
+		return lang.X("image.channel.alpha", "Alpha")
+	}
+	return ch // RGBA, RGB, R, G, B: the same in every language
+}
+
 // SetView selects a channel view (ViewRGBA, ...).
-func (v *ImageView) SetView(ch string) { v.channel.SetSelected(ch) }
+func (v *ImageView) SetView(ch string) { v.channel.SetSelected(channelLabel(ch)) }
 
 // SetLevel selects a mip level.
 func (v *ImageView) SetLevel(i int) {
@@ -151,7 +172,7 @@ func (v *ImageView) SetLevel(i int) {
 func (v *ImageView) setLevel(i int) {
 	img, err := formats.SafeImage(v.src, i)
 	if err != nil {
-		v.errL.SetText(fmt.Sprintf("mip %d: %v", i, err))
+		v.errL.SetText(lang.X("image.mip.error", "mip {{.Level}}: {{.Error}}", map[string]any{"Level": i, "Error": err}))
 		v.errL.Show()
 		v.canvas.setImage(nil, nil)
 		return

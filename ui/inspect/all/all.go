@@ -6,6 +6,7 @@ package all
 import (
 	_ "rummage/ui/inspect/anim"     // animations (.ifp, .omf entries): bones, keys, played on an open model
 	_ "rummage/ui/inspect/archive"  // Entries: the sortable table of an archive's entries
+	_ "rummage/ui/inspect/col"      // collision files: facts, the surface legend of a collision model's Preview
 	_ "rummage/ui/inspect/dff"      // RenderWare models: Materials and Frames of a .dff
 	_ "rummage/ui/inspect/level"    // X-Ray levels: Statistics, and Table for record chunks
 	_ "rummage/ui/inspect/material" // Parkan materials: Material (MAT0), Wear (WEAR), Batches (MSH)

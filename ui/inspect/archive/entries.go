@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -52,7 +53,7 @@ func makeEntriesTab(h inspect.Host, n formats.Node) *inspect.Tab {
 		return nil
 	}
 	cols, rows, err := entryTable(kids, n)
-	return &inspect.Tab{Title: "Entries", Content: newEntriesTable(h, cols, rows, err)}
+	return &inspect.Tab{Title: lang.X("tab.entries", "Entries"), Content: newEntriesTable(h, cols, rows, err)}
 }
 
 // listFields is k's ListFields behind the format panic guard; nil without
@@ -83,7 +84,9 @@ func entryTable(kids []formats.Node, parent formats.Node) ([]string, []*entryRow
 		}
 	}
 	sort.Strings(extra)
-	cols := append([]string{"#", "name", "type", "kind", "size", "offset"}, extra...)
+	cols := append([]string{"#", lang.X("archive.column.name", "name"), lang.X("archive.column.type", "type"),
+		lang.X("archive.column.kind", "kind"), lang.X("archive.column.size", "size"),
+		lang.X("archive.column.offset", "offset")}, extra...) // the extra fields are the format's own names
 	names, err := widgets.ChildNames(kids, parent)
 	firstErr = cmp.Or(firstErr, err)
 	rows := make([]*entryRow, 0, len(kids))
@@ -268,7 +271,7 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 			h.SelectNode(rows[id.Row].node)
 		}
 	}
-	info := widget.NewLabel(fmt.Sprintf("%s · click a header to sort, a row to select the entry", widgets.Plural(len(rows), "entry")))
+	info := widget.NewLabel(lang.XN("archive.hint", "{{.PluralCount}} entries · click a header to sort, a row to select the entry", len(rows)))
 	if problem != nil {
 		info.SetText(info.Text + " · ✕ " + widgets.ProblemText(problem))
 		info.Importance = widget.DangerImportance

@@ -1,33 +1,32 @@
 package archive
 
 import (
-	"strconv"
 	"strings"
 
 	"rummage/formats"
 	"rummage/formats/img"
 	"rummage/formats/nres"
 	"rummage/formats/rsli"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
 	inspect.RegisterFacts(func(n *nres.Node) ([]string, bool) {
 		a := n.Archive()
-		facts := append(formatFact("nres", n.Type()), widgets.Plural(a.Len(), "entry"))
-		return append(facts, "version "+strconv.FormatUint(uint64(a.Header().Version), 10)), true
+		facts := append(formatFact("nres", n.Type()), count.Entries(a.Len()))
+		return append(facts, count.Version(int64(a.Header().Version))), true
 	})
 	inspect.RegisterFacts(func(n *rsli.Node) ([]string, bool) {
-		return append(formatFact("rsli", n.Type()), widgets.Plural(n.A.Count, "entry")), true
+		return append(formatFact("rsli", n.Type()), count.Entries(n.A.Count)), true
 	})
 	inspect.RegisterFacts(func(r *img.Root) ([]string, bool) {
 		a := r.Archive()
-		facts := append(formatFact("img", r.Type()), widgets.Plural(len(a.Entries), "entry"))
-		return append(facts, "version "+strconv.Itoa(a.Version)), true
+		facts := append(formatFact("img", r.Type()), count.Entries(len(a.Entries)))
+		return append(facts, count.Version(int64(a.Version))), true
 	})
 	inspect.RegisterFacts(func(f *formats.Folder) ([]string, bool) {
-		return []string{widgets.Plural(len(f.Items), "item")}, true
+		return []string{count.Items(len(f.Items))}, true
 	})
 }
 

@@ -12,12 +12,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/dff"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
@@ -26,7 +27,7 @@ func init() {
 		Order: 16, // after the Preview
 		Match: func(n formats.Node) bool { _, ok := n.(*dff.Root); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Materials", Content: newMaterialsTab(h, n.(*dff.Root))}
+			return &inspect.Tab{Title: lang.X("tab.materials", "Materials"), Content: newMaterialsTab(h, n.(*dff.Root))}
 		},
 	})
 	inspect.RegisterTab(inspect.TabProvider{
@@ -34,7 +35,7 @@ func init() {
 		Order: 17,
 		Match: func(n formats.Node) bool { _, ok := n.(*dff.Root); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Frames", Content: newFramesTab(n.(*dff.Root))}
+			return &inspect.Tab{Title: lang.X("tab.frames", "Frames"), Content: newFramesTab(n.(*dff.Root))}
 		},
 	})
 	inspect.RegisterFacts(func(r *dff.Root) ([]string, bool) {
@@ -43,7 +44,8 @@ func init() {
 			return nil, false
 		}
 		c := f.Clump
-		return []string{widgets.Plural(len(c.Geometries), "geometry"), widgets.Plural(len(c.Atomics), "atomic"), widgets.Plural(len(c.Frames), "frame")}, true
+		return []string{lang.XN("count.geometry", "{{.PluralCount}} geometries", len(c.Geometries)),
+			lang.XN("count.atomic", "{{.PluralCount}} atomics", len(c.Atomics)), count.Frames(len(c.Frames))}, true
 	})
 }
 
@@ -61,19 +63,31 @@ func MaterialLines(list []dff.MaterialInfo) []string {
 }
 
 func materialText(m dff.MaterialInfo) string {
-	s := fmt.Sprintf("geometry_%d #%d  colour %02X%02X%02X%02X  ", m.Geometry, m.Slot, m.Color.R, m.Color.G, m.Color.B, m.Color.A)
+	s := fmt.Sprintf("geometry_%d #%d  ", m.Geometry, m.Slot) + lang.X("dff.material.colour", "colour") +
+		fmt.Sprintf(" %02X%02X%02X%02X  ", m.Color.R, m.Color.G, m.Color.B, m.Color.A)
 	switch {
 	case m.Texture == "":
-		return s + "untextured"
+		return s + lang.X("dff.material.untextured", "untextured")
 	case m.Found == "":
-		return s + m.Texture + " → not found"
+		return s + m.Texture + " → " + lang.X("dff.material.not_found", "not found")
 	}
 	if m.Mask != "" {
-		s += m.Texture + " (mask " + m.Mask + ")"
+		s += m.Texture + " (" + lang.X("dff.material.mask", "mask {{.Mask}}", map[string]any{"Mask": m.Mask}) + ")"
 	} else {
 		s += m.Texture
 	}
-	return s + " → " + m.Found + " (" + m.Why + ")"
+	return s + " → " + m.Found + " (" + foundVia(m.Why) + ")"
+}
+
+// foundVia says how a material's dictionary was found (dff.MaterialInfo.Why).
+func foundVia(why string) string {
+	switch why {
+	case "name":
+		return lang.X("dff.found.name", "name")
+	case "vehicle":
+		return lang.X("dff.found.vehicle", "vehicle")
+	}
+	return why // "ide", "--txd": a file kind and an option, in every language
 }
 
 // newMaterialsTab lists the materials; a found texture shows its
@@ -94,15 +108,16 @@ func newMaterialsTab(h inspect.Host, r *dff.Root) fyne.CanvasObject {
 		}
 		rows.Add(materialRow(h, m))
 	}
-	head := fmt.Sprintf("%s, %d of them textured with their texture found", widgets.Plural(len(list), "material"), found)
+	head := lang.XN("dff.materials.head", "{{.PluralCount}} materials, {{.Found}} of them textured with their texture found",
+		len(list), map[string]any{"PluralCount": len(list), "Found": found})
 	if l := r.Lookup(); l != nil {
-		head += fmt.Sprintf(" · %d .ide files read", l.IDEs)
+		head += " · " + lang.XN("dff.materials.ides", "{{.PluralCount}} .ide files read", l.IDEs)
 		if l.IDETXD != "" {
-			head += " · the .ide names " + l.IDETXD + ".txd"
+			head += " · " + lang.X("dff.materials.ide_txd", "the .ide names {{.TXD}}", map[string]any{"TXD": l.IDETXD + ".txd"})
 		}
 	}
 	if missing > 0 {
-		head += "\nTextures not found: File › Set texture dictionary… names a .txd to search too (--txd)."
+		head += "\n" + lang.X("dff.materials.missing", "Textures not found: File › Set texture dictionary… names a .txd to search too (--txd).")
 	}
 	return container.NewBorder(widget.NewLabel(head), nil, nil, nil, container.NewVScroll(rows))
 }
@@ -127,10 +142,12 @@ func materialRow(h inspect.Host, m dff.MaterialInfo) fyne.CanvasObject {
 	var action fyne.CanvasObject
 	if m.Node != nil {
 		node := m.Node
-		action = widget.NewButton("Show texture", func() { h.SelectNode(node) })
+		action = widget.NewButton(lang.X("dff.show_texture", "Show texture"), func() { h.SelectNode(node) })
 	} else if m.Found != "" {
 		found := m.Found
-		action = widget.NewButton("Where", func() { h.Status("texture " + found + " (open that dictionary to inspect it)") })
+		action = widget.NewButton(lang.X("dff.where", "Where"), func() {
+			h.Status(lang.X("dff.where.status", "texture {{.Path}} (open that dictionary to inspect it)", map[string]any{"Path": found}))
+		})
 	}
 	if action == nil {
 		return container.NewBorder(nil, nil, thumb, nil, label)
@@ -142,15 +159,15 @@ func materialRow(h inspect.Host, m dff.MaterialInfo) fyne.CanvasObject {
 func FrameLabel(c *dff.Clump, fn []dff.FrameNode, i int) string {
 	name := fn[i].Name
 	if name == "" {
-		name = "(unnamed)"
+		name = lang.X("dff.frame.unnamed", "(unnamed)")
 	}
 	s := strconv.Itoa(i) + "  " + name
 	p := fn[i].World.Col(3)
-	s += fmt.Sprintf("  at (%.3g, %.3g, %.3g)", p[0], p[1], p[2])
+	s += "  " + lang.X("dff.frame.at", "at {{.Position}}", map[string]any{"Position": fmt.Sprintf("(%.3g, %.3g, %.3g)", p[0], p[1], p[2])})
 	for _, a := range fn[i].Atomics {
 		s += fmt.Sprintf("  · geometry_%d", c.Atomics[a].Geometry)
 		if c.Hidden(a) {
-			s += " (hidden)"
+			s += " (" + lang.X("dff.frame.hidden", "hidden") + ")"
 		}
 	}
 	return s
@@ -175,13 +192,13 @@ func newFramesTab(r *dff.Root) fyne.CanvasObject {
 	tree := widget.NewTree(
 		func(id widget.TreeNodeID) []widget.TreeNodeID { return kids[id] },
 		func(id widget.TreeNodeID) bool { return len(kids[id]) > 0 || id == "" },
-		func(bool) fyne.CanvasObject { return widget.NewLabel("frame") },
+		func(bool) fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TreeNodeID, _ bool, o fyne.CanvasObject) {
 			if i, err := strconv.Atoi(id); err == nil && i < len(fn) {
 				o.(*widget.Label).SetText(FrameLabel(c, fn, i))
 			}
 		})
 	tree.OpenAllBranches()
-	head := widget.NewLabel(fmt.Sprintf("%s; world positions; the geometries of each frame's atomics", widgets.Plural(len(fn), "frame")))
+	head := widget.NewLabel(lang.XN("dff.frames.head", "{{.PluralCount}} frames; world positions; the geometries of each frame's atomics", len(fn)))
 	return container.NewBorder(head, nil, nil, nil, tree)
 }

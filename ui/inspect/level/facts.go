@@ -2,12 +2,11 @@ package level
 
 import (
 	"reflect"
-	"strconv"
 
 	"rummage/formats"
 	"rummage/formats/xrlevel"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
@@ -18,11 +17,11 @@ func init() {
 		}
 		// The triangles of the visuals, as Statistics and the preview's
 		// overlay count them.
-		return []string{widgets.Plural(len(lv.Chunks), "chunk"), widgets.Plural(lv.Totals().VisualTriangles, "triangle"),
-			"version " + strconv.Itoa(lv.Version)}, false
+		return []string{count.Chunks(len(lv.Chunks)), count.Triangles(lv.Totals().VisualTriangles),
+			count.Version(int64(lv.Version))}, false
 	})
 	inspect.RegisterFacts(func(v *xrlevel.VBNode) ([]string, bool) {
-		return []string{widgets.Plural(len(v.Table().Rows), "row"), widgets.Plural(v.Buffer().Count, "vertex")}, false
+		return []string{count.Rows(len(v.Table().Rows)), count.Vertices(v.Buffer().Count)}, false
 	})
 	inspect.RegisterFacts(func(c *xrlevel.ChunkNode) ([]string, bool) { return describedFacts(c) })
 	inspect.RegisterFacts(func(v *xrlevel.VisualNode) ([]string, bool) { return describedFacts(v) })
@@ -30,10 +29,13 @@ func init() {
 }
 
 // describedCounts are the counts a chunk, visual or sector description
-// may hold, in header order, with the word for one.
-var describedCounts = []struct{ key, one string }{
-	{"rows", "row"}, {"vertices", "vertex"}, {"triangles", "triangle"}, {"batches", "batch"},
-	{"chunks", "chunk"}, {"items", "item"}, {"textures", "texture"},
+// may hold, in header order, with how each is said.
+var describedCounts = []struct {
+	key string
+	say func(n int) string
+}{
+	{"rows", count.Rows}, {"vertices", count.Vertices}, {"triangles", count.Triangles}, {"batches", count.Batches},
+	{"chunks", count.Chunks}, {"items", count.Items}, {"textures", count.Textures},
 }
 
 // describedFacts picks the counts and the version of a chunk, visual or
@@ -60,12 +62,12 @@ func describedFacts(d formats.Describer) (facts []string, countsChildren bool) {
 			n, isInt = rv.Len(), true
 		}
 		if isInt {
-			facts = append(facts, widgets.Plural(n, c.one))
+			facts = append(facts, c.say(n))
 			countsChildren = countsChildren || c.key == "items"
 		}
 	}
 	if v, ok := m["version"].(int); ok {
-		facts = append(facts, "version "+strconv.Itoa(v))
+		facts = append(facts, count.Version(int64(v)))
 	}
 	return facts, countsChildren
 }

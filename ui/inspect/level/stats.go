@@ -13,12 +13,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/xrlevel"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
@@ -32,7 +34,7 @@ func init() {
 			return ok
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Statistics", Content: newLevelStatsTab(h, n.(*xrlevel.LevelNode))}
+			return &inspect.Tab{Title: lang.X("tab.statistics", "Statistics"), Content: newLevelStatsTab(h, n.(*xrlevel.LevelNode))}
 		},
 	})
 	inspect.RegisterTab(inspect.TabProvider{
@@ -47,7 +49,7 @@ func init() {
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			t := n.(xrlevel.Tabler).Table()
-			return &inspect.Tab{Title: "Table", Content: newLevelRecordTable(t)}
+			return &inspect.Tab{Title: lang.X("tab.table", "Table"), Content: newLevelRecordTable(t)}
 		},
 	})
 }
@@ -57,7 +59,7 @@ func init() {
 func newLevelStatsTab(h inspect.Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	show := func(st *xrlevel.Stats, err error) fyne.CanvasObject {
 		if err != nil {
-			l := widget.NewLabel(fmt.Sprintf("The level could not be decoded: %v", err))
+			l := widget.NewLabel(lang.X("level.decode_failed", "The level could not be decoded: {{.Error}}", map[string]any{"Error": err}))
 			l.Importance = widget.DangerImportance
 			l.Wrapping = fyne.TextWrapWord
 			return l
@@ -67,7 +69,7 @@ func newLevelStatsTab(h inspect.Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	if n.Decoded() {
 		return show(n.Stats())
 	}
-	holder := container.NewStack(container.NewCenter(widget.NewLabel("Decoding the level…")))
+	holder := container.NewStack(container.NewCenter(widget.NewLabel(lang.X("level.decoding", "Decoding the level…"))))
 	go func() {
 		st, err := safeStats(n)
 		fyne.Do(func() {
@@ -89,7 +91,7 @@ func safeStats(n *xrlevel.LevelNode) (*xrlevel.Stats, error) {
 // and (for chunks and sectors) a levelBar chart under it, and the record
 // tables of the lights, glows and portals.
 func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
-	title := fmt.Sprintf("X-Ray level, xrLC version %d", st.Version)
+	title := lang.X("level.title", "X-Ray level, xrLC version {{.Version}}", map[string]any{"Version": st.Version})
 	if st.Description != "" {
 		title += " — " + st.Description
 	}
@@ -98,21 +100,25 @@ func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 	head := container.NewVBox(titleLabel, totalsGrid(st.Totals))
 
 	tabs := container.NewAppTabs(
-		container.NewTabItem("Chunks", chunksTab(h, n, st)),
-		container.NewTabItem("Sectors", sectorsTab(h, n, st)),
-		container.NewTabItem("Textures", usageTable(h, n, st.Textures)),
-		container.NewTabItem("Shaders", usageTable(h, n, st.Shaders)),
-		container.NewTabItem(fmt.Sprintf("Diagnostics (%d)", len(st.Diagnostics)), diagnosticsTab(h, n, st)),
+		container.NewTabItem(lang.X("level.tab.chunks", "Chunks"), chunksTab(h, n, st)),
+		container.NewTabItem(lang.X("level.tab.sectors", "Sectors"), sectorsTab(h, n, st)),
+		container.NewTabItem(lang.X("level.tab.textures", "Textures"), usageTable(h, n, st.Textures)),
+		container.NewTabItem(lang.X("level.tab.shaders", "Shaders"), usageTable(h, n, st.Shaders)),
+		container.NewTabItem(lang.X("level.tab.diagnostics", "Diagnostics ({{.Count}})", map[string]any{"Count": len(st.Diagnostics)}),
+			diagnosticsTab(h, n, st)),
 	)
 	// The record tables of the lights, glows and portals chunks.
-	for _, name := range []string{xrlevel.NameLights, xrlevel.NameGlows, xrlevel.NamePortals} {
-		c, err := formats.Resolve(n, name)
+	for _, chunk := range []struct{ name, title string }{
+		{xrlevel.NameLights, lang.X("level.tab.lights", "Lights")},
+		{xrlevel.NameGlows, lang.X("level.tab.glows", "Glows")},
+		{xrlevel.NamePortals, lang.X("level.tab.portals", "Portals")},
+	} {
+		c, err := formats.Resolve(n, chunk.name)
 		if err != nil {
 			continue
 		}
 		if tb, ok := c.(xrlevel.Tabler); ok {
-			title := strings.ToUpper(name[:1]) + name[1:]
-			tabs.Append(container.NewTabItem(title, newLevelRecordTable(tb.Table())))
+			tabs.Append(container.NewTabItem(chunk.title, newLevelRecordTable(tb.Table())))
 		}
 	}
 	return container.NewBorder(head, nil, nil, nil, tabs)
@@ -123,12 +129,25 @@ func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 // text rows (a label's padding made the three rows take the room of the
 // chunk table's rows).
 func totalsGrid(t xrlevel.Totals) fyne.CanvasObject {
+	// The words after the figures agree with them (lang.XN): "1 visual",
+	// "18 visuals", "18 визуалов".
 	totals := []struct {
-		k string
 		v int
-	}{{"visuals", t.Visuals}, {"vertices", t.Vertices}, {"triangles", t.VisualTriangles}, {"CFORM verts", t.CFormVertices},
-		{"CFORM tris", t.CFormTriangles}, {"sectors", t.Sectors}, {"portals", t.Portals}, {"lights", t.Lights},
-		{"glows", t.Glows}, {"textures", t.Textures}, {"shaders", t.Shaders}, {"vert. buffers", t.VertexBuffers}}
+		k string
+	}{
+		{t.Visuals, lang.XN("level.total.visuals", "visuals", t.Visuals)},
+		{t.Vertices, lang.XN("level.total.vertices", "vertices", t.Vertices)},
+		{t.VisualTriangles, lang.XN("level.total.triangles", "triangles", t.VisualTriangles)},
+		{t.CFormVertices, lang.XN("level.total.cform_vertices", "CFORM verts", t.CFormVertices)},
+		{t.CFormTriangles, lang.XN("level.total.cform_triangles", "CFORM tris", t.CFormTriangles)},
+		{t.Sectors, lang.XN("level.total.sectors", "sectors", t.Sectors)},
+		{t.Portals, lang.XN("level.total.portals", "portals", t.Portals)},
+		{t.Lights, lang.XN("level.total.lights", "lights", t.Lights)},
+		{t.Glows, lang.XN("level.total.glows", "glows", t.Glows)},
+		{t.Textures, lang.XN("level.total.textures", "textures", t.Textures)},
+		{t.Shaders, lang.XN("level.total.shaders", "shaders", t.Shaders)},
+		{t.VertexBuffers, lang.XN("level.total.vertex_buffers", "vert. buffers", t.VertexBuffers)},
+	}
 	grid := container.NewGridWithColumns(4)
 	fg := theme.Color(theme.ColorNameForeground)
 	for _, x := range totals {
@@ -151,17 +170,20 @@ func chunksTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Can
 		}
 		comp := ""
 		if c.Compressed {
-			comp = "yes"
+			comp = lang.X("level.chunk.compressed_yes", "yes")
 		}
 		rows[i] = []string{fmt.Sprintf("0x%X", c.ID), c.Name, fmt.Sprintf("0x%X", c.Offset), strconv.FormatInt(c.Size, 10),
 			comp, strconv.FormatInt(c.Unpacked, 10), items, c.Error}
 		bars = append(bars, levelBar{label: c.Name, value: float64(c.Size), second: float64(c.Unpacked)})
 	}
-	table := newLevelTable([]string{"id", "name", "offset", "size", "compressed", "unpacked", "items", "error"},
+	table := newLevelTable([]string{lang.X("level.column.chunk_id", "id"), lang.X("level.column.name", "name"),
+		lang.X("level.column.offset", "offset"), lang.X("level.column.size", "size"),
+		lang.X("level.column.compressed", "compressed"), lang.X("level.column.unpacked", "unpacked"),
+		lang.X("level.column.items", "items"), lang.X("level.column.error", "error")},
 		rows, func(row int) {
 			levelSelectChild(h, n, strings.SplitN(st.Chunks[row].Name, " (", 2)[0])
 		})
-	chart := newLevelBarChart("bytes per chunk (stored ■, unpacked □)", bars, levelFormatBytes)
+	chart := newLevelBarChart(lang.X("level.chart.chunks", "bytes per chunk (stored ■, unpacked □)"), bars, levelFormatBytes)
 	return tableOverChart(table, len(rows), chart)
 }
 
@@ -172,19 +194,26 @@ func sectorsTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.Ca
 	for i, s := range st.Sectors {
 		visuals := strconv.Itoa(s.Visuals)
 		if s.Partial {
-			visuals += "+ (cut)" // the hierarchy walks hit their cap
+			visuals += "+ (" + lang.X("level.sector.cut", "cut") + ")" // the hierarchy walks hit their cap
 		}
 		rows[i] = []string{strconv.Itoa(s.Index), strconv.Itoa(s.Root), visuals, strconv.Itoa(s.Triangles),
 			strconv.Itoa(s.Vertices), strconv.Itoa(s.Portals), strconv.Itoa(s.Lights), strconv.Itoa(s.Glows),
 			strconv.Itoa(s.Occluders), strconv.Itoa(s.CFormTris), strings.Join(s.Textures, ", ")}
-		bars = append(bars, levelBar{label: "sector " + strconv.Itoa(s.Index), value: float64(s.Triangles), second: float64(s.CFormTris),
+		bars = append(bars, levelBar{label: lang.X("level.chart.sector", "sector {{.Index}}", map[string]any{"Index": s.Index}),
+			value: float64(s.Triangles), second: float64(s.CFormTris),
 			color: xrlevel.SectorColor(s.Index)})
 	}
-	table := newLevelTable([]string{"sector", "root", "visuals", "triangles", "vertices", "portals", "lights", "glows", "occluders", "CFORM tris", "textures"},
+	table := newLevelTable([]string{lang.X("level.column.sector", "sector"), lang.X("level.column.root", "root"),
+		lang.X("level.column.visuals", "visuals"), lang.X("level.column.triangles", "triangles"),
+		lang.X("level.column.vertices", "vertices"), lang.X("level.column.portals", "portals"),
+		lang.X("level.column.lights", "lights"), lang.X("level.column.glows", "glows"),
+		lang.X("level.column.occluders", "occluders"), lang.X("level.column.cform_triangles", "CFORM tris"),
+		lang.X("level.column.textures", "textures")},
 		rows, func(row int) {
 			levelSelectChild(h, n, "sectors", strconv.Itoa(st.Sectors[row].Index))
 		})
-	chart := newLevelBarChart("triangles per sector (visuals ■, CFORM □)", bars, func(v float64) string { return strconv.Itoa(int(v)) })
+	chart := newLevelBarChart(lang.X("level.chart.sectors", "triangles per sector (visuals ■, CFORM □)"), bars,
+		func(v float64) string { return strconv.Itoa(int(v)) })
 	return tableOverChart(table, len(rows), chart)
 }
 
@@ -214,7 +243,9 @@ func usageTable(h inspect.Host, n *xrlevel.LevelNode, list []xrlevel.Usage) fyne
 		}
 		rows[i] = []string{strconv.Itoa(u.Index), u.Name, strconv.Itoa(len(u.Visuals)), strings.Join(vs, " "), strings.Join(gs, " ")}
 	}
-	return newLevelTable([]string{"index", "name", "uses", "visuals", "glows"}, rows, func(row int) {
+	return newLevelTable([]string{lang.X("level.column.index", "index"), lang.X("level.column.name", "name"),
+		lang.X("level.column.uses", "uses"), lang.X("level.column.visuals", "visuals"),
+		lang.X("level.column.glows", "glows")}, rows, func(row int) {
 		if len(list[row].Visuals) > 0 {
 			levelSelectChild(h, n, "visuals", strconv.Itoa(list[row].Visuals[0]))
 		}
@@ -225,7 +256,7 @@ func usageTable(h inspect.Host, n *xrlevel.LevelNode, list []xrlevel.Usage) fyne
 // about.
 func diagnosticsTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
 	if len(st.Diagnostics) == 0 {
-		return container.NewCenter(widget.NewLabel("No findings: every check of the validation list passed."))
+		return container.NewCenter(widget.NewLabel(lang.X("level.no_findings", "No findings: every check of the validation list passed.")))
 	}
 	rows := make([][]string, len(st.Diagnostics))
 	for i, d := range st.Diagnostics {
@@ -235,7 +266,7 @@ func diagnosticsTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 		}
 		rows[i] = []string{off, d.Msg}
 	}
-	return newLevelTable([]string{"offset", "finding"}, rows, func(row int) {
+	return newLevelTable([]string{lang.X("level.column.offset", "offset"), lang.X("level.column.finding", "finding")}, rows, func(row int) {
 		if p := st.Diagnostics[row].Path; p != "" {
 			levelSelectChild(h, n, p)
 		}
@@ -255,15 +286,7 @@ func levelSelectChild(h inspect.Host, n formats.Node, path ...string) {
 	h.SelectNode(c)
 }
 
-func levelFormatBytes(v float64) string {
-	switch {
-	case v >= 1<<20:
-		return fmt.Sprintf("%.1f MB", v/(1<<20))
-	case v >= 1<<10:
-		return fmt.Sprintf("%.1f KB", v/(1<<10))
-	}
-	return fmt.Sprintf("%d B", int64(v))
-}
+func levelFormatBytes(v float64) string { return count.Size(int64(v)) }
 
 // newLevelTable is a read-only table with a header row, its columns as
 // wide as their content; onSelect, when set, is called with the selected
@@ -311,7 +334,7 @@ func newLevelTable(cols []string, rows [][]string, onSelect func(row int)) *widg
 // newLevelRecordTable shows an xrlevel.Table, no taller than its rows.
 func newLevelRecordTable(t *xrlevel.Table) fyne.CanvasObject {
 	if t == nil || len(t.Rows) == 0 {
-		return container.NewCenter(widget.NewLabel("No records."))
+		return container.NewCenter(widget.NewLabel(lang.X("level.no_records", "No records.")))
 	}
 	rows := make([][]string, len(t.Rows))
 	for i := range t.Rows {
@@ -359,7 +382,8 @@ func newLevelBarChart(title string, bars []levelBar, format func(float64) string
 		for _, i := range keep {
 			kept = append(kept, bars[i])
 		}
-		title = fmt.Sprintf("%s — the %d largest of %d", title, levelMaxBars, len(bars))
+		title += " — " + lang.XN("level.chart.largest", "the {{.Shown}} largest of {{.PluralCount}}", len(bars),
+			map[string]any{"Shown": levelMaxBars, "PluralCount": len(bars)})
 		bars = kept
 	}
 	c := &levelBarChart{title: title, bars: bars, format: format, labelW: levelChartLabel}

@@ -1,7 +1,6 @@
 package material
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -19,9 +19,43 @@ import (
 func modeNames() []string {
 	names := make([]string, material.NumModes)
 	for i := range names {
-		names[i] = fmt.Sprintf("%d %s", i, material.Mode(i))
+		names[i] = strconv.Itoa(i) + " " + modeName(material.Mode(i))
 	}
 	return names
+}
+
+// modeName is how the window names an animation mode (material.Mode's
+// String is the name `rummage info --json` prints).
+func modeName(m material.Mode) string {
+	switch m {
+	case material.ModeLoop:
+		return lang.X("material.mode.loop", "loop")
+	case material.ModePingPong:
+		return lang.X("material.mode.pingpong", "pingpong")
+	case material.ModeClamp:
+		return lang.X("material.mode.clamp", "clamp")
+	case material.ModeRandom:
+		return lang.X("material.mode.random", "random")
+	}
+	return lang.X("material.mode.unknown", "unknown")
+}
+
+// maskName is how the window names an interpolation mask bit: its colour
+// group, or the opacity.
+func maskName(mb material.MaskBit) string {
+	switch mb.Bit {
+	case material.MaskAdditive:
+		return groupName(material.GroupAdditive)
+	case material.MaskDirectional:
+		return groupName(material.GroupDirectional)
+	case material.MaskSpecular:
+		return groupName(material.GroupSpecular)
+	case material.MaskExtra:
+		return groupName(material.GroupExtra)
+	case material.MaskOpacity:
+		return lang.X("material.column.opacity", "opacity")
+	}
+	return mb.Name
 }
 
 // makeAnimationEditor builds the Animation editor: mode, mask and keys of
@@ -32,23 +66,23 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 			return
 		}
 		mode := material.Mode(t.mode.SelectedIndex())
-		t.editBlock("set mode", func(b *material.Block) error { b.SetMode(mode); return nil })
+		t.editBlock(lang.X("material.edit.mode", "set mode"), func(b *material.Block) error { b.SetMode(mode); return nil })
 	})
 	maskBox := container.NewGridWithColumns(2) // three made the editor wider than the inspector at 1024×640
 	for _, mb := range material.MaskBits() {
-		c := widget.NewCheck(mb.Name+" "+mb.Params, func(on bool) {
+		c := widget.NewCheck(maskName(mb)+" "+mb.Params, func(on bool) {
 			if t.loading {
 				return
 			}
-			t.editBlock("set mask", func(b *material.Block) error { b.SetMaskBits(mb.Bit, on); return nil })
+			t.editBlock(lang.X("material.edit.mask", "set mask"), func(b *material.Block) error { b.SetMaskBits(mb.Bit, on); return nil })
 		})
 		t.masks = append(t.masks, c)
 		maskBox.Add(c)
 	}
 	t.keys = container.NewVBox()
 	blocks := container.NewHBox(
-		widget.NewButtonWithIcon("Add block", theme.ContentAddIcon(), func() {
-			t.edit("add animation block", func(m *material.Mat0) error {
+		widget.NewButtonWithIcon(lang.X("material.block.add", "Add block"), theme.ContentAddIcon(), func() {
+			t.edit(lang.X("material.edit.add_block", "add animation block"), func(m *material.Mat0) error {
 				i, err := m.AddBlock()
 				if err == nil {
 					t.block = i
@@ -56,25 +90,27 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 				return err
 			})
 		}),
-		widget.NewButtonWithIcon("Remove block", theme.ContentRemoveIcon(), func() {
-			t.edit(fmt.Sprintf("remove block %d", t.block), func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
+		widget.NewButtonWithIcon(lang.X("material.block.remove", "Remove block"), theme.ContentRemoveIcon(), func() {
+			t.edit(lang.X("material.edit.remove_block", "remove block {{.Block}}", map[string]any{"Block": t.block}),
+				func(m *material.Mat0) error { return m.RemoveBlock(t.block) })
 		}),
-		widget.NewButtonWithIcon("Add key", theme.ContentAddIcon(), func() {
-			t.editBlock("add key", (*material.Block).AddKey)
+		widget.NewButtonWithIcon(lang.X("material.key.add", "Add key"), theme.ContentAddIcon(), func() {
+			t.editBlock(lang.X("material.edit.add_key", "add key"), (*material.Block).AddKey)
 		}),
 	)
-	keysNote := widget.NewLabel("keys (end times are cumulative; press Enter or Set to apply)")
+	keysNote := widget.NewLabel(lang.X("material.keys.note", "keys (end times are cumulative; press Enter or Set to apply)"))
 	keysNote.Wrapping = fyne.TextWrapWord
 	// The header's last column is a blank as wide as a key row's buttons.
 	blank := canvas.NewRectangle(color.Transparent)
 	blank.SetMinSize(keyButtons(nil, nil).MinSize())
 	t.animUI = container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabel("mode"), nil, t.mode),
-		widget.NewLabel("interpolation mask"),
+		container.NewBorder(nil, nil, widget.NewLabel(lang.X("material.mode", "mode")), nil, t.mode),
+		widget.NewLabel(lang.X("material.mask", "interpolation mask")),
 		maskBox,
 		keysNote,
 		container.NewBorder(nil, nil, nil, blank, container.NewGridWithColumns(4,
-			widget.NewLabel("key"), widget.NewLabel("phase"), widget.NewLabel("end ms"), widget.NewLabel("raw k2"))),
+			widget.NewLabel(lang.X("material.keys.key", "key")), widget.NewLabel(lang.X("material.keys.phase", "phase")),
+			widget.NewLabel(lang.X("material.keys.end", "end ms")), widget.NewLabel(lang.X("material.keys.k2", "raw k2")))),
 		t.keys,
 	)
 	return container.NewVBox(blocks, t.animUI)
@@ -82,13 +118,14 @@ func (t *materialTab) makeAnimationEditor() fyne.CanvasObject {
 
 // editBlock edits the current animation block.
 func (t *materialTab) editBlock(name string, fn func(b *material.Block) error) {
-	t.edit(fmt.Sprintf("%s of block %d", name, t.block), func(m *material.Mat0) error {
-		b, err := m.BlockAt(t.block)
-		if err != nil {
-			return err
-		}
-		return fn(b)
-	})
+	t.edit(lang.X("material.edit.of_block", "{{.Edit}} of block {{.Block}}", map[string]any{"Edit": name, "Block": t.block}),
+		func(m *material.Mat0) error {
+			b, err := m.BlockAt(t.block)
+			if err != nil {
+				return err
+			}
+			return fn(b)
+		})
 }
 
 // refreshAnimation fills the animation editor from the current block.
@@ -125,7 +162,8 @@ func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
 		p, err1 := strconv.ParseUint(strings.TrimSpace(phase.Text), 10, 16)
 		e, err2 := strconv.ParseUint(strings.TrimSpace(end.Text), 10, 16)
 		if err1 != nil || err2 != nil {
-			t.editorError.SetText(fmt.Sprintf("key %d: phase and end time must be numbers from 0 to 65535", ki))
+			t.editorError.SetText(lang.X("material.key.invalid", "key {{.Key}}: phase and end time must be numbers from 0 to 65535",
+				map[string]any{"Key": ki}))
 			return
 		}
 		t.SetKey(ki, uint16(p), uint16(e))
@@ -133,22 +171,25 @@ func (t *materialTab) keyRow(ki int, k material.Key) fyne.CanvasObject {
 	phase.OnSubmitted = func(string) { set() }
 	end.OnSubmitted = func(string) { set() }
 	del := func() {
-		t.editBlock(fmt.Sprintf("remove key %d", ki), func(b *material.Block) error { return b.RemoveKey(ki) })
+		t.editBlock(lang.X("material.edit.remove_key", "remove key {{.Key}}", map[string]any{"Key": ki}),
+			func(b *material.Block) error { return b.RemoveKey(ki) })
 	}
 	return container.NewBorder(nil, nil, nil, keyButtons(set, del), container.NewGridWithColumns(4,
-		widget.NewLabel(fmt.Sprintf("key %d", ki)), phase, end, widget.NewLabel(strconv.Itoa(int(k.K2)))))
+		widget.NewLabel(lang.X("material.key", "key {{.Key}}", map[string]any{"Key": ki})), phase, end,
+		widget.NewLabel(strconv.Itoa(int(k.K2)))))
 }
 
 // keyButtons are a key row's Set and delete buttons. (Four equal columns
 // and the buttons beside them: a fifth equal column for the buttons made
 // every column as wide as they are.)
 func keyButtons(set, del func()) fyne.CanvasObject {
-	return container.NewHBox(widget.NewButton("Set", set), widget.NewButtonWithIcon("", theme.DeleteIcon(), del))
+	return container.NewHBox(widget.NewButton(lang.X("material.set", "Set"), set), widget.NewButtonWithIcon("", theme.DeleteIcon(), del))
 }
 
 // SetKey changes key ki of the current block.
 func (t *materialTab) SetKey(ki int, phase, endMs uint16) {
-	t.edit(fmt.Sprintf("set key %d of block %d", ki, t.block), func(m *material.Mat0) error {
-		return m.SetKey(t.block, ki, phase, endMs)
-	})
+	t.edit(lang.X("material.edit.set_key", "set key {{.Key}} of block {{.Block}}", map[string]any{"Key": ki, "Block": t.block}),
+		func(m *material.Mat0) error {
+			return m.SetKey(t.block, ki, phase, endMs)
+		})
 }

@@ -8,12 +8,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/material"
 	"rummage/formats/msh"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
@@ -24,7 +26,7 @@ func init() {
 		Order: 20, // after the preview
 		Match: func(n formats.Node) bool { _, ok := n.(*msh.MeshNode); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Batches", Content: newBatchesView(h, n.(*msh.MeshNode))}
+			return &inspect.Tab{Title: lang.X("tab.batches", "Batches"), Content: newBatchesView(h, n.(*msh.MeshNode))}
 		},
 	})
 }
@@ -45,8 +47,29 @@ func fitColumns(tb *widget.Table, titles []string, rows int, cell func(row, col 
 	widgets.SetWidths(tb, widgets.Columns{Titles: titles}.Widths(rows, cell))
 }
 
-// batchColumns are the columns of the Batches tab.
-var batchColumns = []string{"batch", "node / slot", "flags", "indices", "WEAR row", "material", "texture"}
+// batchColumns are the column titles of the Batches tab.
+func batchColumns() []string {
+	return []string{lang.X("batches.column.batch", "batch"), lang.X("batches.column.node_slot", "node / slot"),
+		lang.X("batches.column.flags", "flags"), lang.X("batches.column.indices", "indices"),
+		lang.X("batches.column.wear_row", "WEAR row"), lang.X("batches.column.material", "material"),
+		lang.X("batches.column.texture", "texture")}
+}
+
+// viaName says how a WEAR row's material was resolved (material.Resolved's
+// Via: name, default, first or missing, as `rummage info --json` prints it).
+func viaName(via string) string {
+	switch via {
+	case "name":
+		return lang.X("material.via.name", "name")
+	case "default":
+		return lang.X("material.via.default", "default")
+	case "first":
+		return lang.X("material.via.first", "first")
+	case "missing":
+		return lang.X("material.via.missing", "missing")
+	}
+	return via
+}
 
 // The linked columns of the Batches tab.
 const (
@@ -59,7 +82,7 @@ const (
 func batchCells(bs []msh.BatchInfo) [][]string {
 	cells := make([][]string, len(bs))
 	for i, b := range bs {
-		ns := "not drawn"
+		ns := lang.X("batches.not_drawn", "not drawn")
 		if b.Node >= 0 {
 			ns = fmt.Sprintf("%d / %d", b.Node, b.Slot)
 		}
@@ -68,24 +91,24 @@ func batchCells(bs []msh.BatchInfo) [][]string {
 		case b.WearName != "":
 			wear += " " + b.WearName
 		case b.Wear == nil:
-			wear += " (no WEAR)"
+			wear += " (" + lang.X("batches.no_wear", "no WEAR") + ")"
 		default:
-			wear += " (no such row)"
+			wear += " (" + lang.X("batches.no_row", "no such row") + ")"
 		}
-		mat := "(missing)"
+		mat := "(" + lang.X("material.missing", "missing") + ")"
 		if b.MatNode != nil {
-			mat = b.Material + " via " + b.Via
+			mat = lang.X("batches.material_via", "{{.Material}} via {{.Via}}", map[string]any{"Material": b.Material, "Via": viaName(b.Via)})
 		}
 		tex := b.Texture
 		switch {
 		case b.MatNode == nil:
 			tex = ""
 		case tex == "":
-			tex = "(untextured)"
+			tex = "(" + lang.X("material.untextured", "untextured") + ")"
 		case b.TexNode == nil:
-			tex += " (not found)"
+			tex += " (" + lang.X("batches.not_found", "not found") + ")"
 		default:
-			tex += " page " + strconv.Itoa(b.Page)
+			tex = lang.X("material.texture.page", "{{.Name}} · page {{.Page}}", map[string]any{"Name": tex, "Page": b.Page})
 			if pr, ok := b.TexNode.(interface{ PageRect(int) image.Rectangle }); ok && b.Page >= 0 {
 				r := pr.PageRect(b.Page)
 				tex += fmt.Sprintf(" (%d,%d %d×%d)", r.Min.X, r.Min.Y, r.Dx(), r.Dy())
@@ -124,8 +147,9 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 	}
 	bs := n.Batches()
 	cells := batchCells(bs)
+	columns := batchColumns()
 	tb := widget.NewTableWithHeaders(
-		func() (int, int) { return len(cells), len(batchColumns) },
+		func() (int, int) { return len(cells), len(columns) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
@@ -140,7 +164,7 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 			}
 			l.Refresh()
 		})
-	setColumns(tb, batchColumns)
+	setColumns(tb, columns)
 	tb.OnSelected = func(id widget.TableCellID) {
 		tb.Unselect(id) // a second click on the same cell opens it again
 		if id.Row < 0 || id.Row >= len(bs) {
@@ -152,17 +176,20 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 		}
 		selectBatch(h, n, bs, bs[id.Row])
 	}
-	counts := fmt.Sprintf("%d nodes, %d slots, %d batches, %d vertices, %d triangles", len(m.Nodes), len(m.Slots), len(m.Batches), len(m.Positions), len(m.Indices)/3)
+	counts := lang.XN("batches.nodes", "{{.PluralCount}} nodes", len(m.Nodes)) + ", " +
+		lang.XN("batches.slots", "{{.PluralCount}} slots", len(m.Slots)) + ", " + count.Batches(len(m.Batches)) + ", " +
+		count.Vertices(len(m.Positions)) + ", " + count.Triangles(len(m.Indices)/3)
 	fits := true
 	if g, err := n.Mesh(); err == nil {
-		counts += fmt.Sprintf(" (LOD 0 draws %d vertices, %d triangles)", len(g.Positions), g.Triangles())
+		counts += " (" + lang.X("batches.lod0", "LOD 0 draws {{.Vertices}}, {{.Triangles}}",
+			map[string]any{"Vertices": count.Vertices(len(g.Positions)), "Triangles": count.Triangles(g.Triangles())}) + ")"
 		if b := g.Bounds(); len(g.Positions) > 0 && !m.BoxFits(b.Min, b.Max) {
 			fits = false
 		}
 	}
 	head := widget.NewLabel(counts)
 	if !fits {
-		head.SetText(counts + " ⚠ the posed mesh leaves the model's authored box")
+		head.SetText(counts + " ⚠ " + lang.X("batches.outside_box", "the posed mesh leaves the model's authored box"))
 		head.Importance = widget.WarningImportance
 	}
 	head.Wrapping = fyne.TextWrapWord
@@ -172,7 +199,7 @@ func newBatchesView(h inspect.Host, n *msh.MeshNode) fyne.CanvasObject {
 		bs = n.Batches()
 		cells = batchCells(bs)
 		info.SetText(batchSource(n, bs))
-		fitColumns(tb, batchColumns, len(cells), func(r, c int) string { return cells[r][c] })
+		fitColumns(tb, columns, len(cells), func(r, c int) string { return cells[r][c] })
 		tb.Refresh()
 	}
 	set := materialLibraryButton(h, func(path string) {
@@ -196,20 +223,21 @@ func batchSource(n *msh.MeshNode, bs []msh.BatchInfo) string {
 		w = bs[0].Wear
 	}
 	if w == nil {
-		return "no WEAR table found (looked for one named like the model in its archive, or NAME.wea beside it) — click a linked cell to open it"
+		return lang.X("batches.no_wear_table", "no WEAR table found (looked for one named like the model in its archive, or NAME.wea beside it) — click a linked cell to open it")
 	}
-	where := "material library not found: set one"
+	where := lang.X("batches.no_library", "material library not found: set one")
 	if lib := w.Loc.Library(material.LibMaterials); lib != nil {
-		where = fmt.Sprintf("materials from %s (%d)", lib.Where, len(lib.Entries))
+		where = lang.X("batches.library", "materials from {{.Where}} ({{.Count}})", map[string]any{"Where": lib.Where, "Count": len(lib.Entries)})
 	}
-	return fmt.Sprintf("WEAR %s (%d rows), %s — click a linked cell to open it", w.Name(), len(w.Wear.Rows), where)
+	return lang.X("batches.source", "WEAR {{.Name}} ({{.Rows}}), {{.Library}} — click a linked cell to open it",
+		map[string]any{"Name": w.Name(), "Rows": count.Rows(len(w.Wear.Rows)), "Library": where})
 }
 
 // materialLibraryButton is the "Set material library…" action: a file
 // dialog whose choice becomes the window's --materials option; set then
 // refreshes the view that owns the button.
 func materialLibraryButton(h inspect.Host, set func(path string)) *widget.Button {
-	return widget.NewButton("Set material library…", func() {
+	return widget.NewButton(lang.X("material.set_library", "Set material library…"), func() {
 		d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 			if err != nil || rc == nil {
 				return
@@ -219,7 +247,7 @@ func materialLibraryButton(h inspect.Host, set func(path string)) *widget.Button
 			if o := h.Options(); o != nil {
 				o.Materials = path
 			}
-			h.Status("material library (used where none is found beside a file): " + path)
+			h.Status(lang.X("material.library_set", "material library (used where none is found beside a file): {{.Path}}", map[string]any{"Path": path}))
 			set(path)
 		}, h.Window())
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".lib"})) // matched case-insensitively

@@ -1,20 +1,20 @@
 package material
 
 import (
-	"strconv"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats/material"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
 	inspect.RegisterFacts(func(n *material.Node) ([]string, bool) {
 		m := n.Material()
-		return []string{widgets.Plural(len(m.Phases), "phase"), widgets.Plural(len(m.Blocks), "block"),
-			"version " + strconv.FormatUint(uint64(m.Version), 10)}, false
+		return []string{lang.XN("count.phase", "{{.PluralCount}} phases", len(m.Phases)),
+			lang.XN("count.block", "{{.PluralCount}} blocks", len(m.Blocks)), count.Version(int64(m.Version))}, false
 	})
 	inspect.RegisterFacts(func(w *material.WearNode) ([]string, bool) {
-		return []string{widgets.Plural(len(w.Wear.Rows), "row")}, false
+		return []string{count.Rows(len(w.Wear.Rows))}, false
 	})
 }

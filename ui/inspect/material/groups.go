@@ -1,8 +1,9 @@
 package material
 
 import (
-	"fmt"
 	"sort"
+
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats"
 	"rummage/formats/msh"
@@ -65,9 +66,10 @@ func batchGroup(rows []int, b msh.BatchInfo) int {
 func selectBatch(h inspect.Host, n *msh.MeshNode, bs []msh.BatchInfo, b msh.BatchInfo) {
 	g := batchGroup(groupRows(n, bs), b)
 	if g < 0 {
-		h.Status(fmt.Sprintf("batch %d is not drawn by the preview (LOD 0, variant 0)", b.Index))
+		h.Status(lang.X("batches.status.not_drawn", "batch {{.Batch}} is not drawn by the preview (LOD 0, variant 0)", map[string]any{"Batch": b.Index}))
 		return
 	}
 	inspect.SelectGroup(n, g)
-	h.Status(fmt.Sprintf("batch %d: group %d (%s) selected — the Preview shows it alone", b.Index, g, b.Label()))
+	h.Status(lang.X("batches.status.selected", "batch {{.Batch}}: group {{.Group}} ({{.Label}}) selected — the Preview shows it alone",
+		map[string]any{"Batch": b.Index, "Group": g, "Label": b.Label()}))
 }

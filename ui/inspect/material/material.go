@@ -6,6 +6,7 @@
 package material
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -18,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -36,7 +38,7 @@ func init() {
 		Match: func(n formats.Node) bool { _, ok := n.(*material.Node); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			t := newMaterialTab(h, n.(*material.Node))
-			return &inspect.Tab{Title: "Material", Content: t.content, Close: t.close}
+			return &inspect.Tab{Title: lang.X("tab.material", "Material"), Content: t.content, Close: t.close}
 		},
 	})
 }
@@ -121,8 +123,8 @@ func newMaterialTabOn(h inspect.Host, n *material.Node, clk *inspect.Clock) *mat
 	left := t.makeSwatchColumn()
 	t.table = t.makeTable()
 	editors := container.NewAppTabs(
-		container.NewTabItem("Phase", editorScroll(t.makePhaseEditor())),
-		container.NewTabItem("Animation", editorScroll(t.makeAnimationEditor())),
+		container.NewTabItem(lang.X("material.tab.phase", "Phase"), editorScroll(t.makePhaseEditor())),
+		container.NewTabItem(lang.X("material.tab.animation", "Animation"), editorScroll(t.makeAnimationEditor())),
 	)
 	rows := len(n.Material().Phases)
 	right := widgets.NewFitSplit(t.table, editors, float32(min(rows, 8)+2)*widgets.RowHeight(), 0.45)
@@ -181,11 +183,11 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 	t.blend.SetMinSize(fyne.NewSize(160, 80))
 
 	t.play = widget.NewButtonWithIcon("", theme.MediaPauseIcon(), t.clk.Toggle)
-	t.blockSel = widget.NewSelect(nil, func(s string) {
+	t.blockSel = widget.NewSelect(nil, func(string) {
 		if t.loading {
 			return
 		}
-		if i, err := strconv.Atoi(strings.TrimPrefix(s, "block ")); err == nil {
+		if i := t.blockSel.SelectedIndex(); i >= 0 {
 			t.block = i
 			t.refreshAnimation()
 			t.update(true)
@@ -201,20 +203,20 @@ func (t *materialTab) makeSwatchColumn() fyne.CanvasObject {
 		t.clk.Seek(uint32(v))
 	}
 	t.timeLabel, t.modeLabel, t.texLabel, t.blendLabel = wrapping(), wrapping(), wrapping(), wrapping()
-	t.texButton = widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
+	t.texButton = widget.NewButtonWithIcon(lang.X("material.texture.open", "Open"), theme.NavigateNextIcon(), func() {
 		if t.texNode != nil {
 			t.h.SelectNode(t.texNode)
 		}
 	})
 	return container.NewVBox(
-		widget.NewLabelWithStyle("Swatch", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabelWithStyle(lang.X("material.swatch", "Swatch"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.swatch,
 		container.NewBorder(nil, nil, t.play, nil, t.blockSel),
 		t.timeSlider,
 		t.timeLabel,
 		t.modeLabel,
 		container.NewBorder(nil, nil, nil, t.texButton, t.texLabel),
-		widget.NewLabelWithStyle("Blend preview", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabelWithStyle(lang.X("material.blend_preview", "Blend preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.blend,
 		t.blendLabel,
 	)
@@ -282,7 +284,7 @@ func (t *materialTab) update(force bool) bool {
 		return false
 	}
 	if err != nil {
-		setText(t.modeLabel, "cannot sample: "+err.Error())
+		setText(t.modeLabel, lang.X("material.sample_error", "cannot sample: {{.Error}}", map[string]any{"Error": err}))
 		t.lit = color.NRGBA{}
 	} else {
 		t.lit = s.Phase.LitColor()
@@ -314,9 +316,10 @@ func (t *materialTab) showTime(m *material.Mat0, clock, d uint32, s material.Sam
 			t.timeSlider.Value = shown
 			t.timeSlider.Refresh()
 		}
-		setText(t.timeLabel, fmt.Sprintf("%d / %d ms   key %d → %d   α %.2f", s.LocalMs, d, s.Key, s.Next, s.Alpha))
+		setText(t.timeLabel, lang.X("material.time", "{{.Ms}} / {{.Duration}} ms   key {{.Key}} → {{.Next}}   α {{.Alpha}}",
+			map[string]any{"Ms": s.LocalMs, "Duration": d, "Key": s.Key, "Next": s.Next, "Alpha": fmt.Sprintf("%.2f", s.Alpha)}))
 	} else {
-		setText(t.timeLabel, "static (no animation keys)")
+		setText(t.timeLabel, lang.X("material.static", "static (no animation keys)"))
 	}
 	t.loading = false
 }
@@ -347,13 +350,13 @@ func (t *materialTab) setTexture(name string, page int) {
 	}
 	switch {
 	case name == "":
-		setText(t.texLabel, "untextured")
+		setText(t.texLabel, lang.X("material.untextured", "untextured"))
 		t.texButton.Disable()
 	case t.texNode == nil:
-		setText(t.texLabel, fmt.Sprintf("%s: not found", name))
+		setText(t.texLabel, lang.X("material.texture.not_found", "{{.Name}}: not found", map[string]any{"Name": name}))
 		t.texButton.Disable()
 	default:
-		setText(t.texLabel, fmt.Sprintf("%s · page %d", name, page))
+		setText(t.texLabel, lang.X("material.texture.page", "{{.Name}} · page {{.Page}}", map[string]any{"Name": name, "Page": page}))
 		t.texButton.Enable()
 	}
 	t.texPage = image.Rectangle{}
@@ -511,7 +514,7 @@ func (t *materialTab) refreshAll() {
 	t.loading = true
 	var blocks []string
 	for i := range m.Blocks {
-		blocks = append(blocks, "block "+strconv.Itoa(i))
+		blocks = append(blocks, blockName(i))
 	}
 	t.blockSel.Options = blocks
 	if len(blocks) > 0 {
@@ -519,20 +522,21 @@ func (t *materialTab) refreshAll() {
 		t.blockSel.Enable()
 	} else {
 		t.blockSel.Selected = ""
-		t.blockSel.PlaceHolder = "no animation"
+		t.blockSel.PlaceHolder = lang.X("material.no_animation", "no animation")
 		t.blockSel.Disable()
 	}
 	t.blockSel.Refresh()
 	t.loading = false
 	cat := m.Category()
 	if bl := material.BlendFor(cat); bl != nil {
-		at := "no alpha test"
+		at := lang.X("material.blend.no_alpha_test", "no alpha test")
 		if bl.AlphaTest != nil {
-			at = "alpha test ≥"
+			at = lang.X("material.blend.alpha_test", "alpha test ≥")
 		}
-		setText(t.blendLabel, fmt.Sprintf("category %d: %s / %s · %s", cat, bl.Src, bl.Dst, at))
+		setText(t.blendLabel, lang.X("material.blend.category", "category {{.Category}}: {{.Src}} / {{.Dst}} · {{.AlphaTest}}",
+			map[string]any{"Category": cat, "Src": bl.Src, "Dst": bl.Dst, "AlphaTest": at}))
 	} else {
-		setText(t.blendLabel, fmt.Sprintf("category %d: no blend state (shown opaque)", cat))
+		setText(t.blendLabel, lang.X("material.blend.none", "category {{.Category}}: no blend state (shown opaque)", map[string]any{"Category": cat}))
 	}
 	t.fitColumns()
 	t.table.Refresh()
@@ -544,23 +548,58 @@ func (t *materialTab) refreshAll() {
 // refreshMode shows the current block's mode.
 func (t *materialTab) refreshMode() {
 	if b, err := t.view().BlockAt(t.block); err == nil {
-		setText(t.modeLabel, fmt.Sprintf("mode %s (%d), mask 0x%02X, %d keys", b.Mode(), b.Mode(), b.Mask(), len(b.Keys)))
+		setText(t.modeLabel, lang.XN("material.block.mode", "mode {{.Mode}} ({{.Number}}), mask {{.Mask}}, {{.PluralCount}} keys", len(b.Keys),
+			map[string]any{"Mode": modeName(b.Mode()), "Number": int(b.Mode()), "Mask": fmt.Sprintf("0x%02X", b.Mask()), "PluralCount": len(b.Keys)}))
 	} else {
-		setText(t.modeLabel, "no animation blocks: phase 0 is shown")
+		setText(t.modeLabel, lang.X("material.no_blocks", "no animation blocks: phase 0 is shown"))
 	}
 }
 
-// phaseColumns are the phase table's columns: the colour groups in stored
-// order with the opacity (p3) after the additive group, then the scalars.
-var phaseColumns = []string{material.GroupAdditive.String(), "opacity", material.GroupDirectional.String(),
-	material.GroupSpecular.String(), material.GroupExtra.String(), "power", "page", "texture"}
+// blockName is how the block selector names animation block i.
+func blockName(i int) string {
+	return lang.X("material.block", "block {{.Index}}", map[string]any{"Index": i})
+}
+
+// The phase table's columns: the colour groups in stored order with the
+// opacity (p3) after the additive group, then the scalars.
+const (
+	colOpacity = 1
+	colPower   = 5
+	colPage    = 6
+	colTexture = 7
+	phaseCols  = 8
+)
+
+// phaseColumns are the phase table's column titles.
+func phaseColumns() []string {
+	return []string{groupName(material.GroupAdditive), lang.X("material.column.opacity", "opacity"),
+		groupName(material.GroupDirectional), groupName(material.GroupSpecular), groupName(material.GroupExtra),
+		lang.X("material.column.power", "power"), lang.X("material.column.page", "page"),
+		lang.X("material.column.texture", "texture")}
+}
+
+// groupName is how the window names a colour group (material.Group's
+// String is its English name).
+func groupName(g material.Group) string {
+	switch g {
+	case material.GroupAdditive:
+		return lang.X("material.group.additive", "additive")
+	case material.GroupDirectional:
+		return lang.X("material.group.directional", "directional")
+	case material.GroupSpecular:
+		return lang.X("material.group.specular", "specular")
+	case material.GroupExtra:
+		return lang.X("material.group.extra", "extra")
+	}
+	return g.String()
+}
 
 // columnGroup maps a colour column of phaseColumns to its colour group.
 var columnGroup = map[int]material.Group{0: material.GroupAdditive, 2: material.GroupDirectional, 3: material.GroupSpecular, 4: material.GroupExtra}
 
 func (t *materialTab) makeTable() *widget.Table {
 	tb := widget.NewTableWithHeaders(
-		func() (int, int) { return len(t.view().Phases), len(phaseColumns) },
+		func() (int, int) { return len(t.view().Phases), phaseCols },
 		func() fyne.CanvasObject {
 			r := canvas.NewRectangle(color.Transparent)
 			r.SetMinSize(fyne.NewSize(14, 14))
@@ -569,11 +608,12 @@ func (t *materialTab) makeTable() *widget.Table {
 			return container.NewBorder(nil, nil, container.NewCenter(r), nil, widget.NewLabel("#00000000"))
 		},
 		t.fillCell)
+	titles := phaseColumns()
 	tb.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		l := o.(*widget.Label)
 		switch {
-		case id.Row < 0 && id.Col >= 0:
-			l.SetText(phaseColumns[id.Col])
+		case id.Row < 0 && id.Col >= 0 && id.Col < len(titles):
+			l.SetText(titles[id.Col])
 		case id.Col < 0 && id.Row >= 0:
 			if id.Row == t.active {
 				l.SetText("▸ " + strconv.Itoa(id.Row))
@@ -619,16 +659,16 @@ func phaseCell(p *material.Phase, col int) string {
 		return p.ColorHex(g)
 	}
 	v := p.Values()
-	switch phaseColumns[col] {
-	case "opacity":
+	switch col {
+	case colOpacity:
 		return fmt.Sprintf("%.2f", v.Opacity)
-	case "power":
+	case colPower:
 		return strconv.Itoa(v.Power)
-	case "page":
+	case colPage:
 		return strconv.Itoa(v.Page)
-	case "texture":
+	case colTexture:
 		if v.Texture == "" {
-			return "(none)"
+			return lang.X("material.texture.none", "(none)")
 		}
 		return v.Texture
 	}
@@ -641,7 +681,7 @@ func (t *materialTab) fitColumns() {
 	m := t.view()
 	well := float32(14) + theme.Padding()
 	widgets.SetWidths(t.table, widgets.Columns{
-		Titles: phaseColumns,
+		Titles: phaseColumns(),
 		Extra: func(col int) float32 {
 			if _, ok := columnGroup[col]; ok {
 				return well
@@ -675,34 +715,34 @@ func (t *materialTab) makePhaseEditor() fyne.CanvasObject {
 	t.opacity.Step = 1
 	t.opacityL = widget.NewLabel("")
 	t.opacity.OnChanged = func(v float64) { t.slide((*material.Phase).SetRawOpacity, v) }
-	t.opacity.OnChangeEnded = func(v float64) { t.commitDraft("set opacity") }
+	t.opacity.OnChangeEnded = func(v float64) { t.commitDraft(lang.X("material.edit.opacity", "set opacity")) }
 	t.power = widget.NewSlider(0, 255)
 	t.power.Step = 1
 	t.powerL = widget.NewLabel("")
 	t.power.OnChanged = func(v float64) { t.slide((*material.Phase).SetPower, v) }
-	t.power.OnChangeEnded = func(v float64) { t.commitDraft("set power") }
-	form.Add(widget.NewLabel("opacity p3"))
+	t.power.OnChangeEnded = func(v float64) { t.commitDraft(lang.X("material.edit.power", "set power")) }
+	form.Add(widget.NewLabel(lang.X("material.field.opacity", "opacity p3")))
 	form.Add(container.NewBorder(nil, nil, nil, t.opacityL, t.opacity))
-	form.Add(widget.NewLabel("power p16"))
+	form.Add(widget.NewLabel(lang.X("material.field.power", "power p16")))
 	form.Add(container.NewBorder(nil, nil, nil, t.powerL, t.power))
 	t.page = widget.NewEntry()
-	t.page.SetPlaceHolder("−1 = the whole texture")
+	t.page.SetPlaceHolder(lang.X("material.page.hint", "−1 = the whole texture"))
 	t.page.OnSubmitted = func(s string) { t.SetPage(s) }
 	t.texture = widget.NewEntry()
-	t.texture.SetPlaceHolder("empty = untextured")
+	t.texture.SetPlaceHolder(lang.X("material.texture.hint", "empty = untextured"))
 	t.texture.OnSubmitted = func(s string) { t.SetTexture(s) }
 	t.editorError = widget.NewLabel("")
 	t.editorError.Importance = widget.DangerImportance
 	t.editorError.Wrapping = fyne.TextWrapWord
-	form.Add(widget.NewLabel("page p17"))
-	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Set", func() { t.SetPage(t.page.Text) }), t.page))
-	form.Add(widget.NewLabel("texture"))
-	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Set", func() { t.SetTexture(t.texture.Text) }), t.texture))
+	form.Add(widget.NewLabel(lang.X("material.field.page", "page p17")))
+	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton(lang.X("material.set", "Set"), func() { t.SetPage(t.page.Text) }), t.page))
+	form.Add(widget.NewLabel(lang.X("material.field.texture", "texture")))
+	form.Add(container.NewBorder(nil, nil, nil, widget.NewButton(lang.X("material.set", "Set"), func() { t.SetTexture(t.texture.Text) }), t.texture))
 	buttons := container.NewHBox(
-		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.AddPhase),
-		widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), t.RemovePhase),
-		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { t.MovePhase(-1) }),
-		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
+		widget.NewButtonWithIcon(lang.X("material.phase.add", "Add"), theme.ContentAddIcon(), t.AddPhase),
+		widget.NewButtonWithIcon(lang.X("material.phase.remove", "Remove"), theme.ContentRemoveIcon(), t.RemovePhase),
+		widget.NewButtonWithIcon(lang.X("material.phase.up", "Up"), theme.MoveUpIcon(), func() { t.MovePhase(-1) }),
+		widget.NewButtonWithIcon(lang.X("material.phase.down", "Down"), theme.MoveDownIcon(), func() { t.MovePhase(+1) }),
 	)
 	// The buttons under the phase's title: beside it they made the editor
 	// wider than the inspector at 1024×640.
@@ -719,19 +759,22 @@ func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
 	l := widget.NewLabel("")
 	t.colorRects = append(t.colorRects, r)
 	t.colorText = append(t.colorText, l)
-	pick := widget.NewButton("Pick…", func() {
+	pick := widget.NewButton(lang.X("material.colour.pick", "Pick…"), func() {
 		p, err := t.view().PhaseAt(t.phase)
 		if err != nil {
 			return
 		}
-		d := dialog.NewColorPicker(g.String()+" colour", fmt.Sprintf("Phase %d, %s (%s)", t.phase, g, g.Params()), func(c color.Color) {
+		title := lang.X("material.colour.title", "{{.Group}} colour", map[string]any{"Group": groupName(g)})
+		msg := lang.X("material.colour.message", "Phase {{.Phase}}, {{.Group}} ({{.Params}})",
+			map[string]any{"Phase": t.phase, "Group": groupName(g), "Params": g.Params()})
+		d := dialog.NewColorPicker(title, msg, func(c color.Color) {
 			t.SetColor(g, color.NRGBAModel.Convert(c).(color.NRGBA))
 		}, t.h.Window())
 		d.Advanced = true
 		d.SetColor(p.Color(g))
 		d.Show()
 	})
-	form.Add(widget.NewLabel(g.String() + " " + g.Params()))
+	form.Add(widget.NewLabel(groupName(g) + " " + g.Params()))
 	form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
 }
 
@@ -742,13 +785,13 @@ func (t *materialTab) refreshEditor() {
 	defer func() { t.loading = false }()
 	p, err := m.PhaseAt(t.phase)
 	if err != nil {
-		t.phaseLabel.SetText("no phases")
+		t.phaseLabel.SetText(lang.X("material.no_phases", "no phases"))
 		return
 	}
 	v := p.Values()
-	t.phaseLabel.SetText(fmt.Sprintf("Phase %d of %d", t.phase, len(m.Phases)))
+	t.phaseLabel.SetText(lang.X("material.phase.title", "Phase {{.Phase}} of {{.Count}}", map[string]any{"Phase": t.phase, "Count": len(m.Phases)}))
 	if !t.node.Editable() && t.editorError.Text == "" {
-		t.editorError.SetText("read-only: this material's container cannot be edited")
+		t.editorError.SetText(lang.X("material.read_only", "read-only: this material's container cannot be edited"))
 	}
 	for i, g := range material.Groups() {
 		t.colorRects[i].FillColor = opaque(p.Color(g))
@@ -795,7 +838,12 @@ func (t *materialTab) commitDraft(name string) {
 	if d == nil {
 		return
 	}
-	t.apply(fmt.Sprintf("%s of phase %d", name, t.phase), d)
+	t.apply(ofPhase(name, t.phase), d)
+}
+
+// ofPhase names an edit of phase i: "set power of phase 2".
+func ofPhase(edit string, i int) string {
+	return lang.X("material.edit.of_phase", "{{.Edit}} of phase {{.Phase}}", map[string]any{"Edit": edit, "Phase": i})
 }
 
 // apply replaces the material with m as an undoable edit and refreshes.
@@ -823,7 +871,7 @@ func (t *materialTab) edit(name string, fn func(m *material.Mat0) error) {
 
 // editPhase edits the selected phase.
 func (t *materialTab) editPhase(name string, fn func(p *material.Phase) error) {
-	t.edit(fmt.Sprintf("%s of phase %d", name, t.phase), func(m *material.Mat0) error {
+	t.edit(ofPhase(name, t.phase), func(m *material.Mat0) error {
 		p, err := m.PhaseAt(t.phase)
 		if err != nil {
 			return err
@@ -835,15 +883,17 @@ func (t *materialTab) editPhase(name string, fn func(p *material.Phase) error) {
 // SetColor sets colour group g of the selected phase; the additive group
 // has no alpha byte.
 func (t *materialTab) SetColor(g material.Group, c color.NRGBA) {
-	t.editPhase("set "+g.String(), func(p *material.Phase) error { return p.SetColor(g, c) })
+	t.editPhase(lang.X("material.edit.colour", "set {{.Group}}", map[string]any{"Group": groupName(g)}),
+		func(p *material.Phase) error { return p.SetColor(g, c) })
 }
 
 // SetPage sets the signed page index of the selected phase.
 func (t *materialTab) SetPage(s string) {
-	t.editPhase("set page", func(p *material.Phase) error {
+	t.editPhase(lang.X("material.edit.page", "set page"), func(p *material.Phase) error {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
-			return fmt.Errorf("page %q: want a number from -128 to 127", s)
+			return errors.New(lang.X("material.page.invalid", "page {{.Text}}: want a number from -128 to 127",
+				map[string]any{"Text": strconv.Quote(s)}))
 		}
 		return p.SetPage(v)
 	})
@@ -851,14 +901,14 @@ func (t *materialTab) SetPage(s string) {
 
 // SetTexture sets the texture name of the selected phase ("" = untextured).
 func (t *materialTab) SetTexture(s string) {
-	t.editPhase("set texture", func(p *material.Phase) error { return p.SetTextureName(strings.TrimSpace(s)) })
+	t.editPhase(lang.X("material.edit.texture", "set texture"), func(p *material.Phase) error { return p.SetTextureName(strings.TrimSpace(s)) })
 }
 
 // AddPhase inserts a copy of the selected phase after it (the default
 // phase into an empty material).
 func (t *materialTab) AddPhase() {
 	at := t.phase + 1
-	t.edit(fmt.Sprintf("add phase %d", at), func(m *material.Mat0) error {
+	t.edit(lang.X("material.edit.add_phase", "add phase {{.Phase}}", map[string]any{"Phase": at}), func(m *material.Mat0) error {
 		if len(m.Phases) == 0 {
 			at = 0
 			return m.InsertPhase(0, material.DefaultPhase())
@@ -874,14 +924,16 @@ func (t *materialTab) AddPhase() {
 // RemovePhase deletes the selected phase; keys naming later phases follow.
 func (t *materialTab) RemovePhase() {
 	at := t.phase
-	t.edit(fmt.Sprintf("remove phase %d", at), func(m *material.Mat0) error { return m.RemovePhase(at) })
+	t.edit(lang.X("material.edit.remove_phase", "remove phase {{.Phase}}", map[string]any{"Phase": at}),
+		func(m *material.Mat0) error { return m.RemovePhase(at) })
 }
 
 // MovePhase swaps the selected phase with its neighbour (dir -1 or +1);
 // keys keep naming the same phases.
 func (t *materialTab) MovePhase(dir int) {
 	a, b := t.phase, t.phase+dir
-	t.edit(fmt.Sprintf("move phase %d", a), func(m *material.Mat0) error { return m.MovePhase(a, b) })
+	t.edit(lang.X("material.edit.move_phase", "move phase {{.Phase}}", map[string]any{"Phase": a}),
+		func(m *material.Mat0) error { return m.MovePhase(a, b) })
 	if b >= 0 && b < len(t.view().Phases) {
 		t.phase = b
 		t.refreshEditor()

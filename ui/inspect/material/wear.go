@@ -7,10 +7,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/material"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
 )
@@ -21,12 +23,16 @@ func init() {
 		Order: 10,
 		Match: func(n formats.Node) bool { _, ok := n.(*material.WearNode); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Wear", Content: newWearView(h, n.(*material.WearNode))}
+			return &inspect.Tab{Title: lang.X("tab.wear", "Wear"), Content: newWearView(h, n.(*material.WearNode))}
 		},
 	})
 }
 
-var wearColumns = []string{"row", "legacy id", "material", "resolved", "via"}
+// wearColumns are the column titles of the Wear tab.
+func wearColumns() []string {
+	return []string{lang.X("wear.column.row", "row"), lang.X("wear.column.legacy_id", "legacy id"),
+		lang.X("wear.column.material", "material"), lang.X("wear.column.resolved", "resolved"), lang.X("wear.column.via", "via")}
+}
 
 // newWearView lists the rows with their resolved materials (click one to
 // open it) and the lightmaps with their slots; "Set material library…"
@@ -37,8 +43,9 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 	info.Wrapping = fyne.TextWrapWord
 	lightmaps := widget.NewLabel("")
 	lightmaps.Wrapping = fyne.TextWrapWord
+	columns := wearColumns()
 	tb := widget.NewTableWithHeaders(
-		func() (int, int) { return len(res), len(wearColumns) },
+		func() (int, int) { return len(res), len(columns) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
@@ -48,7 +55,7 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 			l.Text, l.Importance = wearCell(res[id.Row], id.Row, id.Col)
 			l.Refresh()
 		})
-	setColumns(tb, wearColumns)
+	setColumns(tb, columns)
 	tb.OnSelected = func(id widget.TableCellID) {
 		tb.Unselect(id) // a second click on the same row opens it again
 		if id.Row >= 0 && id.Row < len(res) && res[id.Row].Material != nil {
@@ -57,20 +64,22 @@ func newWearView(h inspect.Host, w *material.WearNode) fyne.CanvasObject {
 	}
 	fill := func() {
 		res = w.Resolve()
-		where := "material library: not found — set one"
+		where := lang.X("wear.no_library", "material library: not found — set one")
 		if lib := w.Loc.Library(material.LibMaterials); lib != nil {
-			where = fmt.Sprintf("material library: %s (%d materials) — click a resolved material to open it", lib.Where, len(lib.Entries))
+			where = lang.X("wear.library", "material library: {{.Where}} ({{.Materials}}) — click a resolved material to open it",
+				map[string]any{"Where": lib.Where, "Materials": count.Materials(len(lib.Entries))})
 		}
 		info.SetText(where)
-		fitColumns(tb, wearColumns, len(res), func(r, c int) string { txt, _ := wearCell(res[r], r, c); return txt })
+		fitColumns(tb, columns, len(res), func(r, c int) string { txt, _ := wearCell(res[r], r, c); return txt })
 		if len(w.Wear.Lightmaps) == 0 {
-			lightmaps.SetText("no LIGHTMAPS section")
+			lightmaps.SetText(lang.X("wear.no_lightmaps", "no LIGHTMAPS section"))
 		} else {
 			slots := w.LightmapSlots()
 			var sb strings.Builder
-			sb.WriteString("LIGHTMAPS:")
+			sb.WriteString("LIGHTMAPS:") // the section's own name
 			for i, r := range w.Wear.Lightmaps {
-				fmt.Fprintf(&sb, "\n  %d  %s  → slot %d", r.LegacyID, r.Name, slots[i])
+				fmt.Fprintf(&sb, "\n  %d  %s  → ", r.LegacyID, r.Name)
+				sb.WriteString(lang.X("wear.lightmap.slot", "slot {{.Slot}}", map[string]any{"Slot": slots[i]}))
 			}
 			lightmaps.SetText(sb.String())
 		}
@@ -106,11 +115,11 @@ func wearCell(r material.Resolved, row, col int) (string, widget.Importance) {
 		return r.Row.Name, widget.MediumImportance
 	case 3:
 		if r.Material == nil {
-			return "(missing)", widget.MediumImportance
+			return "(" + lang.X("material.missing", "missing") + ")", widget.MediumImportance
 		}
 		return r.Name, widget.HighImportance
 	case 4:
-		return r.Via, widget.MediumImportance
+		return viaName(r.Via), widget.MediumImportance
 	}
 	return "", widget.MediumImportance
 }

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -140,7 +141,8 @@ func (b *clockBar) showTime() {
 		b.slider.Refresh()
 		b.loading = false
 	}
-	if s := fmt.Sprintf("%*d / %d ms", len(fmt.Sprint(b.cycle)), ms, b.cycle); b.label.Text != s {
+	if s := lang.X("mesh.clock.time", "{{.Ms}} / {{.Cycle}} ms",
+		map[string]any{"Ms": fmt.Sprintf("%*d", len(fmt.Sprint(b.cycle)), ms), "Cycle": b.cycle}); b.label.Text != s {
 		b.label.SetText(s)
 	}
 }

@@ -50,6 +50,7 @@ type animRow struct {
 	slider  *widget.Slider
 	label   *widget.Label
 	bones   *widget.Check
+	rows    []fyne.CanvasObject
 	content *fyne.Container
 }
 
@@ -91,9 +92,11 @@ func newAnimRow(c *previewCanvas, clk *inspect.Clock) *animRow {
 	r.label.TextStyle.Monospace = true
 	r.bones = widget.NewCheck(lang.X("anim.bones", "Bones"), func(bool) { r.c.request(false) })
 	title := widget.NewLabel(lang.X("anim.title", "Animation"))
-	top := container.NewBorder(nil, nil, container.NewHBox(title, r.source), open, r.motion)
-	bottom := container.NewBorder(nil, nil, container.NewHBox(r.play, r.speeds), container.NewHBox(r.label, r.bones), r.slider)
-	r.content = container.NewVBox(top, bottom)
+	r.rows = []fyne.CanvasObject{
+		container.NewBorder(nil, nil, container.NewHBox(title, r.source), open, r.motion),
+		container.NewBorder(nil, nil, container.NewHBox(r.play, r.speeds), container.NewHBox(r.label, r.bones), r.slider),
+	}
+	r.content = container.NewVBox() // the rows join it only for a mesh with a skeleton
 	r.content.Hide()
 	r.unwatch = clk.Watch(r.changed)
 	return r
@@ -108,6 +111,7 @@ func (r *animRow) meshLoaded(m *geom.Mesh) {
 	if p, err := newPoser(m, nil); err == nil {
 		r.poser = p
 	}
+	r.content.Objects = r.rows
 	r.content.Show()
 	r.findSources()
 	if r.preset != nil {

@@ -1,11 +1,12 @@
 package mesh
 
 import (
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/formats/msh"
 	"rummage/formats/xrlevel"
-	"rummage/ui/widgets"
 )
 
 // nodeCounts are the counts a node's header (and the level's Statistics)
@@ -13,7 +14,7 @@ import (
 type nodeCounts struct {
 	vertices, triangles int    // 0: not counted by the header
 	drawn               string // what the preview draws of the node when it draws less ("LOD 0")
-	kind                string // what kind of triangles ("CFORM"), "" for plain ones
+	cform               bool   // the triangles are the collision mesh's (CFORM)
 }
 
 // countsOf returns the header's counts of the node types whose preview
@@ -26,7 +27,7 @@ func countsOf(src formats.Mesher) nodeCounts {
 	case *msh.MeshNode:
 		if m, err := x.Model(); err == nil {
 			v, t := modelCounts(m)
-			return nodeCounts{vertices: v, triangles: t, drawn: "LOD 0"}
+			return nodeCounts{vertices: v, triangles: t, drawn: "LOD 0"} // LOD 0: a term, the same in every language
 		}
 	case *xrlevel.LevelNode:
 		if lv, err := x.Level(); err == nil {
@@ -34,7 +35,7 @@ func countsOf(src formats.Mesher) nodeCounts {
 		}
 	case *xrlevel.ChunkNode:
 		if x.Name() == xrlevel.NameCForm {
-			return nodeCounts{kind: "CFORM"} // the collision mesh, not the visuals
+			return nodeCounts{cform: true} // the collision mesh, not the visuals
 		}
 	}
 	return nodeCounts{}
@@ -54,37 +55,67 @@ func modelCounts(m *msh.Model) (vertices, triangles int) {
 func countText(src formats.Mesher, m *geom.Mesh) string {
 	v, t := xrlevel.MeshCounts(m)
 	all := countsOf(src)
-	kind := ""
-	if all.kind != "" {
-		kind = all.kind + " "
-	}
-	text := ofCount(v, all.vertices, "vertex", "vertices") + "  " + ofCount(t, all.triangles, kind+"triangle", kind+"triangles")
+	text := vertexCount(v, all.vertices) + "  " + triangleCount(t, all.triangles, all.cform)
 	if all.drawn != "" && (all.vertices != v || all.triangles != t) {
 		text += " (" + all.drawn + ")"
 	}
-	if k, name := outlines(m); k > 0 {
-		text += " + " + widgets.Plural(k, name)
+	if k, portals := outlines(m); k > 0 {
+		text += " + " + outlineCount(k, portals)
 	}
 	return text
 }
 
-// ofCount is "12 triangles", or "12 of 20 triangles" when the node has
-// all (non-zero) and the preview draws fewer or more.
-func ofCount(drawn, all int, one, many string) string {
-	word := many
-	if drawn == 1 && (all == 0 || all == 1) {
-		word = one
+// ofCount is how many of all the preview draws: "12" alone, or "12 of 20"
+// when the node has all (non-zero) and the preview draws fewer or more;
+// the noun after it agrees with the last figure.
+type ofCount struct{ drawn, all int }
+
+// figures are the template data of an ofCount: Drawn, and the figure the
+// noun agrees with as PluralCount.
+func (c ofCount) figures() (n int, data map[string]any) {
+	if c.all != 0 && c.all != c.drawn {
+		return c.all, map[string]any{"Drawn": group3(c.drawn), "PluralCount": group3(c.all)}
 	}
-	if all != 0 && all != drawn {
-		return group3(drawn) + " of " + group3(all) + " " + word
+	return c.drawn, map[string]any{"PluralCount": group3(c.drawn)}
+}
+
+// vertexCount is "12 vertices" or "12 of 20 vertices".
+func vertexCount(drawn, all int) string {
+	n, data := ofCount{drawn, all}.figures()
+	if _, of := data["Drawn"]; of {
+		return lang.XN("mesh.count.vertices_of", "{{.Drawn}} of {{.PluralCount}} vertices", n, data)
 	}
-	return group3(drawn) + " " + word
+	return lang.XN("count.vertex", "{{.PluralCount}} vertices", n, data)
+}
+
+// triangleCount is "12 triangles" or "12 of 20 triangles", "CFORM
+// triangles" for the collision mesh's.
+func triangleCount(drawn, all int, cform bool) string {
+	n, data := ofCount{drawn, all}.figures()
+	_, of := data["Drawn"]
+	switch {
+	case cform && of:
+		return lang.XN("mesh.count.cform_triangles_of", "{{.Drawn}} of {{.PluralCount}} CFORM triangles", n, data)
+	case cform:
+		return lang.XN("mesh.count.cform_triangles", "{{.PluralCount}} CFORM triangles", n, data)
+	case of:
+		return lang.XN("mesh.count.triangles_of", "{{.Drawn}} of {{.PluralCount}} triangles", n, data)
+	}
+	return lang.XN("count.triangle", "{{.PluralCount}} triangles", n, data)
+}
+
+// outlineCount is "2 portal outlines", or "2 outlines" of other line groups.
+func outlineCount(n int, portals bool) string {
+	if portals {
+		return lang.XN("mesh.count.portal_outlines", "{{.PluralCount}} portal outlines", n)
+	}
+	return lang.XN("mesh.count.outlines", "{{.PluralCount}} outlines", n)
 }
 
 // outlines counts the closed outlines of m's line groups (each portal is
-// one loop of segments: a connected set of them) and names them after
-// their group: "portal outline" for the portals.
-func outlines(m *geom.Mesh) (int, string) {
+// one loop of segments: a connected set of them) and reports whether they
+// are the portals'.
+func outlines(m *geom.Mesh) (n int, portals bool) {
 	parent := map[uint32]uint32{}
 	find := func(v uint32) uint32 {
 		for parent[v] != v {
@@ -93,13 +124,12 @@ func outlines(m *geom.Mesh) (int, string) {
 		}
 		return v
 	}
-	name := "outline"
 	for _, g := range m.Groups {
 		if !g.Lines {
 			continue
 		}
 		if g.Name == "portals" {
-			name = "portal outline"
+			portals = true
 		}
 		for t := g.FirstTri; t < g.FirstTri+g.TriCount && 3*t+2 < len(m.Indices); t++ {
 			a, b := m.Indices[3*t], m.Indices[3*t+1] // a segment is the triangle (a, b, b)
@@ -111,11 +141,10 @@ func outlines(m *geom.Mesh) (int, string) {
 			parent[find(a)] = find(b)
 		}
 	}
-	n := 0
 	for v := range parent {
 		if find(v) == v {
 			n++
 		}
 	}
-	return n, name
+	return n, portals
 }

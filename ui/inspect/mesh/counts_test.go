@@ -75,8 +75,8 @@ func TestOutlines(t *testing.T) {
 			6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 6, 6}, // a loop of four
 		Groups: []geom.Group{{Name: "solid", TriCount: 1}, {Name: "portals", FirstTri: 1, TriCount: 7, Lines: true}},
 	}
-	if n, name := outlines(m); n != 2 || name != "portal outline" {
-		t.Errorf("outlines %d %q, want 2 portal outline", n, name)
+	if n, portals := outlines(m); n != 2 || !portals {
+		t.Errorf("outlines %d (portals %v), want 2 portal outlines", n, portals)
 	}
 	if got := countText(nil, m); got != "3 vertices  1 triangle + 2 portal outlines" {
 		t.Errorf("count %q", got)

@@ -3,8 +3,8 @@ package mesh
 import (
 	"rummage/formats/msh"
 	"rummage/samples"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
@@ -32,5 +32,5 @@ func init() {
 
 // meshFacts is "48 vertices · 72 triangles · 9 batches".
 func meshFacts(vertices, triangles, batches int) []string {
-	return []string{widgets.Plural(vertices, "vertex"), widgets.Plural(triangles, "triangle"), widgets.Plural(batches, "batch")}
+	return []string{count.Vertices(vertices), count.Triangles(triangles), count.Batches(batches)}
 }

@@ -1,17 +1,16 @@
 package mesh
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats/geom"
 	"rummage/preview"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 // Group selection: a click on a triangle selects its group, and so does a
@@ -33,8 +32,8 @@ type groupBar struct {
 func newGroupBar(c *previewCanvas) *groupBar {
 	b := &groupBar{c: c, label: widget.NewLabel("")}
 	b.label.Truncation = fyne.TextTruncateEllipsis
-	b.material = widget.NewButtonWithIcon("Material", theme.NavigateNextIcon(), b.openMaterial)
-	b.all = widget.NewButton("All groups", func() { c.selectGroup(-1) })
+	b.material = widget.NewButtonWithIcon(lang.X("mesh.group.material", "Material"), theme.NavigateNextIcon(), b.openMaterial)
+	b.all = widget.NewButton(lang.X("mesh.group.all", "All groups"), func() { c.selectGroup(-1) })
 	b.content = container.NewBorder(nil, nil, nil, container.NewHBox(b.material, b.all), b.label)
 	b.refresh()
 	return b
@@ -49,10 +48,11 @@ func (b *groupBar) refresh() {
 	case c.mesh == nil:
 		b.label.SetText("")
 	case c.group < 0:
-		b.label.SetText("click a triangle to isolate its group")
+		b.label.SetText(lang.X("mesh.group.hint", "click a triangle to isolate its group"))
 	default:
 		g := c.mesh.Groups[c.group]
-		b.label.SetText(fmt.Sprintf("group %d of %d: %s · %s", c.group, len(c.mesh.Groups), g.Name, widgets.Plural(g.TriCount, "triangle")))
+		b.label.SetText(lang.X("mesh.group.selected", "group {{.Group}} of {{.Count}}: {{.Name}} · {{.Triangles}}",
+			map[string]any{"Group": c.group, "Count": len(c.mesh.Groups), "Name": g.Name, "Triangles": count.Triangles(g.TriCount)}))
 		b.all.Show()
 		if inspect.GroupMaterial(c.node, c.group) != nil {
 			b.material.Show()

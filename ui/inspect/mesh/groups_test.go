@@ -15,6 +15,7 @@ import (
 	"rummage/formats/msh"
 	"rummage/preview"
 	"rummage/samples"
+	"rummage/ui/i18n"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
 	_ "rummage/ui/inspect/material" // the Batches and Material tabs
@@ -98,7 +99,7 @@ func TestPreviewViewSelector(t *testing.T) {
 	if c.opt.Mode != preview.ModeTextured || v.view.Selected != "Textured" || v.shading.Selected != "Smooth" {
 		t.Errorf("the crate opens in %v, %q, shading %q", c.opt.Mode, v.view.Selected, v.shading.Selected)
 	}
-	for i, name := range viewNames {
+	for i, name := range viewNames() {
 		drain(frames)
 		v.view.SetSelected(name)
 		st := lastFrame(t, frames)
@@ -336,13 +337,18 @@ func TestPreviewSharedClock(t *testing.T) {
 }
 
 // TestPreviewFitsSmallInspectorWithBars: with the clock bar and a group
-// selected, the preview still fits the inspector of a 1024×640 window.
+// selected, the preview still fits the inspector of a 1024×640 window, in
+// English and in Russian (longer words).
 func TestPreviewFitsSmallInspectorWithBars(t *testing.T) {
 	test.NewTempApp(t)
-	v, frames := viewFixture(t, geom.Crate(), previewConfig{clock: inspect.NewClock(), manual: true})
-	v.canvas.showGroup(0)
-	lastFrame(t, frames)
-	if need := v.Content.MinSize(); need.Width > 705 || need.Height > 468 {
-		t.Errorf("the preview needs %v; bars %v, %v, %v", need, v.bar.content.MinSize(), v.clock.content.MinSize(), v.view.MinSize())
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+	for _, l := range []string{i18n.English, i18n.Russian} {
+		i18n.Use(l)
+		v, frames := viewFixture(t, geom.Crate(), previewConfig{clock: inspect.NewClock(), manual: true})
+		v.canvas.showGroup(0)
+		lastFrame(t, frames)
+		if need := v.Content.MinSize(); need.Width > 705 || need.Height > 468 {
+			t.Errorf("%s: the preview needs %v; bars %v, %v, %v", l, need, v.bar.content.MinSize(), v.clock.content.MinSize(), v.view.MinSize())
+		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -38,7 +39,7 @@ func init() {
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			v := NewPreviewView(h, n.(formats.Mesher))
-			return &inspect.Tab{Title: "Preview", Content: v.Content, Close: v.Close}
+			return &inspect.Tab{Title: lang.X("tab.preview", "Preview"), Content: v.Content, Close: v.Close}
 		},
 	})
 }
@@ -100,7 +101,8 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	v.clock = newClockBar(c, cfg.clock)
 	v.clock.manual = cfg.manual
 	v.anim = newAnimRow(c, cfg.clock)
-	bars := container.NewVBox(top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content), v.anim.content)
+	rows := append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)
+	bars := container.NewVBox(append(rows, v.anim.content)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
@@ -166,6 +168,7 @@ type previewCanvas struct {
 	lastMouse     fyne.Position
 	frames        int         // frames shown
 	blank         *image.RGBA // shown before the first frame
+	override      *geom.Mesh  // a mesh SetMesh gave before the view's own loaded
 
 	// shared with the render goroutine
 	*previewShared
@@ -209,7 +212,7 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 	c.info = canvas.NewText("", color.NRGBA{220, 225, 235, 255})
 	c.info.TextSize = 11
 	c.info.TextStyle.Monospace = true
-	c.msg = canvas.NewText("Loading mesh…", color.NRGBA{220, 225, 235, 255})
+	c.msg = canvas.NewText(lang.X("mesh.loading", "Loading mesh…"), color.NRGBA{220, 225, 235, 255})
 	c.msg.Alignment = fyne.TextAlignCenter
 	c.ExtendBaseWidget(c)
 	runtime.AddCleanup(c, (*previewShared).close, c.previewShared)
@@ -358,16 +361,19 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 		return
 	}
 	if err != nil {
-		c.msg.Text = "Cannot show the mesh: " + err.Error()
+		c.msg.Text = lang.X("mesh.error", "Cannot show the mesh: {{.Error}}", map[string]any{"Error": err})
 		c.msg.Refresh()
 		return
 	}
 	if m == nil || len(m.Positions) == 0 {
-		c.msg.Text = "The mesh is empty"
+		c.msg.Text = lang.X("mesh.empty", "The mesh is empty")
 		c.msg.Refresh()
 		return
 	}
 	c.mesh, c.counts = m, counts
+	if c.override != nil {
+		c.mesh, c.counts, c.override = c.override, countText(c.src, c.override), nil
+	}
 	c.msg.Text = ""
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
@@ -402,13 +408,14 @@ func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 		}
 	}
 	c.frames++
-	drawn := group3(st.Edges) + " edges"
+	drawn := lang.XN("mesh.frame.edges", "{{.PluralCount}} edges", st.Edges, map[string]any{"PluralCount": group3(st.Edges)})
 	if st.Faces > 0 || c.opt.Mode != preview.ModeWire {
-		drawn = group3(st.Faces) + " faces drawn"
+		drawn = lang.XN("mesh.frame.faces", "{{.PluralCount}} faces drawn", st.Faces, map[string]any{"PluralCount": group3(st.Faces)})
 	}
-	text := fmt.Sprintf("%s  %s  %.1f ms", c.counts, drawn, float64(st.Elapsed.Microseconds())/1000)
+	ms := lang.X("mesh.frame.ms", "{{.Ms}} ms", map[string]any{"Ms": fmt.Sprintf("%.1f", float64(st.Elapsed.Microseconds())/1000)})
+	text := c.counts + "  " + drawn + "  " + ms
 	if st.Decimated {
-		text += fmt.Sprintf("  (moving: %s edges)", group3(st.Drawn))
+		text += "  (" + lang.XN("mesh.frame.moving", "moving: {{.PluralCount}} edges", st.Drawn, map[string]any{"PluralCount": group3(st.Drawn)}) + ")"
 	}
 	c.info.Text = text
 	c.info.Refresh()
@@ -418,11 +425,13 @@ func (c *previewCanvas) present(img *image.RGBA, st preview.Stats) {
 	}
 }
 
-// group3 writes n with thousands separators.
+// group3 writes n with thousands separators (the language's: "12,345",
+// "12 345").
 func group3(n int) string {
 	s := fmt.Sprint(n)
+	sep := lang.X("number.group_separator", ",")
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
+		s = s[:i] + sep + s[i:]
 	}
 	return s
 }

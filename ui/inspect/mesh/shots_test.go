@@ -39,7 +39,7 @@ func TestPreviewShots(t *testing.T) {
 		}
 	}
 	v, frames := viewFixture(t, geom.Crate(), previewConfig{clock: inspect.NewClock(), manual: true})
-	for i, name := range viewNames {
+	for i, name := range viewNames() {
 		v.SetMode(preview.Mode(i))
 		shot("preview-crate-"+name, v, frames)
 	}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -15,27 +16,31 @@ import (
 )
 
 // viewNames are the view selector's options, in preview.Mode order.
-var viewNames = []string{"Wire", "Solid", "Textured", "Textured+wire"}
+func viewNames() []string {
+	return []string{lang.X("mesh.view.wire", "Wire"), lang.X("mesh.view.solid", "Solid"),
+		lang.X("mesh.view.textured", "Textured"), lang.X("mesh.view.textured_wire", "Textured+wire")}
+}
 
 // shadingNames are the shading selector's options: preview.ShadeFlat,
 // preview.ShadeSmooth.
-var shadingNames = []string{"Flat", "Smooth"}
+func shadingNames() []string {
+	return []string{lang.X("mesh.shading.flat", "Flat"), lang.X("mesh.shading.smooth", "Smooth")}
+}
 
 // makeToolbar builds the top row: the view, its shading and light, the
 // projection, Fit and Reset.
 func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 	c := v.canvas
-	v.view = widget.NewSelect(viewNames, func(s string) {
-		for i, n := range viewNames {
-			if n == s {
-				v.SetMode(preview.Mode(i))
-			}
+	views := viewNames()
+	v.view = widget.NewSelect(views, func(string) {
+		if i := v.view.SelectedIndex(); i >= 0 {
+			v.SetMode(preview.Mode(i))
 		}
 	})
-	v.view.Selected = viewNames[c.opt.Mode]
-	v.shading = widget.NewSelect(shadingNames, func(s string) {
+	v.view.Selected = views[c.opt.Mode]
+	v.shading = widget.NewSelect(shadingNames(), func(string) {
 		sh := preview.ShadeFlat
-		if s == shadingNames[1] {
+		if v.shading.SelectedIndex() == 1 {
 			sh = preview.ShadeSmooth
 		}
 		if c.opt.Shading != sh {
@@ -43,16 +48,17 @@ func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 			c.request(false)
 		}
 	})
-	v.light = widget.NewCheck("Light", func(on bool) {
+	v.light = widget.NewCheck(lang.X("mesh.light", "Light"), func(on bool) {
 		if c.opt.Unlit == on {
 			c.opt.Unlit = !on
 			c.request(false)
 		}
 	})
 	v.light.Checked = !c.opt.Unlit
-	v.projection = widget.NewSelect([]string{"Perspective", "Orthographic"}, func(s string) {
+	v.projection = widget.NewSelect([]string{lang.X("mesh.projection.perspective", "Perspective"),
+		lang.X("mesh.projection.orthographic", "Orthographic")}, func(string) {
 		p := preview.Perspective
-		if s == "Orthographic" {
+		if v.projection.SelectedIndex() == 1 {
 			p = preview.Orthographic
 		}
 		if c.cam.Projection != p {
@@ -62,16 +68,16 @@ func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 	})
 	v.projection.SetSelectedIndex(0)
 	v.enableShading()
-	reset := widget.NewButton("Reset", c.reset)
-	fit := widget.NewButton("Fit", c.fit)
-	return container.NewHBox(wideSelect(v.view, viewNames), v.shading, v.light, v.projection, fit, reset)
+	reset := widget.NewButton(lang.X("mesh.reset", "Reset"), c.reset)
+	fit := widget.NewButton(lang.X("mesh.fit", "Fit"), c.fit)
+	return container.NewHBox(wideSelect(v.view), v.shading, v.light, wideSelect(v.projection), fit, reset)
 }
 
 // wideSelect lays sel out as wide as its longest option needs (a Select's
-// own minimum cuts "Textured+wire" short).
-func wideSelect(sel *widget.Select, options []string) fyne.CanvasObject {
+// own minimum cuts "Textured+wire" and "Перспектива" short).
+func wideSelect(sel *widget.Select) fyne.CanvasObject {
 	w := float32(0)
-	for _, o := range options {
+	for _, o := range sel.Options {
 		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
 	}
 	room := canvas.NewRectangle(color.Transparent)
@@ -89,13 +95,13 @@ func (v *PreviewView) checks() fyne.CanvasObject {
 			c.request(false)
 		}
 	}
-	v.groups = widget.NewCheck("Groups", set(func(o *preview.Options, on bool) { o.GroupColors = on }))
+	v.groups = widget.NewCheck(lang.X("mesh.groups", "Groups"), set(func(o *preview.Options, on bool) { o.GroupColors = on }))
 	v.groups.Checked = c.opt.GroupColors
-	v.points = widget.NewCheck("Points", set(func(o *preview.Options, on bool) { o.Points = on }))
+	v.points = widget.NewCheck(lang.X("mesh.points", "Points"), set(func(o *preview.Options, on bool) { o.Points = on }))
 	v.points.Checked = c.opt.Points
-	v.bounds = widget.NewCheck("Bounds", set(func(o *preview.Options, on bool) { o.Bounds = on }))
+	v.bounds = widget.NewCheck(lang.X("mesh.bounds", "Bounds"), set(func(o *preview.Options, on bool) { o.Bounds = on }))
 	v.bounds.Checked = c.opt.Bounds
-	v.backs = widget.NewCheck("Dim back", set(func(o *preview.Options, on bool) { o.BackFaces = on }))
+	v.backs = widget.NewCheck(lang.X("mesh.dim_back", "Dim back"), set(func(o *preview.Options, on bool) { o.BackFaces = on }))
 	v.backs.Checked = c.opt.BackFaces
 	return container.NewHBox(v.groups, v.points, v.bounds, v.backs)
 }
@@ -103,11 +109,11 @@ func (v *PreviewView) checks() fyne.CanvasObject {
 // SetMode switches the view (wire, solid, textured, textured+wire).
 func (v *PreviewView) SetMode(m preview.Mode) {
 	c := v.canvas
-	if int(m) >= len(viewNames) {
+	if int(m) < 0 || int(m) >= len(v.view.Options) {
 		return
 	}
-	if v.view.Selected != viewNames[m] {
-		v.view.SetSelected(viewNames[m]) // calls back here
+	if v.view.SelectedIndex() != int(m) {
+		v.view.SetSelectedIndex(int(m)) // calls back here
 		return
 	}
 	if c.opt.Mode == m {

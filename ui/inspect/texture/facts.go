@@ -4,11 +4,12 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats/imagefile"
 	"rummage/formats/texm"
 	"rummage/formats/txd"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
@@ -36,5 +37,5 @@ func imageFacts(tag, format string, w, h, levels int) []string {
 	if format != "" && !strings.EqualFold(format, tag) {
 		out = append(out, format)
 	}
-	return append(out, strconv.Itoa(w)+"×"+strconv.Itoa(h), widgets.Plural(levels, "level"))
+	return append(out, strconv.Itoa(w)+"×"+strconv.Itoa(h), lang.XN("count.level", "{{.PluralCount}} levels", levels))
 }

@@ -4,6 +4,8 @@
 package texture
 
 import (
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
 	"rummage/formats/texm"
 	"rummage/ui/inspect"
@@ -20,7 +22,7 @@ func init() {
 		},
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			v := newImageView(n.(formats.Imager))
-			return &inspect.Tab{Title: "Image", Content: v.Content}
+			return &inspect.Tab{Title: lang.X("tab.image", "Image"), Content: v.Content}
 		},
 	})
 }

@@ -6,13 +6,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/txd"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 // The TXD tab of a dictionary (and the Textures tab of any node whose
@@ -43,14 +43,15 @@ type dictView struct {
 	sortCol int
 	desc    bool
 	sel     formats.Node // the selected row's node
+	cols    []string     // the column titles (listCols)
 	content fyne.CanvasObject
 }
 
 func makeDictTab(h inspect.Host, n formats.Node) *inspect.Tab {
 	v := newDictView(h, n)
-	title := "Textures"
+	title := lang.X("tab.textures", "Textures")
 	if v.root != nil {
-		title = "TXD"
+		title = "TXD" // the format's name, in every language
 	}
 	t := &inspect.Tab{Title: title, Content: v.content, Close: v.thumbs.close}
 	if v.root != nil {
@@ -64,6 +65,7 @@ func newDictView(h inspect.Host, n formats.Node) *dictView {
 	v.root, _ = n.(*txd.Root)
 	v.thumbs = newThumbs(listThumb, func() { v.table.Refresh() })
 	v.rows = texRows(texChildren(n))
+	v.cols = listCols()
 	v.info = widget.NewLabel("")
 	v.info.Truncation = fyne.TextTruncateEllipsis
 	v.table = v.newTable()
@@ -78,11 +80,11 @@ func newDictView(h inspect.Host, n formats.Node) *dictView {
 
 // showInfo says how many textures there are and how to use the list.
 func (v *dictView) showInfo() {
-	s := widgets.Plural(len(v.rows), "texture") + " · click a header to sort"
+	s := lang.XN("txd.list.hint", "{{.PluralCount}} textures · click a header to sort", len(v.rows))
 	if v.root != nil {
-		s += " · select a row to edit it"
+		s += " · " + lang.X("txd.list.edit_hint", "select a row to edit it")
 		if v.sel != nil {
-			s += " · selected: " + formats.SafeName(v.sel)
+			s += " · " + lang.X("txd.list.selected", "selected: {{.Name}}", map[string]any{"Name": formats.SafeName(v.sel)})
 		}
 	}
 	v.info.SetText(s)
@@ -115,7 +117,7 @@ func (v *dictView) rowOf(n formats.Node) int {
 // newTable makes the list: a thumbnail cell and text cells.
 func (v *dictView) newTable() *widget.Table {
 	t := widget.NewTable(
-		func() (int, int) { return len(v.rows), len(listCols) },
+		func() (int, int) { return len(v.rows), len(v.cols) },
 		func() fyne.CanvasObject {
 			img := canvas.NewImageFromImage(nil)
 			img.FillMode = canvas.ImageFillContain
@@ -180,7 +182,7 @@ func (v *dictView) bindThumb(img *canvas.Image, n formats.Node) {
 
 func (v *dictView) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	b := o.(*widget.Button)
-	if id.Col < 0 || id.Col >= len(listCols) {
+	if id.Col < 0 || id.Col >= len(v.cols) {
 		b.SetText("")
 		return
 	}
@@ -192,7 +194,7 @@ func (v *dictView) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 			b.SetIcon(theme.MenuDropUpIcon())
 		}
 	}
-	title := listCols[id.Col]
+	title := v.cols[id.Col]
 	if id.Col == 0 {
 		title = "#"
 	}
@@ -222,7 +224,7 @@ func (v *dictView) sortBy(col int) {
 func (v *dictView) ListText() string {
 	s := ""
 	for _, r := range v.rows {
-		for c := 1; c < len(listCols); c++ {
+		for c := 1; c < len(v.cols); c++ {
 			s += fmt.Sprintf("%s\t", r.cell(c))
 		}
 		s += "\n"

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -22,9 +23,12 @@ import (
 func (v *dictView) toolbar() fyne.CanvasObject {
 	b := func(label string, f func()) *widget.Button { return widget.NewButton(label, f) }
 	return container.NewGridWithColumns(5,
-		b("Add image…", v.addDialog), b("Remove", v.remove), b("Rename…", v.rename), b("Duplicate", v.duplicate), b("Open", v.open),
-		b("Up", func() { v.move(-1) }), b("Down", func() { v.move(+1) }), b("Mips…", v.mipsDialog),
-		b("Filter…", v.filterDialog), b("From folder…", v.folderDialog))
+		b(lang.X("txd.action.add", "Add image…"), v.addDialog), b(lang.X("txd.action.remove", "Remove"), v.remove),
+		b(lang.X("txd.action.rename", "Rename…"), v.rename), b(lang.X("txd.action.duplicate", "Duplicate"), v.duplicate),
+		b(lang.X("txd.action.open", "Open"), v.open),
+		b(lang.X("txd.action.up", "Up"), func() { v.move(-1) }), b(lang.X("txd.action.down", "Down"), func() { v.move(+1) }),
+		b(lang.X("txd.action.mips", "Mips…"), v.mipsDialog),
+		b(lang.X("txd.action.filter", "Filter…"), v.filterDialog), b(lang.X("txd.action.from_folder", "From folder…"), v.folderDialog))
 }
 
 // applyItems installs next as one undoable edit named name.
@@ -67,7 +71,7 @@ func (v *dictView) applyTextures(name string, nodes []*txd.TexNode, texs []*txd.
 func (v *dictView) selected() (*txd.TexNode, int) {
 	n, ok := v.sel.(*txd.TexNode)
 	if !ok {
-		v.h.Status("select a texture in the list first")
+		v.h.Status(lang.X("txd.select_first", "select a texture in the list first"))
 		return nil, -1
 	}
 	kids, _ := v.root.Children()
@@ -88,6 +92,7 @@ func (v *dictView) items() []*txd.Item {
 	return it
 }
 
+// fail reports that the operation what (as the window names it) failed.
 func (v *dictView) fail(what string, err error) { v.h.Status(what + ": " + err.Error()) }
 
 func (v *dictView) remove() {
@@ -97,11 +102,11 @@ func (v *dictView) remove() {
 	}
 	next, err := txd.RemoveChildren(v.items(), i)
 	if err != nil {
-		v.fail("remove", err)
+		v.fail(lang.X("txd.op.remove", "remove"), err)
 		return
 	}
 	v.sel = nil
-	v.applyItems("Remove "+n.Name(), next)
+	v.applyItems(lang.X("txd.edit.remove", "Remove {{.Name}}", map[string]any{"Name": n.Name()}), next)
 }
 
 func (v *dictView) duplicate() {
@@ -112,10 +117,10 @@ func (v *dictView) duplicate() {
 	items := v.items()
 	next, err := txd.DuplicateChild(items, i, txd.UniqueName(items, n.Name()))
 	if err != nil {
-		v.fail("duplicate", err)
+		v.fail(lang.X("txd.op.duplicate", "duplicate"), err)
 		return
 	}
-	v.applyItems("Duplicate "+n.Name(), next)
+	v.applyItems(lang.X("txd.edit.duplicate", "Duplicate {{.Name}}", map[string]any{"Name": n.Name()}), next)
 }
 
 // move moves the selected texture one place up (-1) or down (+1) in the
@@ -127,10 +132,10 @@ func (v *dictView) move(d int) {
 	}
 	next, err := txd.MoveChild(v.items(), i, i+d)
 	if err != nil {
-		v.fail("move", err)
+		v.fail(lang.X("txd.op.move", "move"), err)
 		return
 	}
-	v.applyItems("Move "+n.Name(), next)
+	v.applyItems(lang.X("txd.edit.move", "Move {{.Name}}", map[string]any{"Name": n.Name()}), next)
 }
 
 func (v *dictView) open() {
@@ -146,47 +151,87 @@ func (v *dictView) rename() {
 	}
 	name := widget.NewEntry()
 	name.SetText(n.Name())
-	dialog.ShowForm("Rename texture", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
-		if ok {
-			v.renameTo(n, name.Text)
-		}
-	}, v.h.Window())
+	dialog.ShowForm(lang.X("txd.rename.title", "Rename texture"), lang.X("txd.rename.confirm", "Rename"), lang.X("txd.cancel", "Cancel"),
+		[]*widget.FormItem{widget.NewFormItem(lang.X("txd.rename.name", "Name"), name)}, func(ok bool) {
+			if ok {
+				v.renameTo(n, name.Text)
+			}
+		}, v.h.Window())
 }
 
 // renameTo renames n, refusing a name another texture has.
 func (v *dictView) renameTo(n *txd.TexNode, name string) {
 	old := n.Name()
 	if !strings.EqualFold(name, old) && txd.HasName(v.items(), name) {
-		v.h.Status("rename: the dictionary already has a texture named " + name)
+		v.h.Status(lang.X("txd.rename.taken", "rename: the dictionary already has a texture named {{.Name}}", map[string]any{"Name": name}))
 		return
 	}
 	nt, err := txd.Rename(n.Texture(), name, n.Texture().Mask)
 	if err != nil {
-		v.fail("rename", err)
+		v.fail(lang.X("txd.op.rename", "rename"), err)
 		return
 	}
-	v.applyTextures("Rename "+old+" → "+name, []*txd.TexNode{n}, []*txd.Texture{nt})
+	v.applyTextures(renameEdit(old, name), []*txd.TexNode{n}, []*txd.Texture{nt})
 }
 
-// mipChoices are the Mips… dialog's choices.
+// renameEdit names the edit that renames texture old to name.
+func renameEdit(old, name string) string {
+	return lang.X("txd.edit.rename", "Rename {{.Old}} → {{.New}}", map[string]any{"Old": old, "New": name})
+}
+
+// mipChoices are the Mips… dialog's choices, as the edit names them
+// (mipLabel is how the dialog shows them).
 var mipChoices = []string{"none (1 level)", "box", "lanczos"}
 
 // addMipChoices are the mip choices of an added image: its own levels (a
 // DDS's; none for a PNG or TGA), or mipChoices.
 var addMipChoices = append([]string{"keep imported"}, mipChoices...)
 
+// mipLabel is how the window shows a mip choice.
+func mipLabel(choice string) string {
+	switch choice {
+	case addMipChoices[0]:
+		return lang.X("txd.mips.keep", "keep imported")
+	case mipChoices[0]:
+		return lang.X("txd.mips.none", "none (1 level)")
+	case mipChoices[1]:
+		return lang.X("txd.mips.box", "box")
+	case mipChoices[2]:
+		return lang.X("txd.mips.lanczos", "lanczos")
+	}
+	return choice
+}
+
+// choiceSelect is a Select of choices shown by their labels; chosen gives
+// the choice selected.
+func choiceSelect(choices []string, label func(string) string, selected string) (sel *widget.Select, chosen func() string) {
+	labels := make([]string, len(choices))
+	for i, c := range choices {
+		labels[i] = label(c)
+	}
+	sel = widget.NewSelect(labels, nil)
+	sel.SetSelected(label(selected))
+	return sel, func() string {
+		if i := sel.SelectedIndex(); i >= 0 {
+			return choices[i]
+		}
+		return selected
+	}
+}
+
 func (v *dictView) mipsDialog() {
 	n, _ := v.selected()
 	if n == nil {
 		return
 	}
-	sel := widget.NewSelect(mipChoices, nil)
-	sel.SetSelected(mipChoices[1])
-	dialog.ShowForm("Mip levels of "+n.Name(), "Apply", "Cancel", []*widget.FormItem{widget.NewFormItem("Generate", sel)}, func(ok bool) {
-		if ok {
-			v.setMips(n, sel.Selected)
-		}
-	}, v.h.Window())
+	sel, chosen := choiceSelect(mipChoices, mipLabel, mipChoices[1])
+	dialog.ShowForm(lang.X("txd.mips.title", "Mip levels of {{.Name}}", map[string]any{"Name": n.Name()}),
+		lang.X("txd.apply", "Apply"), lang.X("txd.cancel", "Cancel"),
+		[]*widget.FormItem{widget.NewFormItem(lang.X("txd.mips.generate", "Generate"), sel)}, func(ok bool) {
+			if ok {
+				v.setMips(n, chosen())
+			}
+		}, v.h.Window())
 }
 
 // setMips makes n's mip chain again by choice (a mipChoices entry).
@@ -200,10 +245,11 @@ func (v *dictView) setMips(n *txd.TexNode, choice string) {
 	}
 	nt, err := formats.Guard("mips", func() (*txd.Texture, error) { return txd.WithMips(n.Texture(), levels, f) })
 	if err != nil {
-		v.fail("mips", err)
+		v.fail(lang.X("txd.op.mips", "mips"), err)
 		return
 	}
-	v.applyTextures("Mips "+n.Name()+" ("+choice+")", []*txd.TexNode{n}, []*txd.Texture{nt})
+	v.applyTextures(lang.X("txd.edit.mips", "Mips {{.Name}} ({{.Choice}})", map[string]any{"Name": n.Name(), "Choice": mipLabel(choice)}),
+		[]*txd.TexNode{n}, []*txd.Texture{nt})
 }
 
 func (v *dictView) filterDialog() {
@@ -212,7 +258,8 @@ func (v *dictView) filterDialog() {
 		return
 	}
 	form, _ := modesEditor(v.h, n)
-	d := dialog.NewCustomWithoutButtons("Filter and addressing of "+n.Name(), form, v.h.Window())
+	d := dialog.NewCustomWithoutButtons(lang.X("txd.filter.title", "Filter and addressing of {{.Name}}", map[string]any{"Name": n.Name()}),
+		form, v.h.Window())
 	_, apply := modesEditor(v.h, n)
 	apply.OnTapped = func() {
 		sels := selectsOf(form)
@@ -221,7 +268,7 @@ func (v *dictView) filterDialog() {
 		}
 		d.Hide()
 	}
-	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", d.Hide), apply})
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.X("txd.cancel", "Cancel"), d.Hide), apply})
 	d.Show()
 }
 
@@ -242,10 +289,15 @@ func selectsOf(c fyne.CanvasObject) []*widget.Select {
 func (v *dictView) setModes(n *txd.TexNode, filter, u, w string) {
 	nt, changed, err := txd.WithModes(n.Texture(), filter, u, w)
 	if err != nil {
-		v.fail("filter/addressing", err)
+		v.fail(lang.X("txd.op.filter", "filter/addressing"), err)
 		return
 	}
 	if changed {
-		v.applyTextures("Filter "+n.Name(), []*txd.TexNode{n}, []*txd.Texture{nt})
+		v.applyTextures(filterEdit(n.Name()), []*txd.TexNode{n}, []*txd.Texture{nt})
 	}
+}
+
+// filterEdit names the edit of texture name's filter and addressing.
+func filterEdit(name string) string {
+	return lang.X("txd.edit.filter", "Filter {{.Name}}", map[string]any{"Name": name})
 }

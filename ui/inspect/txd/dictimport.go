@@ -8,12 +8,13 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/txd"
-	"rummage/ui/widgets"
+	"rummage/ui/count"
 )
 
 // Textures from image files (PNG, TGA, DDS through txd.LoadSource): Add
@@ -63,16 +64,16 @@ func (v *dictView) addDialog() {
 		}
 		path := r.URI().Path()
 		r.Close()
-		format := widget.NewSelect(txd.StoredFormats(), nil)
-		format.SetSelected("auto")
-		mips := widget.NewSelect(addMipChoices, nil)
-		mips.SetSelected(addMipChoices[0])
-		dialog.ShowForm("Add "+filepath.Base(path), "Add", "Cancel", []*widget.FormItem{
-			widget.NewFormItem("Stored format", format), widget.NewFormItem("Mips", mips)}, func(ok bool) {
-			if ok {
-				v.addFile(path, format.Selected, mips.Selected)
-			}
-		}, v.h.Window())
+		format, chosenFormat := choiceSelect(txd.StoredFormats(), formatLabel, "auto")
+		mips, chosenMips := choiceSelect(addMipChoices, mipLabel, addMipChoices[0])
+		dialog.ShowForm(lang.X("txd.add.title", "Add {{.File}}", map[string]any{"File": filepath.Base(path)}),
+			lang.X("txd.add.confirm", "Add"), lang.X("txd.cancel", "Cancel"), []*widget.FormItem{
+				widget.NewFormItem(lang.X("txd.add.format", "Stored format"), format),
+				widget.NewFormItem(lang.X("txd.add.mips", "Mips"), mips)}, func(ok bool) {
+				if ok {
+					v.addFile(path, chosenFormat(), chosenMips())
+				}
+			}, v.h.Window())
 	}, v.h.Window())
 	exts := slices.Clone(txd.SourceExts)
 	for _, e := range txd.SourceExts {
@@ -82,12 +83,21 @@ func (v *dictView) addDialog() {
 	d.Show()
 }
 
+// formatLabel is how the Add dialog shows a stored format: "auto" in the
+// window's language, the raster formats by their names.
+func formatLabel(f string) string {
+	if f == "auto" {
+		return lang.X("txd.format.auto", "auto")
+	}
+	return f
+}
+
 // addFile adds the image file at path (PNG, TGA or DDS) as a texture
 // named after the file; mips is an addMipChoices entry.
 func (v *dictView) addFile(path, format, mips string) {
 	src, err := loadFile(path)
 	if err != nil {
-		v.fail("add", err)
+		v.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
 	items := v.items()
@@ -103,15 +113,15 @@ func (v *dictView) addFile(path, format, mips string) {
 	}
 	t, err := formats.Guard("add", func() (*txd.Texture, error) { return txd.NewTextureFromSource(src, o) })
 	if err != nil {
-		v.fail("add", err)
+		v.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
 	next, err := txd.AddTextures(items, t)
 	if err != nil {
-		v.fail("add", err)
+		v.fail(lang.X("txd.op.add", "add"), err)
 		return
 	}
-	v.applyItems("Add "+t.Name, next)
+	v.applyItems(lang.X("txd.edit.add", "Add {{.Name}}", map[string]any{"Name": t.Name}), next)
 }
 
 // textureName is a file's name without its extension, cut to 31 bytes.
@@ -177,7 +187,7 @@ func (v *dictView) replaceFrom(paths []string) {
 		return i, err
 	})
 	if err != nil {
-		v.fail("replace", err)
+		v.fail(lang.X("txd.op.replace", "replace"), err)
 		return
 	}
 	kids, _ := v.root.Children()
@@ -186,11 +196,12 @@ func (v *dictView) replaceFrom(paths []string) {
 		nodes = append(nodes, kids[i].(*txd.TexNode))
 	}
 	if len(nodes) == 0 {
-		v.h.Status("no image is named like a texture of the dictionary")
+		v.h.Status(lang.X("txd.replace.none", "no image is named like a texture of the dictionary"))
 		return
 	}
-	v.applyTextures(widgets.Plural(len(nodes), "texture")+" replaced from images", nodes, texs)
+	v.applyTextures(lang.XN("txd.edit.replace", "{{.PluralCount}} textures replaced from images", len(nodes)), nodes, texs)
 	if len(unmatched) > 0 {
-		v.h.Status("replaced " + widgets.Plural(len(nodes), "texture") + "; no texture for " + strings.Join(unmatched, ", "))
+		v.h.Status(lang.X("txd.replace.unmatched", "replaced {{.Textures}}; no texture for {{.Names}}",
+			map[string]any{"Textures": count.Textures(len(nodes)), "Names": strings.Join(unmatched, ", ")}))
 	}
 }

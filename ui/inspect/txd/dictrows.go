@@ -6,8 +6,11 @@ import (
 	"sort"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
 	"rummage/formats/txd"
+	"rummage/ui/count"
 )
 
 // The rows of the TXD list: one per child texture, with the columns a
@@ -15,7 +18,11 @@ import (
 // platform and size.
 
 // listCols are the list's column titles (the first is the thumbnail).
-var listCols = []string{"", "Name", "W×H", "Format", "Mips", "Alpha", "Platform", "Size"}
+func listCols() []string {
+	return []string{"", lang.X("txd.column.name", "Name"), lang.X("txd.column.size_wh", "W×H"),
+		lang.X("txd.column.format", "Format"), lang.X("txd.column.mips", "Mips"), lang.X("txd.column.alpha", "Alpha"),
+		lang.X("txd.column.platform", "Platform"), lang.X("txd.column.bytes", "Size")}
+}
 
 // texRow is one child texture of the list.
 type texRow struct {
@@ -75,11 +82,25 @@ func (r *texRow) alphaText() string {
 		r.alpha = "–"
 		if t, ok := r.node.(*txd.TexNode); ok {
 			if a, err := formats.Guard("alpha", func() (string, error) { return t.Texture().Alpha(), nil }); err == nil {
-				r.alpha = a
+				r.alpha = alphaName(a)
 			}
 		}
 	}
 	return r.alpha
+}
+
+// alphaName is how the list says a texture's alpha (txd.Texture.Alpha:
+// no, 1-bit or yes).
+func alphaName(a string) string {
+	switch a {
+	case "no":
+		return lang.X("txd.alpha.no", "no")
+	case "yes":
+		return lang.X("txd.alpha.yes", "yes")
+	case "1-bit":
+		return lang.X("txd.alpha.1bit", "1-bit")
+	}
+	return a
 }
 
 // cell is the text of column col (0, the thumbnail, has none).
@@ -159,12 +180,4 @@ func texChildren(n formats.Node) []formats.Node {
 }
 
 // sizeText is a byte count for people: 412 B, 3.2 KiB, 1.5 MiB.
-func sizeText(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
-	}
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-}
+func sizeText(n int64) string { return count.Size(n) }

@@ -3,8 +3,8 @@ package txd
 import (
 	"rummage/formats/rw"
 	"rummage/formats/txd"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 func init() {
@@ -19,6 +19,6 @@ func init() {
 				n++
 			}
 		}
-		return []string{widgets.Plural(n, "texture")}, false
+		return []string{count.Textures(n)}, false
 	})
 }

@@ -4,12 +4,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 // gridThumb is the grid's thumbnail size in pixels.
@@ -22,7 +22,7 @@ func init() {
 		Match: func(n formats.Node) bool { return texChildren(n) != nil },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
 			g := newGridView(h, texChildren(n))
-			return &inspect.Tab{Title: "Grid", Content: g.content, Close: g.thumbs.close}
+			return &inspect.Tab{Title: lang.X("tab.grid", "Grid"), Content: g.content, Close: g.thumbs.close}
 		},
 	})
 }
@@ -85,7 +85,7 @@ func newGridView(h inspect.Host, kids []formats.Node) *gridView {
 			h.SelectNode(g.kids[id])
 		}
 	}
-	info := widget.NewLabel(widgets.Plural(len(kids), "texture") + " · thumbnails load as they scroll into view · click one to open it")
+	info := widget.NewLabel(lang.XN("txd.grid.hint", "{{.PluralCount}} textures · thumbnails load as they scroll into view · click one to open it", len(kids)))
 	info.Truncation = fyne.TextTruncateEllipsis
 	g.content = container.NewBorder(info, nil, nil, nil, g.grid)
 	return g

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
@@ -62,7 +63,7 @@ func init() {
 		Order: 30,
 		Match: func(n formats.Node) bool { _, ok := n.(sectioned); return ok },
 		Make: func(h inspect.Host, n formats.Node) *inspect.Tab {
-			return &inspect.Tab{Title: "Sections", Content: newSectionsView(n.(sectioned))}
+			return &inspect.Tab{Title: lang.X("tab.sections", "Sections"), Content: newSectionsView(n.(sectioned))}
 		},
 	})
 }
@@ -150,8 +151,8 @@ func (v *paletteView) entryAt(p fyne.Position) int {
 func (v *paletteView) show(p fyne.Position) {
 	if i := v.entryAt(p); i >= 0 {
 		e := v.pal[i]
-		v.info.SetText(fmt.Sprintf("entry %d: R %d  G %d  B %d  A %d  #%02X%02X%02X%02X", i,
-			e.R, e.G, e.B, e.A, e.R, e.G, e.B, e.A))
+		v.info.SetText(lang.X("txd.palette.entry", "entry {{.Index}}", map[string]any{"Index": i}) +
+			fmt.Sprintf(": R %d  G %d  B %d  A %d  #%02X%02X%02X%02X", e.R, e.G, e.B, e.A, e.R, e.G, e.B, e.A))
 	}
 }
 
@@ -171,9 +172,9 @@ func (v *paletteView) Tapped(e *fyne.PointEvent) { v.show(e.Position) }
 // value of the entry under the pointer.
 func paletteGrid(pal []color.NRGBA) fyne.CanvasObject {
 	if len(pal) == 0 {
-		return widget.NewLabel("no palette")
+		return widget.NewLabel(lang.X("txd.palette.none", "no palette"))
 	}
-	info := mono("hover over an entry for its value")
+	info := mono(lang.X("txd.palette.hint", "hover over an entry for its value"))
 	return container.NewVBox(container.NewHBox(newPaletteView(pal, info)), info)
 }
 
@@ -202,24 +203,25 @@ func txdEdit(h inspect.Host, n *txd.TexNode, name string, nt *txd.Texture) {
 
 func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 	t := n.Texture()
-	facts := fmt.Sprintf("%s  %d×%d  %s  %s  RW %s  depth %d  %d level(s)", t.Name, t.Width, t.Height, t.FormatName(),
-		t.PlatformName(), t.RWVersion(), t.Depth, len(t.Levels))
-	facts += "\nraster " + txd.RasterFormatText(t.RasterFormat)
+	facts := fmt.Sprintf("%s  %d×%d  %s  %s  RW %s  ", t.Name, t.Width, t.Height, t.FormatName(), t.PlatformName(), t.RWVersion()) +
+		lang.X("txd.facts.depth", "depth {{.Depth}}", map[string]any{"Depth": t.Depth}) + "  " +
+		lang.XN("count.level", "{{.PluralCount}} levels", len(t.Levels))
+	facts += "\n" + lang.X("txd.facts.raster", "raster {{.Format}}", map[string]any{"Format": txd.RasterFormatText(t.RasterFormat)})
 	if t.Mask != "" {
-		facts += "  mask " + t.Mask
+		facts += "  " + lang.X("txd.facts.mask", "mask {{.Mask}}", map[string]any{"Mask": t.Mask})
 	}
 	if t.Swizzled() {
-		facts += "  swizzled"
+		facts += "  " + lang.X("txd.facts.swizzled", "swizzled")
 	}
 	if t.PS2 != nil && t.PS2.Experimental {
-		facts += "\n⚠ PS2 mipmap GS layout rebuilt by the experimental allocator (not yet checked against RenderWare)"
+		facts += "\n⚠ " + lang.X("txd.facts.experimental", "PS2 mipmap GS layout rebuilt by the experimental allocator (not yet checked against RenderWare)")
 	}
 	status := widget.NewLabel("")
 	status.Wrapping = fyne.TextWrapWord
 
 	// Export goes through the window's Export… (atomic files, progress,
 	// failures reported), with PNG chosen for the texture.
-	exportB := widget.NewButton("Export PNG…", func() { h.Export(n, export.PNG) })
+	exportB := widget.NewButton(lang.X("txd.export_png", "Export PNG…"), func() { h.Export(n, export.PNG) })
 	props, apply := modesEditor(h, n)
 
 	var diags []string
@@ -232,15 +234,16 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 		status.Hide()
 	}
 	pal := t.PaletteColors()
-	var palBox fyne.CanvasObject = widget.NewLabel("no palette")
+	var palBox fyne.CanvasObject = widget.NewLabel(lang.X("txd.palette.none", "no palette"))
 	if len(pal) > 0 {
-		palBox = container.NewVBox(widget.NewLabel(fmt.Sprintf("Palette: %d entries (%s)", len(pal), t.PaletteFormatName())), paletteGrid(pal))
+		palBox = container.NewVBox(widget.NewLabel(lang.XN("txd.palette.title", "Palette: {{.PluralCount}} entries ({{.Format}})", len(pal),
+			map[string]any{"PluralCount": len(pal), "Format": t.PaletteFormatName()})), paletteGrid(pal))
 	}
 	body := container.NewVBox(
 		mono(facts),
 		container.NewHBox(replaceButton(h, n), renameButton(h, n), exportB),
 		widget.NewSeparator(),
-		widget.NewLabelWithStyle("Rendering properties", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabelWithStyle(lang.X("txd.rendering", "Rendering properties"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWithColumns(2, props, layout.NewSpacer()),
 		container.NewHBox(apply),
 		status,
@@ -253,13 +256,13 @@ func newTXDTab(h inspect.Host, n *txd.TexNode) fyne.CanvasObject {
 // replaceButton replaces the texture from a PNG the user picks, off the UI
 // goroutine.
 func replaceButton(h inspect.Host, n *txd.TexNode) *widget.Button {
-	return widget.NewButton("Replace from PNG…", func() {
+	return widget.NewButton(lang.X("txd.replace_png", "Replace from PNG…"), func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 			if err != nil || r == nil {
 				return
 			}
 			cur := n.Texture()
-			h.Status("replacing " + cur.Name + "…")
+			h.Status(lang.X("txd.replacing", "replacing {{.Name}}…", map[string]any{"Name": cur.Name}))
 			// Decoding, scaling, quantising and re-encoding a large image
 			// takes a moment: do it off the UI goroutine.
 			go func() {
@@ -271,16 +274,16 @@ func replaceButton(h inspect.Host, n *txd.TexNode) *widget.Button {
 				}
 				fyne.Do(func() {
 					if err != nil {
-						h.Status("replace: " + err.Error())
+						h.Status(lang.X("txd.op.replace", "replace") + ": " + err.Error())
 						return
 					}
 					if n.Texture() != cur {
-						h.Status("replace: the texture changed meanwhile; not replaced")
+						h.Status(lang.X("txd.replace.changed", "replace: the texture changed meanwhile; not replaced"))
 						return
 					}
-					msg := "Replace " + nt.Name
+					msg := lang.X("txd.edit.replace_one", "Replace {{.Name}}", map[string]any{"Name": nt.Name})
 					if nt.PS2 != nil && nt.PS2.Experimental {
-						msg += " (experimental PS2 mipmap layout)"
+						msg += " (" + lang.X("txd.replace.experimental", "experimental PS2 mipmap layout") + ")"
 					}
 					txdEdit(h, n, msg, nt)
 					h.Status(msg)
@@ -295,24 +298,25 @@ func replaceButton(h inspect.Host, n *txd.TexNode) *widget.Button {
 // renameButton renames the texture and its mask.
 func renameButton(h inspect.Host, n *txd.TexNode) *widget.Button {
 	t := n.Texture() // the edit is named after the name the tab shows
-	return widget.NewButton("Rename…", func() {
+	return widget.NewButton(lang.X("txd.rename.button", "Rename…"), func() {
 		name := widget.NewEntry()
 		name.SetText(n.Texture().Name)
 		mask := widget.NewEntry()
 		mask.SetText(n.Texture().Mask)
-		dialog.ShowForm("Rename texture", "Rename", "Cancel", []*widget.FormItem{
-			widget.NewFormItem("Name", name), widget.NewFormItem("Mask", mask),
-		}, func(ok bool) {
-			if !ok {
-				return
-			}
-			nt, err := txd.Rename(n.Texture(), name.Text, mask.Text)
-			if err != nil {
-				h.Status("rename: " + err.Error())
-				return
-			}
-			txdEdit(h, n, "Rename "+t.Name+" → "+name.Text, nt)
-		}, h.Window())
+		dialog.ShowForm(lang.X("txd.rename.title", "Rename texture"), lang.X("txd.rename.confirm", "Rename"), lang.X("txd.cancel", "Cancel"),
+			[]*widget.FormItem{
+				widget.NewFormItem(lang.X("txd.rename.name", "Name"), name), widget.NewFormItem(lang.X("txd.rename.mask", "Mask"), mask),
+			}, func(ok bool) {
+				if !ok {
+					return
+				}
+				nt, err := txd.Rename(n.Texture(), name.Text, mask.Text)
+				if err != nil {
+					h.Status(lang.X("txd.op.rename", "rename") + ": " + err.Error())
+					return
+				}
+				txdEdit(h, n, renameEdit(t.Name, name.Text), nt)
+			}, h.Window())
 	})
 }
 
@@ -325,19 +329,21 @@ func modesEditor(h inspect.Host, n *txd.TexNode) (fyne.CanvasObject, *widget.But
 	uAddr.SetSelected(txd.AddressName(t.UAddress()))
 	vAddr := widget.NewSelect(txd.AddressModes(), nil)
 	vAddr.SetSelected(txd.AddressName(t.VAddress()))
-	apply := widget.NewButton("Apply filter/addressing", func() {
+	apply := widget.NewButton(lang.X("txd.filter.apply", "Apply filter/addressing"), func() {
 		cur := n.Texture()
 		nt, changed, err := txd.WithModes(cur, filter.Selected, uAddr.Selected, vAddr.Selected)
 		if err != nil {
-			h.Status("filter/addressing: " + err.Error())
+			h.Status(lang.X("txd.op.filter", "filter/addressing") + ": " + err.Error())
 			return
 		}
 		if changed {
-			txdEdit(h, n, "Filter "+cur.Name, nt)
+			txdEdit(h, n, filterEdit(cur.Name), nt)
 		}
 	})
+	// The modes keep RenderWare's names (NEAREST, WRAP, …).
 	return container.New(layout.NewFormLayout(),
-		widget.NewLabel("Filter"), filter, widget.NewLabel("U address"), uAddr, widget.NewLabel("V address"), vAddr), apply
+		widget.NewLabel(lang.X("txd.filter.filter", "Filter")), filter, widget.NewLabel(lang.X("txd.filter.u", "U address")), uAddr,
+		widget.NewLabel(lang.X("txd.filter.v", "V address")), vAddr), apply
 }
 
 // storedImager shows a PS2 texture in stored (swizzled) or unswizzled order.
@@ -388,17 +394,19 @@ func RegisterGroups(t *txd.Texture) (titles []string, blocks []string) {
 		fmt.Fprintf(cur, "%-15s 0x%X\n", "Sky Mipmap Val", t.SkyMipmap)
 	}
 	flush()
-	add("Levels")
+	add(lang.X("txd.ps2.levels", "Levels"))
 	for i, L := range t.Levels {
-		fmt.Fprintf(cur, "%d: %d×%d in a %d×%d buffer, %d bytes", i, L.Width, L.Height, L.BufW, L.BufH, len(L.Data))
+		cur.WriteString(lang.XN("txd.ps2.level", "{{.Level}}: {{.Size}} in a {{.Buffer}} buffer, {{.PluralCount}} bytes", len(L.Data),
+			map[string]any{"Level": i, "Size": fmt.Sprintf("%d×%d", L.Width, L.Height), "Buffer": fmt.Sprintf("%d×%d", L.BufW, L.BufH),
+				"PluralCount": len(L.Data)}))
 		if L.Swizzled {
-			cur.WriteString(", swizzled")
+			cur.WriteString(", " + lang.X("txd.facts.swizzled", "swizzled"))
 		}
 		if L.GIF != nil {
 			dx, dy, rrw, rrh, nloop := txd.GIFFields(L.GIF)
 			fmt.Fprintf(cur, "\n   TRXPOS %d,%d  TRXREG %d×%d  NLOOP %d", dx, dy, rrw, rrh, nloop)
 		} else {
-			cur.WriteString("\n   no GIF packet (headerless layout)")
+			cur.WriteString("\n   " + lang.X("txd.ps2.no_gif", "no GIF packet (headerless layout)"))
 		}
 		cur.WriteString("\n")
 	}
@@ -414,14 +422,15 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 		view.Objects = []fyne.CanvasObject{iv.Content}
 		view.Refresh()
 	}
-	order := widget.NewRadioGroup([]string{"Unswizzled", "Stored"}, func(s string) { show(s == "Stored") })
+	unswizzled, stored := lang.X("txd.ps2.unswizzled", "Unswizzled"), lang.X("txd.ps2.stored", "Stored")
+	order := widget.NewRadioGroup([]string{unswizzled, stored}, func(s string) { show(s == stored) })
 	order.Horizontal = true
-	order.SetSelected("Unswizzled")
+	order.SetSelected(unswizzled)
 	hint := widget.NewLabel("")
 	if t.Swizzled() {
-		hint.SetText("Stored: the transfer buffer as uploaded (swizzled)")
+		hint.SetText(lang.X("txd.ps2.stored_hint", "Stored: the transfer buffer as uploaded (swizzled)"))
 	} else {
-		hint.SetText("not swizzled: both orders are the same")
+		hint.SetText(lang.X("txd.ps2.not_swizzled", "not swizzled: both orders are the same"))
 	}
 	hint.Importance = widget.LowImportance
 	hint.Truncation = fyne.TextTruncateEllipsis // beside the radio buttons, it must not widen the tab
@@ -432,7 +441,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 		side.Add(widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		side.Add(mono(blocks[i]))
 	}
-	copyBtn := widget.NewButton("Copy as text", func() {
+	copyBtn := widget.NewButton(lang.X("txd.copy_text", "Copy as text"), func() {
 		var b strings.Builder
 		for i, title := range titles {
 			fmt.Fprintf(&b, "%s\n%s\n\n", title, blocks[i])
@@ -442,18 +451,20 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 		}
 	})
 	pal := t.PaletteColors()
-	palTitle := "no palette"
+	palTitle := lang.X("txd.palette.none", "no palette")
 	if len(pal) > 0 {
-		palTitle = fmt.Sprintf("CLUT: %d entries (%s)", len(pal), t.PaletteFormatName())
+		palTitle = lang.XN("txd.ps2.clut", "CLUT: {{.PluralCount}} entries ({{.Format}})", len(pal),
+			map[string]any{"PluralCount": len(pal), "Format": t.PaletteFormatName()})
 		if len(pal) == 256 {
-			palTitle += ", shown in index order (stored CSM1)"
+			palTitle += ", " + lang.X("txd.ps2.clut_order", "shown in index order (stored CSM1)")
 		}
 	}
 	side.Add(widget.NewLabelWithStyle(palTitle, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if len(pal) > 0 {
 		side.Add(paletteGrid(pal))
 	}
-	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle("GS registers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
+	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle(lang.X("txd.ps2.registers", "GS registers"),
+		fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
 		container.NewScroll(side))
 	left := container.NewBorder(container.NewBorder(nil, nil, order, nil, hint), nil, nil, nil, view)
 	split := container.NewHSplit(left, right)
@@ -472,9 +483,10 @@ func sectionFacts(s *rw.Section) string {
 	v := s.Version()
 	ver := rw.VersionString(v)
 	if b := s.Build(); b != 0 {
-		ver += fmt.Sprintf(" (build 0x%X)", b)
+		ver += " (" + lang.X("txd.section.build", "build {{.Build}}", map[string]any{"Build": fmt.Sprintf("0x%X", b)}) + ")"
 	}
-	l := fmt.Sprintf("size 0x%-6X %-8s  @0x%-6X %s", s.Size, "("+strconv.FormatUint(uint64(s.Size), 10)+")", s.Off, ver)
+	l := lang.X("txd.section.size", "size") +
+		fmt.Sprintf(" 0x%-6X %-8s  @0x%-6X %s", s.Size, "("+strconv.FormatUint(uint64(s.Size), 10)+")", s.Off, ver)
 	if s.Err != nil {
 		l += "  ✕ " + s.Err.Error()
 	}
@@ -516,14 +528,14 @@ func newSectionsView(n sectioned) fyne.CanvasObject {
 			}
 		})
 	tree.OpenAllBranches()
-	top := widget.NewLabel(fmt.Sprintf("%d top-level section(s)", len(secs)))
+	top := widget.NewLabel(lang.XN("txd.sections.top", "{{.PluralCount}} top-level sections", len(secs)))
 	if p, ok := n.(interface{ Padding() int }); ok && p.Padding() > 0 {
-		top.SetText(top.Text + fmt.Sprintf(", then %d bytes of zero padding", p.Padding()))
+		top.SetText(top.Text + ", " + lang.XN("txd.sections.padding", "then {{.PluralCount}} bytes of zero padding", p.Padding()))
 	}
 	if err != nil {
 		top.SetText(top.Text + "  ⚠ " + err.Error())
 	}
-	copyBtn := widget.NewButton("Copy as text", func() {
+	copyBtn := widget.NewButton(lang.X("txd.copy_text", "Copy as text"), func() {
 		if app := fyne.CurrentApp(); app != nil {
 			app.Clipboard().SetContent(strings.Join(SectionLines(secs), "\n"))
 		}
