@@ -16,6 +16,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/formats/ifp"
 	"rummage/formats/omf"
+	"rummage/ui/count"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/mesh"
 )
@@ -47,9 +48,8 @@ func facts(n formats.Animator) ([]string, bool) {
 	for i := range a.Tracks {
 		frames = max(frames, a.Tracks[i].Keys())
 	}
-	return []string{fmt.Sprintf("%.0f ms", a.Duration*1000),
-		lang.XN("anim.facts.frames", "{{.Count}} frames", frames, map[string]any{"Count": frames}),
-		lang.XN("anim.facts.bones", "{{.Count}} bones", len(a.Tracks), map[string]any{"Count": len(a.Tracks)})}, false
+	return []string{lang.X("anim.facts.duration", "{{.Ms}} ms", map[string]any{"Ms": fmt.Sprintf("%.0f", a.Duration*1000)}),
+		count.Frames(frames), lang.XN("anim.facts.bones", "{{.PluralCount}} bones", len(a.Tracks))}, false
 }
 
 // view is one Animation tab.
@@ -75,7 +75,7 @@ func newView(h inspect.Host, n formats.Node) *view {
 	v.pick = widget.NewSelect(nil, v.choose)
 	v.pick.PlaceHolder = lang.X("anim.model.none", "(open a model with a skeleton)")
 	v.stage = container.NewStack(widget.NewLabel(lang.X("anim.model.hint", "Choose a model to play the motion on.")))
-	summary := widget.NewLabel(fmt.Sprintf(lang.X("anim.summary", "%s: %.0f ms, %d bones"), a.Name, a.Duration*1000, len(a.Tracks)))
+	summary := widget.NewLabel(lang.X("anim.summary", "{{.Name}}: {{.Ms}} ms", map[string]any{"Name": a.Name, "Ms": fmt.Sprintf("%.0f", a.Duration*1000)}))
 	top := container.NewBorder(nil, nil, container.NewHBox(summary, widget.NewLabel(lang.X("anim.model.label", "Play on"))), nil, v.pick)
 	split := container.NewVSplit(v.boneTable(), v.stage) // the player needs the whole width for its rows
 	split.Offset = 0.3
@@ -86,10 +86,10 @@ func newView(h inspect.Host, n formats.Node) *view {
 
 // boneTable lists the bones: name, id, keys and how they are stored.
 func (v *view) boneTable() fyne.CanvasObject {
-	head := []string{lang.X("anim.col.bone", "Bone"), lang.X("anim.col.id", "Id"), lang.X("anim.col.keys", "Keys"), lang.X("anim.col.type", "Type")}
+	head := []string{lang.X("anim.col.bone", "Bone"), lang.X("anim.col.bone_number", "Id"), lang.X("anim.col.keys", "Keys"), lang.X("anim.col.type", "Type")}
 	t := widget.NewTableWithHeaders(
 		func() (int, int) { return len(v.anim.Tracks), len(head) },
-		func() fyne.CanvasObject { return widget.NewLabel("compressed rotation+translation") },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			tr := &v.anim.Tracks[id.Row]
 			text := ""

@@ -407,7 +407,7 @@ func (r *animRow) pickBone(px []bonePixel, x, y float32) bool {
 	}
 	r.sel = i
 	b := r.mesh.Skin.Skeleton.Bones[i]
-	r.status(fmt.Sprintf(lang.X("anim.status.bone", "Bone %d: %s"), i, b.TrimmedName()))
+	r.status(lang.X("anim.status.bone", "Bone {{.Index}}: {{.Name}}", map[string]any{"Index": i, "Name": b.TrimmedName()}))
 	r.c.request(false)
 	return true
 }
