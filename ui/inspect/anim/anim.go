@@ -77,7 +77,9 @@ func newView(h inspect.Host, n formats.Node) *view {
 	v.stage = container.NewStack(widget.NewLabel(lang.X("anim.model.hint", "Choose a model to play the motion on.")))
 	summary := widget.NewLabel(lang.X("anim.summary", "{{.Name}}: {{.Ms}} ms", map[string]any{"Name": a.Name, "Ms": fmt.Sprintf("%.0f", a.Duration*1000)}))
 	top := container.NewBorder(nil, nil, container.NewHBox(summary, widget.NewLabel(lang.X("anim.model.label", "Play on"))), nil, v.pick)
-	split := container.NewVSplit(v.boneTable(), v.stage) // the player needs the whole width for its rows
+	// The player needs the whole width for its rows; in a small window its
+	// rows scroll rather than push the tab past the window.
+	split := container.NewVSplit(v.boneTable(), container.NewVScroll(v.stage))
 	split.Offset = 0.3
 	v.content = container.NewBorder(top, nil, nil, nil, split)
 	v.findModels()
