@@ -78,13 +78,13 @@ func init() {
 			run:   runInfo,
 		},
 		"export": {
-			usage: withChoices("rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] [--png-level {png-level}] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] (FILE [NODE...] | FILE|FOLDER...)"),
-			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "parts": true, "colors": true, "night": false},
+			usage: withChoices("rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] [--png-level {png-level}] [--kind K] [--type T] [--name REGEX] [--json] [-q] [--materials FILE] [--geom FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--anim FILE [--motion NAME|*] [--at MS]] [--skeleton MODEL] (FILE [NODE...] | FILE|FOLDER...)"),
+			flags: map[string]bool{"out": true, "as": true, "all-mips": false, "overwrite": false, "png-level": true, "kind": true, "type": true, "name": true, "json": false, "q": false, "materials": true, "geom": true, "txd": true, "parts": true, "colors": true, "night": false, "anim": true, "motion": true, "at": true, "skeleton": true},
 			run:   runExport,
 		},
 		"render": {
-			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--materials FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]"),
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "overwrite": false},
+			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]"),
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "overwrite": false, "anim": true, "motion": true},
 			run:   runRender,
 		},
 		"samples": {
@@ -118,12 +118,15 @@ Usage:
                                            a material sampled at clock MS
   rummage export [--out DIR] [--as {as}] [--all-mips] [--overwrite] FILE [NODE...]
                                            write nodes to files (a container exports its subtree);
-                                           existing files are kept (new ones get _2, _3) unless --overwrite
+                                           existing files are kept (new ones get _2, _3) unless --overwrite;
+                                           --anim FILE [--motion NAME|*] adds animations to glTF (OBJ: the
+                                           pose at --at MS); --skeleton MODEL exports animation nodes onto MODEL
   rummage render [--view {view}] [--size WxH] [--camera {camera}]
-                 [--at MS] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]
+                 [--at MS] [--anim FILE [--motion NAME]] [--parts {parts}] [--colors N] [--night]
+                 [--overwrite] --out OUT.png FILE [NODE]
                                            draw a mesh (default: the file's root) to a PNG, transparent
-                                           around it (defaults: textured, 800x600, iso; --at sets the
-                                           material animation clock in ms)
+                                           around it (defaults: textured, 800x600, iso; --at sets the clock
+                                           in ms of the material animation and of the --anim motion)
   rummage samples [--overwrite] DIR        write the built-in sample files into DIR
   rummage build txd --platform {platform} [--format {format}]
                 [--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...

@@ -35,6 +35,11 @@ func runExport(e *env, a *args) int {
 	if s.files, st = e.fileOptions(a); s.files == nil {
 		return st
 	}
+	closeAnim, st := e.exportAnimations(a, &s)
+	if closeAnim == nil {
+		return st
+	}
+	defer closeAnim()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	ctx, _ = export.WithPNGLevel(ctx, s.level)

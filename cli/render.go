@@ -24,6 +24,7 @@ type renderSettings struct {
 	w, h      int
 	clock     uint32
 	out       string
+	motion    motionFlags
 }
 
 func runRender(e *env, a *args) int {
@@ -46,6 +47,11 @@ func runRender(e *env, a *args) int {
 	m, err := meshOf(node)
 	if err != nil {
 		return e.fail(file, canon, err)
+	}
+	if s.motion.file != "" {
+		if m, err = e.poseForRender(m, s); err != nil {
+			return e.fail(file, canon, err)
+		}
 	}
 	e.vehicleNotes(a, file, canon, node)
 	b, err := e.fitBounds(file, canon, m)
@@ -121,7 +127,8 @@ func renderFlags(a *args) (s renderSettings, msg string) {
 			return s, "--at: " + err.Error()
 		}
 	}
-	return s, ""
+	s.motion, msg = parseMotionFlags(a, false)
+	return s, msg
 }
 
 // parseSize parses "WxH" with each side 1..maxRenderSide.
@@ -133,4 +140,21 @@ func parseSize(v string) (int, int, error) {
 		return 0, 0, fmt.Errorf("want WIDTHxHEIGHT, each 1..%d, got %q", maxRenderSide, v)
 	}
 	return w, h, nil
+}
+
+// poseForRender poses m by the --anim motion at --at, warning on stderr
+// about animation bones that match none of the model's.
+func (e *env) poseForRender(m *geom.Mesh, s renderSettings) (*geom.Mesh, error) {
+	anims, err := e.loadMotions(s.motion)
+	if err != nil {
+		return nil, fmt.Errorf("--anim %s: %w", s.motion.file, err)
+	}
+	posed, warn, err := posedMesh(m, anims[0], s.clock)
+	if err != nil {
+		return nil, err
+	}
+	if warn != "" {
+		fmt.Fprintln(e.stderr, "rummage: warning: "+oneLine(warn))
+	}
+	return posed, nil
 }

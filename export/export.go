@@ -22,6 +22,7 @@ import (
 	"context"
 
 	"rummage/formats"
+	"rummage/formats/geom"
 )
 
 // The export formats, as named by `rummage export --as`.
@@ -61,6 +62,14 @@ type Options struct {
 	// path) while the export is planned, and its answer is used instead of
 	// Existing (the window's question; it may remember the answer).
 	Ask func(file string) Existing
+	// Animations, when set, are played on every model with a skeleton:
+	// glTF writes them as its animations, OBJ the first one's pose at
+	// Clock (milliseconds).
+	Animations []*geom.Animation
+	Clock      uint32
+	// Skeleton is the model an animation node is exported onto as glTF
+	// (`export --as gltf FILE.ifp NODE --skeleton MODEL`).
+	Skeleton formats.Node
 	// Keep, when not nil, chooses the nodes to write (the command line's
 	// --kind, --type and --name): a node it refuses is neither written nor
 	// reported as a failure, while containers are still walked for the

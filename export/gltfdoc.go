@@ -19,6 +19,13 @@ type gltfBuilder struct {
 	images   map[[32]byte]int   // by pixel digest
 	textures map[[2]int]int     // by image and sampler
 	samplers map[[2]geom.Address]int
+
+	scene      *Scene
+	index      map[*SceneNode]int // each written node's index
+	bones      map[*SceneNode]int // the scene's bone nodes (see gltfskin.go)
+	skinMeshes map[*geom.Mesh]bool
+	skinNodes  map[*gltf.Node]bool
+	trs        bool // bone nodes are written as TRS (see trsBone)
 }
 
 // buildDoc lays out s as a glTF document: one scene whose roots are the
@@ -30,6 +37,13 @@ func buildDoc(s *Scene) (*gltf.Document, error) {
 	b := &gltfBuilder{
 		doc: doc, up: s.Up, seen: map[*SceneNode]bool{}, meshes: map[*geom.Mesh]int{},
 		images: map[[32]byte]int{}, textures: map[[2]int]int{}, samplers: map[[2]geom.Address]int{},
+		scene: s, index: map[*SceneNode]int{}, bones: map[*SceneNode]int{}, skinMeshes: map[*geom.Mesh]bool{}, skinNodes: map[*gltf.Node]bool{},
+	}
+	if s.Skeleton != nil && len(s.Bones) == len(s.Skeleton.Bones) {
+		for i, n := range s.Bones {
+			b.bones[n] = i
+		}
+		b.trs = len(s.Animations) > 0 || hasSkin(s.Nodes, s.Skeleton, map[*SceneNode]bool{})
 	}
 	// one buffer sized for the meshes up front: appending to a growing
 	// buffer would copy it again and again
@@ -40,6 +54,12 @@ func buildDoc(s *Scene) (*gltf.Document, error) {
 			return nil, err
 		}
 		doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, i)
+	}
+	if err := b.writeSkin(); err != nil {
+		return nil, err
+	}
+	if err := b.writeAnimations(); err != nil {
+		return nil, err
 	}
 	if len(doc.Buffers[0].Data) == 0 {
 		doc.Buffers = nil // nothing to store (glTF forbids an empty buffer)
@@ -63,16 +83,24 @@ func (b *gltfBuilder) node(n *SceneNode) (int, error) {
 			return 0, nonFinite(n)
 		}
 	}
-	setTransform(gn, mat)
+	if b.trsBone(n) {
+		if err := setTRS(gn, mat); err != nil {
+			return 0, err
+		}
+	} else {
+		setTransform(gn, mat)
+	}
 	if n.Mesh != nil && len(n.Mesh.Positions) > 0 {
 		mi, err := b.mesh(n.Mesh, n.Name)
 		if err != nil {
 			return 0, err
 		}
 		gn.Mesh = gltf.Index(mi)
+		b.skinNodes[gn] = b.skinMeshes[n.Mesh]
 	}
 	idx := len(b.doc.Nodes)
 	b.doc.Nodes = append(b.doc.Nodes, gn)
+	b.index[n] = idx
 	for _, c := range n.Children {
 		ci, err := b.node(c)
 		if err != nil {
@@ -94,6 +122,9 @@ func (b *gltfBuilder) bufferBytes() int {
 // meshBytes bounds the buffer bytes m adds (textures aside).
 func meshBytes(m *geom.Mesh) int {
 	per := 12 + 12 + 8 + 4 + 8*len(m.UVs) // position, normal, colour, padding, UV sets
+	if m.Skin != nil {
+		per += 8 + 16 // joints and weights
+	}
 	return per*len(m.Positions) + 4*len(m.Indices) + 4*len(m.Groups)
 }
 

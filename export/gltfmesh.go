@@ -39,6 +39,7 @@ func (b *gltfBuilder) vertexAttributes(m *geom.Mesh) attrs {
 		}
 		a[gltf.COLOR_0] = modeler.WriteColor(b.doc, col)
 	}
+	b.skinAttributes(m, a)
 	return a
 }
 

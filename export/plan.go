@@ -60,8 +60,8 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 		}
 		as := opts.As
 		if as == "" {
-			as = pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
-		} else if !Supports(it.Node, as) {
+			as = p.pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
+		} else if !p.supports(it.Node, as) {
 			p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
 			continue
 		}
@@ -148,7 +148,7 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 		if asked == "" {
 			asked = p.opts.ByKind[k.Kind()]
 		}
-		as := pickFormat(k, asked)
+		as := p.pickFormat(k, asked)
 		if as == "" {
 			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
 			continue
@@ -278,16 +278,28 @@ var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw:
 // pickFormat chooses the format of a node found inside a container (or a
 // named node without --as): the asked one when the node supports it, else
 // its kind's default, else raw, JSON or PNG, whichever it has; "" when none.
-func pickFormat(n formats.Node, asked string) string {
+func (p *Plan) pickFormat(n formats.Node, asked string) string {
 	for _, as := range []string{asked, DefaultFormat(n.Kind()), Raw, JSON, PNG} {
-		if as != "" && Supports(n, as) {
+		if as != "" && p.supports(n, as) {
 			return as
 		}
 	}
 	return ""
 }
 
+// supports is Supports, and an animation as glTF when the export has a
+// model to play it on (Options.Skeleton).
+func (p *Plan) supports(n formats.Node, as string) bool {
+	if _, anim := n.(formats.Animator); anim && as == GLTF && p.opts.Skeleton != nil {
+		return true
+	}
+	return Supports(n, as)
+}
+
 func cannot(n formats.Node, as string) error {
+	if _, anim := n.(formats.Animator); anim && as == GLTF {
+		return fmt.Errorf("animation %s is exported as glTF onto a model: name one with --skeleton MODEL", quoteName(n))
+	}
 	what := map[string]string{PNG: "no image", DDS: "no image", TGA: "no image", OBJ: "no mesh", GLTF: "no mesh", JSON: "no description", Raw: "no raw bytes"}[as]
 	return fmt.Errorf("cannot export %s node %s as %s: it has %s", n.Kind(), quoteName(n), as, what)
 }

@@ -307,12 +307,15 @@ func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
 // writeMesh writes a mesh as glTF, or as OBJ with its MTL when the writer
 // made one.
 func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
+	if a, ok := j.Node.(formats.Animator); ok && j.As == GLTF {
+		return o.writeAnimation(ctx, j, a)
+	}
 	ms, ok := j.Node.(formats.Mesher)
 	if !ok {
 		return nil, cannot(j.Node, j.As)
 	}
-	if sc, ok := j.Node.(formats.Scener); ok && j.As == GLTF {
-		s, err := sc.Scene()
+	if j.As == GLTF && (o.opts.Animations != nil || isScener(j.Node)) {
+		s, err := animatedScene(j.Node, o.opts.Animations)
 		if err != nil {
 			return nil, err
 		}
@@ -324,6 +327,9 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 	}
 	if m == nil {
 		return nil, errors.New("node has no mesh")
+	}
+	if m, err = posedAt(m, o.opts.Animations, o.opts.Clock); err != nil {
+		return nil, err
 	}
 	if j.As == GLTF {
 		return o.write(ctx, j.Replace, nil, j.Files[0], func(w io.Writer) error { return WriteGLB(w, m, j.Node.Name()) })

@@ -30,6 +30,8 @@ const (
 	KindTable    Kind = "table"
 	KindText     Kind = "text"
 	KindRaw      Kind = "raw"
+	// KindAnimation is one motion of a skeleton (an .ifp or .omf entry).
+	KindAnimation Kind = "animation"
 )
 
 // Node is one item of the tree shown by the UI and listed by the CLI.
@@ -63,6 +65,24 @@ type Mesher interface {
 // its Scene instead of its one merged Mesh.
 type Scener interface {
 	Scene() (*geom.Scene, error)
+}
+
+// Animator is an animation node: the keys of its bones.
+type Animator interface {
+	Animation() (*geom.Animation, error)
+}
+
+// Skeletal is a mesh node whose geometry hangs on a skeleton (skinned
+// bones or a hierarchy of rigid parts): what an animation plays on.
+type Skeletal interface {
+	Skeleton() (*geom.Skeleton, error)
+}
+
+// AnimationSourcer is a model node that knows animation files for it on
+// disk: the motion files an OGF names, a game's animation package found
+// above a GTA model.
+type AnimationSourcer interface {
+	AnimationFiles() []string
 }
 
 // Rawer is a node backed by a byte range of its file. Offset is the absolute

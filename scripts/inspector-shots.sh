@@ -76,4 +76,9 @@ shot mesh-textured-wire "$mesh" Preview textured+wire "$file"
 file=$(grep '^level	' "$d/list" | cut -f2)
 level=$(grep '^level	' "$d/list" | cut -f3)
 shot level-preview-solid "$level" Preview solid "$file"
+# The Animation row: the sample walker playing its walk from walker.ifp,
+# and the motion's own tab playing it on the walker.
+file=
+shot mesh-animation walker.dff Preview "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
+shot animation-playing walker.ifp/wave Animation "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
 echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640, and in Russian at 1024x640)"

@@ -29,6 +29,8 @@ var formatFamilies = []formatFamily{
 	{"RenderWare TXD", "*.txd: PS2, PC D3D8/D3D9, Xbox", "textures (swizzled, palettised, DXT); PNG"},
 	{"GTA IMG archive", "*.img (VER2), *.dir + *.img", "browse entries, export"},
 	{"X-Ray level", "level (version 4, build 749 first)", "chunks, statistics, visuals and CFORM preview; OBJ or glTF"},
+	{"GTA animations", "*.ifp (ANPK, ANLF, ANP2, ANP3)", "motions: bones and keys, played on a skinned or rigid model; glTF"},
+	{"X-Ray motions", "*.omf, an OGF's own motions", "motions: bones and keys, played on the model; glTF"},
 }
 
 // shortcut is one row of Help › Shortcuts.

@@ -26,7 +26,7 @@ var exportGroups = []exportGroup{
 	{"level", []formats.Kind{formats.KindLevel}},
 	{"material", []formats.Kind{formats.KindMaterial}},
 	{"wear", []formats.Kind{formats.KindWear}},
-	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw}},
+	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw, formats.KindAnimation}},
 }
 
 // groupFormats are the formats a group offers: its kinds' default

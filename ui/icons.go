@@ -44,6 +44,8 @@ func kindIcon(it *item) fyne.Resource {
 		return theme.GridIcon()
 	case formats.KindText:
 		return theme.FileTextIcon()
+	case formats.KindAnimation:
+		return theme.MediaPlayIcon()
 	}
 	return theme.FileIcon()
 }

@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -72,12 +73,13 @@ func (c *fileList) addMenus(b *menuBar) {
 	open.Shortcut = ctrl(fyne.KeyO)
 	open.Icon = theme.FolderOpenIcon()
 	openDir := fyne.NewMenuItem("Open folder…", c.openFolderDialog)
+	openAnims := fyne.NewMenuItem(lang.X("anim.menu.open", "Open animations…"), func() { c.OpenAnimations(nil) })
 	recent := fyne.NewMenuItem("Recent", nil)
 	c.recentMenu = fyne.NewMenu("Recent")
 	recent.ChildMenu = c.recentMenu
 	materials := fyne.NewMenuItem("Set material library…", c.materialLibraryDialog)
 	txds := fyne.NewMenuItem("Set texture dictionary…", c.textureDictionaryDialog)
-	b.add(fileOpen, open, openDir, recent, materials, txds)
+	b.add(fileOpen, open, openDir, openAnims, recent, materials, txds)
 	c.rebuildRecent()
 }
 

@@ -69,6 +69,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.wire()
 	w.win.SetContent(w.layout())
 	w.installMenus()
+	inspect.SetAnimationSources(w.opened) // the Preview's Animation row lists open .ifp/.omf files (animsources.go)
 	w.win.SetOnDropped(w.onDropped)
 	w.win.SetCloseIntercept(w.saver.quit)
 	installLazyFiles() // Save as… must not truncate the file it replaces

@@ -31,6 +31,7 @@ const (
 	IDAtomic        = 0x14
 	IDGeometryList  = 0x1A
 	IDSkin          = 0x116
+	IDHAnim         = 0x11E
 	IDBinMesh       = 0x50E
 	IDNativeData    = 0x510
 	IDFrameName     = 0x253F2FE
@@ -218,13 +219,6 @@ type Split struct {
 	Material   uint32
 	NumIndices uint32
 	Indices    []uint32 // nil for native geometry
-}
-
-// Skin holds the skin extension's facts (no animation is read).
-type Skin struct {
-	Bones      int
-	UsedBones  int
-	MaxWeights int
 }
 
 // UVSets returns the number of UV sets the format word says.

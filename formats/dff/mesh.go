@@ -169,10 +169,10 @@ func (c *Clump) drawMesh(a assembly, l look) (*geom.Mesh, error) {
 		if l.named {
 			gm = renamed(gm, p.name)
 		}
-		parts = append(parts, part{gm, p.world})
+		parts = append(parts, part{gm, c.placedWorld(gi, p.world), p.atomic, p.frame})
 	}
 	merge(out, parts)
-	return out, nil
+	return out, c.skinMesh(out, parts)
 }
 
 // renamed is m (sharing its arrays) with each group named "part/group".
@@ -189,8 +189,10 @@ func renamed(m *geom.Mesh, part string) *geom.Mesh {
 }
 
 type part struct {
-	m     *geom.Mesh
-	world mgl32.Mat4
+	m      *geom.Mesh
+	world  mgl32.Mat4
+	atomic int // the atomic drawn
+	frame  int // the frame it hangs under (skinMesh: a rigid part follows it)
 }
 
 // merge appends the parts, transformed, to out. Optional arrays are kept

@@ -189,7 +189,7 @@ func (r *Root) Describe() (any, error) {
 	if err := r.vehicleFacts(c, d); err != nil {
 		return nil, err
 	}
-	return d, nil
+	return d, addBoneFacts(d, c)
 }
 
 // geometryFacts are the facts of one geometry.

@@ -16,7 +16,7 @@ func (g *Geometry) readPlugins() error {
 		case IDBinMesh:
 			g.BinMesh, err = readBinMesh(e, g)
 		case IDSkin:
-			g.Skin, err = readSkin(e)
+			g.Skin, err = readSkin(e, g)
 		case IDNativeData:
 			g.Native = e
 		}
@@ -79,15 +79,6 @@ func readBinMesh(e *Ext, g *Geometry) (*BinMesh, error) {
 		return nil, binread.Errorf(cur.Off(), "%d bytes left over at the end of the Bin Mesh", cur.Len())
 	}
 	return bm, nil
-}
-
-// readSkin reads the skin extension's header: bone counts and the most
-// weights per vertex.
-func readSkin(e *Ext) (*Skin, error) {
-	if len(e.Data) < 4 {
-		return nil, binread.Errorf(e.Off+4, "Skin extension of %d bytes is shorter than its 4-byte header", len(e.Data))
-	}
-	return &Skin{Bones: int(e.Data[0]), UsedBones: int(e.Data[1]), MaxWeights: int(e.Data[2])}, nil
 }
 
 // Triangles returns the split's triangles: a list taken three by three, or

@@ -54,16 +54,18 @@ type psVert struct {
 	p, n geom.Vec3
 	uv   [2]geom.Vec2
 	c    color.NRGBA
+	skin [4]uint32 // the skinned ped pipe's weights with bone numbers in their low bits (skin.go)
 }
 
 // vertKey is a vertex's bits, hashed faster than its floats.
-type vertKey [11]uint32
+type vertKey [15]uint32
 
 func (v *psVert) key() vertKey {
 	f := math.Float32bits
 	return vertKey{f(v.p[0]), f(v.p[1]), f(v.p[2]), f(v.n[0]), f(v.n[1]), f(v.n[2]),
 		f(v.uv[0][0]), f(v.uv[0][1]), f(v.uv[1][0]), f(v.uv[1][1]),
-		uint32(v.c.R) | uint32(v.c.G)<<8 | uint32(v.c.B)<<16 | uint32(v.c.A)<<24}
+		uint32(v.c.R) | uint32(v.c.G)<<8 | uint32(v.c.B)<<16 | uint32(v.c.A)<<24,
+		v.skin[0], v.skin[1], v.skin[2], v.skin[3]}
 }
 
 // psSplit is what one split's instance data gives.
@@ -180,8 +182,12 @@ func (g *Geometry) decodeSplit(batches []batch, pipe uint32, at int64) (psSplit,
 		if col != nil && !col.usn && col.vl == 2 { // the skinned ped pipe puts normals in slot 2
 			nrm, col = col, nil
 		}
+		wts := b.slots[4]              // RenderWare's skin pipeline; Rockstar's skinned ped pipe uses slot 3
 		if nrm != nil && nrm.vl == 0 { // 32-bit slot 3: skin weights
-			nrm = nil
+			wts, nrm = nrm, nil
+		}
+		if wts != nil && (wts.vl != 0 || wts.num < b.nverts) {
+			wts = nil
 		}
 		s.normals = s.normals && nrm != nil && nrm.vl == 2
 		s.colors = s.colors && col != nil
@@ -193,6 +199,7 @@ func (g *Geometry) decodeSplit(batches []batch, pipe uint32, at int64) (psSplit,
 		}
 		for i := first; i < b.nverts; i++ {
 			v, adc := decodeVertex(pos, uv, col, nrm, i, scale, building)
+			v.skin = rawWeights(wts, i)
 			s.verts = append(s.verts, v)
 			s.adc = append(s.adc, adc)
 		}
@@ -288,6 +295,7 @@ func (g *Geometry) assemble(splits []psSplit) (*geom.Mesh, [][][3]uint32, error)
 				for k := range m.UVs {
 					m.UVs[k] = append(m.UVs[k], v.uv[k])
 				}
+				addNativeWeights(m, v.skin)
 			}
 			ids[i] = id
 		}

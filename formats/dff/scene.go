@@ -30,9 +30,14 @@ func (c *Clump) drawScene(name string, a assembly, l look) (*geom.Scene, error) 
 		nodes[i] = &geom.SceneNode{Name: n, Matrix: f.Local, From: &geom.Origin{What: "frame " + strconv.Itoa(i), Off: f.Off}}
 	}
 	meshes := map[int32]*geom.Mesh{}
+	var skinned []int
 	for _, p := range a.items {
 		gi := c.Atomics[p.atomic].Geometry
 		if p.frame >= len(nodes) || int(gi) >= len(c.Geometries) {
+			continue
+		}
+		if c.Geometries[gi].Skin != nil {
+			skinned = append(skinned, p.atomic) // placed by its skin, not its frame (skinscene.go)
 			continue
 		}
 		m, ok := meshes[gi]
@@ -57,5 +62,5 @@ func (c *Clump) drawScene(name string, a assembly, l look) (*geom.Scene, error) 
 			s.Nodes = append(s.Nodes, nodes[i])
 		}
 	}
-	return s, nil
+	return s, c.rigScene(s, nodes, skinned, l.surf)
 }

@@ -50,8 +50,9 @@ func (u *unpack) comp(i, k int) int32 {
 	return 0
 }
 
-// vifSlots is the most input slots a batch is read for.
-const vifSlots = 4
+// vifSlots is the most input slots a batch is read for: position, UVs,
+// colours, normals, and the skin weights of RenderWare's own skin pipeline.
+const vifSlots = 5
 
 // batch is one vector unit program run: slot data and the vertex count.
 type batch struct {

@@ -60,6 +60,9 @@ type Mesh struct {
 	Normals []Vec3        // per vertex, need not be unit length; see ComputeNormals
 	UVs     [][]Vec2      // UV sets, each per vertex; a Material picks one
 	Colors  []color.NRGBA // per vertex (prelit or painted colours), straight alpha
+	// Skin, when not nil, binds the vertices to the bones of a skeleton;
+	// the positions and normals are then the bind pose (see Skin).
+	Skin *Skin
 
 	edgesOnce sync.Once
 	edges     []Edge

@@ -31,10 +31,12 @@ const (
 	TypeUnused    = 17
 )
 
-var declTypeSize = [...]int{4, 8, 12, 16, 4, 4, 4, 8, 4, 4, 8, 4, 8, 4, 4, 4, 8}
+// The sizes and names of the declaration types, and after UNUSED the
+// layout-only types of skinned OGF vertices (typeUShort3).
+var declTypeSize = [...]int{4, 8, 12, 16, 4, 4, 4, 8, 4, 4, 8, 4, 8, 4, 4, 4, 8, 0, 6}
 
 var declTypeName = [...]string{"FLOAT1", "FLOAT2", "FLOAT3", "FLOAT4", "D3DCOLOR", "UBYTE4", "SHORT2", "SHORT4",
-	"UBYTE4N", "SHORT2N", "SHORT4N", "USHORT2N", "USHORT4N", "UDEC3", "DEC3N", "FLOAT16_2", "FLOAT16_4", "UNUSED"}
+	"UBYTE4N", "SHORT2N", "SHORT4N", "USHORT2N", "USHORT4N", "UDEC3", "DEC3N", "FLOAT16_2", "FLOAT16_4", "UNUSED", "USHORT3"}
 
 // D3D9 declaration usages (D3DDECLUSAGE).
 var usageName = [...]string{"position", "blendweight", "blendindices", "normal", "psize", "texcoord", "tangent",
@@ -61,6 +63,7 @@ type VertexFormat struct {
 	FVF    uint32        // 0 for a declaration; the format code of a skinned layout
 	Decl   []DeclElement // nil for an FVF
 	Skin   bool          // a skinned OGF layout (FVF holds its code), not a D3D FVF
+	Links  *SkinLinks    // where a skinned layout keeps its bone links (nil otherwise)
 	Stride int
 	Attrs  []Attr
 }
@@ -102,7 +105,7 @@ func (f *VertexFormat) String() string {
 		parts = append(parts, s+":"+a.TName)
 	}
 	if f.Skin {
-		return fmt.Sprintf("%s (0x%X), %d bytes: %s", skinName(f.FVF), f.FVF, f.Stride, strings.Join(parts, " "))
+		return fmt.Sprintf("%s (0x%X), %d bytes: %s", skinName(f.FVF, f), f.FVF, f.Stride, strings.Join(parts, " "))
 	}
 	if f.Decl != nil {
 		return fmt.Sprintf("D3D9 declaration, %d bytes: %s", f.Stride, strings.Join(parts, " "))
@@ -231,7 +234,7 @@ func ParseDecl(b []byte) (VertexFormat, int, error) {
 		if el.Type == TypeUnused {
 			return f, 8 * (i + 1), nil
 		}
-		if int(el.Type) >= len(declTypeSize) {
+		if el.Type > TypeUnused {
 			return f, 0, fmt.Errorf("vertex element %d has unknown type %d", i, el.Type)
 		}
 		f.Decl = append(f.Decl, el)

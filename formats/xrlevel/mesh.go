@@ -97,6 +97,9 @@ type meshBuilder struct {
 	nLmap    int
 	colors   []color.NRGBA
 	nColors  int
+	joints   [][4]uint16 // the bone links of skinned vertices (weight 1 on bone 0 for others)
+	weights  [][4]float32
+	nLinks   int
 }
 
 func newBuilder(lv *Level) *meshBuilder {
@@ -124,6 +127,7 @@ func (b *meshBuilder) pad() {
 		b.uv = append(b.uv, geom.Vec2{})
 		b.lmap = append(b.lmap, geom.Vec2{})
 		b.colors = append(b.colors, color.NRGBA{255, 255, 255, 255})
+		b.joints, b.weights = append(b.joints, [4]uint16{}), append(b.weights, [4]float32{1})
 	}
 }
 
@@ -198,6 +202,12 @@ func (b *meshBuilder) attributes(v *Visual, vb *VertexBuffer, data []byte, base,
 		b.nUV += b2i(okUV)
 		b.nLmap += b2i(okL)
 		b.nColors += b2i(okC)
+		j, w, _, okJ := vb.Links(base + k)
+		if !okJ {
+			w = [4]float32{1}
+		}
+		b.joints, b.weights = append(b.joints, j), append(b.weights, w)
+		b.nLinks += b2i(okJ)
 	}
 }
 
@@ -234,6 +244,9 @@ func (b *meshBuilder) finish() *geom.Mesh {
 	}
 	if b.nColors > 0 {
 		m.Colors = b.colors
+	}
+	if b.nLinks > 0 {
+		m.Skin = &geom.Skin{Joints: b.joints, Weights: b.weights} // the model adds its skeleton
 	}
 	return m
 }
@@ -317,8 +330,19 @@ func (b *meshBuilder) outlines(name string, portals []int, col color.NRGBA) {
 var portalColor = color.NRGBA{255, 255, 255, 255}
 
 // VisualMesh returns the mesh of one visual and, for a hierarchy, every
-// visual below it.
+// visual below it (without bone links: a stand-alone model adds them with
+// its skeleton).
 func (lv *Level) VisualMesh(i int) (*geom.Mesh, error) {
+	m, err := lv.visualMesh(i)
+	if m != nil {
+		m.Skin = nil
+	}
+	return m, err
+}
+
+// visualMesh is VisualMesh with the bone links the skinned vertices carry
+// (a Skin without its skeleton).
+func (lv *Level) visualMesh(i int) (*geom.Mesh, error) {
 	if i < 0 || i >= len(lv.Visuals) {
 		return nil, fmt.Errorf("visual %d out of range (%d visuals)", i, len(lv.Visuals))
 	}

@@ -17,9 +17,10 @@ import (
 // Model is a decoded stand-alone OGF file.
 type Model struct {
 	*Level
-	Bones      []Bone   // S_BONE_NAMES
-	Source     string   // S_DESC: the file the model was exported from
-	MotionRefs []string // S_MOTION_REFS / S_MOTION_REFS2: animation files it uses
+	Bones      []Bone     // S_BONE_NAMES
+	Binds      []BoneBind // S_IKDATA: each bone's bind pose (nil when not stored)
+	Source     string     // S_DESC: the file the model was exported from
+	MotionRefs []string   // S_MOTION_REFS / S_MOTION_REFS2: animation files it uses
 }
 
 // Bone is one skeleton bone: its name and its parent's ("" for the root).
@@ -133,6 +134,7 @@ func (m *Model) readSkeleton(b []byte) {
 		return
 	}
 	root := m.Visuals[0]
+	var ik *xray.Chunk
 	for _, c := range root.Skeleton {
 		p := b[c.DataOff : c.DataOff+c.Avail]
 		if c.Compressed {
@@ -147,7 +149,12 @@ func (m *Model) readSkeleton(b []byte) {
 			m.MotionRefs = append(m.MotionRefs, cstr(p))
 		case "S_MOTION_REFS2":
 			m.MotionRefs = append(m.MotionRefs, zstrings(p[min(4, len(p)):])...)
+		case "S_IKDATA":
+			ik = &c
 		}
+	}
+	if ik != nil && len(m.Bones) > 0 {
+		m.readIK(*ik, b[ik.DataOff:ik.DataOff+ik.Avail])
 	}
 }
 

@@ -35,7 +35,7 @@ func quadVertices(n int, y float32) *VertexBuffer {
 // skinVertices makes n one-bone skinned vertices (OGF v4 layout) linked to
 // bone i % bones.
 func skinVertices(n, bones int) *VertexBuffer {
-	f, _ := skinFormat(SkinFVF1L, 4)
+	f, _ := skinFormat(SkinFVF1L, 4, true)
 	w := &wbuf{}
 	for i := 0; i < n; i++ {
 		w.vec(geom.Vec3{float32(i), 0, float32(i % 3)})
@@ -194,9 +194,12 @@ func TestModelSkeleton(t *testing.T) {
 		t.Fatal(err)
 	}
 	facts := d.(map[string]any)
-	bones, _ := facts["bones"].([]Bone)
-	if facts["boneCount"] != 2 || len(bones) != 2 || bones[1] != (Bone{"magazine", "wpn_body"}) {
+	bones, _ := facts["bones"].([]map[string]any)
+	if facts["boneCount"] != 2 || len(bones) != 2 || bones[1]["name"] != "magazine" || bones[1]["id"] != 1 || bones[1]["parent"] != 0 || bones[0]["parent"] != -1 {
 		t.Errorf("bones %v", facts["bones"])
+	}
+	if sk, _ := facts["skin"].(map[string]any); sk["bones"] != 2 || sk["usedBones"] != 2 || sk["maxWeights"] != 1 {
+		t.Errorf("skin facts %v", facts["skin"])
 	}
 	if facts["source"] != "x:\\wpn.object" || facts["typeName"] != "skeleton_rigid" || facts["triangles"] != 3 || facts["vertices"] != 5 {
 		t.Errorf("facts source %v type %v triangles %v vertices %v", facts["source"], facts["typeName"], facts["triangles"], facts["vertices"])
@@ -209,6 +212,12 @@ func TestModelSkeleton(t *testing.T) {
 	mesh, _ := f.Root.(formats.Mesher).Mesh()
 	if mesh.UVs[0][1] != (geom.Vec2{0.25, 0.75}) || mesh.Positions[4] != (geom.Vec3{4, 0, 1}) {
 		t.Errorf("skinned vertex read as uv %v position %v", mesh.UVs[0][1], mesh.Positions[4])
+	}
+	if mesh.Skin == nil || mesh.Skin.Skeleton == nil || mesh.Skin.Joints[3][0] != 1 || mesh.Skin.Weights[3][0] != 1 || len(mesh.Skin.InverseBind) != 2 {
+		t.Errorf("model skin %+v", mesh.Skin)
+	}
+	if km, _ := kids[0].(formats.Mesher).Mesh(); km.Skin != nil {
+		t.Error("a child visual's mesh carries a skin without its model's skeleton")
 	}
 }
 
@@ -325,6 +334,14 @@ func FuzzModel(f *testing.F) {
 	f.Add(writeModel(f, mv, opt))
 	f.Add(writeModel(f, progressive(), ModelWriteOptions{}))
 	f.Add(writeModel(f, hierarchy(3, meshVisual(3, 4, "a", 0)), ModelWriteOptions{}))
+	// a skeleton with four-link vertices and bind poses (S_IKDATA)
+	vb, err := SkinnedBuffer(SkinLinks4, 4, false, linkVertices(4))
+	if err != nil {
+		f.Fatal(err)
+	}
+	mv.Children[0].Visual.OwnVertices, mv.Children[0].Visual.Indices = vb, []uint16{0, 1, 2, 0, 2, 3}
+	opt.Binds = []BoneBind{{Pos: geom.Vec3{0, 1, 0}}, {Rot: geom.Vec3{0.5, 0, 0}}}
+	f.Add(writeModel(f, mv, opt))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := ParseModel(b, "")
 		testutil.FileError(t, err, int64(len(b)))
@@ -333,6 +350,15 @@ func FuzzModel(f *testing.F) {
 		}
 		for i := range m.Visuals {
 			m.VisualMesh(i)
+		}
+		if mesh, err := m.visualMesh(0); err == nil {
+			m.skinMesh(mesh)
+		}
+		m.Skeleton().Worlds()
+		if a, err := m.ownMotions(b); err == nil && a != nil {
+			for i := range a.Motions {
+				a.Decode(i)
+			}
 		}
 	})
 }

@@ -2,6 +2,8 @@ package xrlevel
 
 import (
 	"fmt"
+
+	"rummage/formats/geom"
 )
 
 // ModelVisual is one visual of a stand-alone OGF model to write: the
@@ -17,6 +19,14 @@ type ModelVisual struct {
 type ModelWriteOptions struct {
 	Bones  []Bone // written as S_BONE_NAMES (with an empty box per bone)
 	Source string // written as S_DESC (OGF v4)
+	// Binds, one per bone, are written as S_IKDATA (OGF v4; bone version
+	// 1, no collision shape or joint limits).
+	Binds []BoneBind
+	// Motions is written as it is: the S_SMPARAMS and S_MOTIONS chunks
+	// of an .omf (see package omf), nil for none.
+	Motions []byte
+	// MotionRefs are written as S_MOTION_REFS2 (OGF v4).
+	MotionRefs []string
 }
 
 // WriteModel writes a stand-alone OGF file (version 3 or 4, the root
@@ -35,6 +45,28 @@ func WriteModel(root *ModelVisual, opt ModelWriteOptions) ([]byte, error) {
 				b.zstr(bone.Name)
 				b.zstr(bone.Parent)
 				b.b = append(b.b, make([]byte, obbBytes)...)
+			}
+		})
+	}
+	if len(opt.Binds) > 0 && ver == 4 {
+		w.sub(0x10, func(b *wbuf) {
+			for _, bb := range opt.Binds {
+				b.u32(1)
+				b.zstr("default_object")
+				b.b = append(b.b, make([]byte, ikFixed-24-16+4)...)
+				b.vec(bb.Rot)
+				b.vec(bb.Pos)
+				b.f32(1)
+				b.vec(geom.Vec3{})
+			}
+		})
+	}
+	w.b = append(w.b, opt.Motions...)
+	if len(opt.MotionRefs) > 0 && ver == 4 {
+		w.sub(0x18, func(b *wbuf) {
+			b.u32(uint32(len(opt.MotionRefs)))
+			for _, r := range opt.MotionRefs {
+				b.zstr(r)
 			}
 		})
 	}

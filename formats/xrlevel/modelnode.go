@@ -71,6 +71,9 @@ func (n *ModelNode) Model() (*Model, error) {
 		n.m, n.err = ParseModel(b, dir)
 		if n.err == nil {
 			n.kids = n.makeChildren()
+			if mn := n.motionsNode(b); mn != nil {
+				n.kids = append(n.kids, mn)
+			}
 		}
 	})
 	return n.m, n.err
@@ -127,7 +130,21 @@ func (n *ModelNode) Mesh() (*geom.Mesh, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.VisualMesh(0)
+	mesh, err := m.visualMesh(0)
+	if err == nil {
+		m.skinMesh(mesh)
+	}
+	return mesh, err
+}
+
+// Skeleton returns the model's bones in their bind pose (nil when it has
+// none).
+func (n *ModelNode) Skeleton() (*geom.Skeleton, error) {
+	m, err := n.Model()
+	if err != nil || len(m.Bones) == 0 {
+		return nil, err
+	}
+	return m.Skeleton(), nil
 }
 
 // Describe returns the model's facts: those of its root visual (counts
@@ -149,8 +166,11 @@ func (n *ModelNode) Describe() (any, error) {
 	facts["name"] = n.NodeName
 	facts["visuals"] = len(m.Visuals)
 	if m.Bones != nil {
-		facts["bones"] = m.Bones
+		facts["bones"] = m.BoneFacts()
 		facts["boneCount"] = len(m.Bones)
+	}
+	if mesh, err := n.Mesh(); err == nil && mesh.Skin != nil {
+		facts["skin"] = map[string]any{"bones": len(m.Bones), "usedBones": mesh.Skin.UsedBones(), "maxWeights": mesh.Skin.MaxWeights}
 	}
 	if m.Source != "" {
 		facts["source"] = m.Source
@@ -168,4 +188,27 @@ func (n *ModelNode) Diagnostics() []formats.Diagnostic {
 		return []formats.Diagnostic{{Off: formats.ErrorOffset(err), Msg: err.Error()}}
 	}
 	return m.Diags
+}
+
+// AnimationFiles returns the motion files the model names that exist
+// beside it in its game data (see Model.MotionFiles).
+func (n *ModelNode) AnimationFiles() []string {
+	m, err := n.Model()
+	if err != nil || n.src.Parent != nil {
+		return nil
+	}
+	return m.MotionFiles(n.src.Path)
+}
+
+// Scene returns the model for exporters that keep hierarchies: a skinned
+// model as its bones with the mesh skinned to them, else its one mesh.
+func (n *ModelNode) Scene() (*geom.Scene, error) {
+	m, err := n.Mesh()
+	if err != nil {
+		return nil, err
+	}
+	if m.Skin != nil && m.Skin.Skeleton != nil {
+		return geom.SkinnedScene(m, n.NodeName), nil
+	}
+	return geom.SceneOf(m, n.NodeName), nil
 }

@@ -327,7 +327,7 @@ func (r *visualReader) indices(c xray.Chunk, cur *binread.Cursor) {
 func (r *visualReader) vertices(c xray.Chunk, cur *binread.Cursor) {
 	vb := &VertexBuffer{Index: -1, Rel: c.Off}
 	code := cur.U32()
-	f, skinned := skinFormat(code, r.v.OGFVersion)
+	f, skinned := skinFormat(code, r.v.OGFVersion, skinnedVisual(r.v.OGFVersion, r.v.Type))
 	var err error
 	if !skinned {
 		f, err = ParseFVF(code)
@@ -335,6 +335,11 @@ func (r *visualReader) vertices(c xray.Chunk, cur *binread.Cursor) {
 	if err != nil {
 		r.diag(c, " vertices: %v", err)
 		return
+	}
+	if skinned {
+		if rest := cur.Bytes()[cur.Pos():]; len(rest) >= 4 {
+			f = shortLinkFormat(f, int(min(binary.LittleEndian.Uint32(rest), 1<<30)), len(rest)-4)
+		}
 	}
 	vb.Format = f
 	n := cur.Count("vertex", max(f.Stride, 1))

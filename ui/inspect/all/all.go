@@ -4,6 +4,7 @@
 package all
 
 import (
+	_ "rummage/ui/inspect/anim"     // animations (.ifp, .omf entries): bones, keys, played on an open model
 	_ "rummage/ui/inspect/archive"  // Entries: the sortable table of an archive's entries
 	_ "rummage/ui/inspect/col"      // collision files: facts, the surface legend of a collision model's Preview
 	_ "rummage/ui/inspect/dff"      // RenderWare models: Materials and Frames of a .dff

@@ -162,7 +162,9 @@ func (r *modelRow) fill(f modelFacts) {
 		return
 	}
 	r.content.Add(r.legend)
-	r.v.Content.Refresh() // the preview's rows are taller now
+	if r.v.Content != nil { // nil while the view is still being built (tests run fyne.Do at once)
+		r.v.Content.Refresh() // the preview's rows are taller now
+	}
 }
 
 // partsControl chooses the vehicle's parts.

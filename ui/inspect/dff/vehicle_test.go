@@ -164,7 +164,12 @@ func TestGeometryRow(t *testing.T) {
 	kids, _ := car.Children()
 	v := previewOf(t, kids[0])
 	until(t, "the geometry's controls", func() bool {
-		return len(inspecttest.Find[*widget.Check](v.Content)) >= 4 && v.Mesh() != nil
+		for _, c := range inspecttest.Find[*widget.Check](v.Content) {
+			if c.Text == "2DFX markers" {
+				return v.Mesh() != nil // the preview's own checks come first: wait for the row's
+			}
+		}
+		return false
 	})
 	for _, c := range inspecttest.Find[*widget.Check](v.Content) {
 		if c.Text == "2DFX markers" {

@@ -67,6 +67,7 @@ type PreviewView struct {
 	groups, points, bounds, backs *widget.Check
 	bar                           *groupBar
 	clock                         *clockBar
+	anim                          *animRow // the Animation row of a mesh with a skeleton (animrow.go)
 }
 
 // previewConfig is what a view is made with besides its mesh.
@@ -99,7 +100,9 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	v.bar = newGroupBar(c)
 	v.clock = newClockBar(c, cfg.clock)
 	v.clock.manual = cfg.manual
-	bars := container.NewVBox(append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)...)
+	v.anim = newAnimRow(c, cfg.clock)
+	rows := append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)
+	bars := container.NewVBox(append(rows, v.anim.content)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
@@ -115,6 +118,7 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 // last frame.
 func (v *PreviewView) Close() {
 	v.clock.close()
+	v.anim.close()
 	if v.canvas.unwatchGroups != nil {
 		v.canvas.unwatchGroups()
 		v.canvas.unwatchGroups = nil
@@ -128,7 +132,8 @@ type previewRequest struct {
 	cam    preview.Camera
 	opt    preview.Options
 	w, h   int
-	moving bool // the user is dragging: a decimated frame will do
+	moving bool       // the user is dragging: a decimated frame will do
+	anim   *animFrame // the pose and bones overlay to draw, nil for none (animrow.go)
 	seq    uint64
 }
 
@@ -184,6 +189,7 @@ type previewShared struct {
 	front    *image.RGBA // shown frame (read by the raster generator)
 	free     chan *image.RGBA
 	lastFull time.Duration // last full frame time, for decimation (render goroutine)
+	bonePx   []bonePixel   // the bones drawn in the shown frame, for picking one
 }
 
 func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewCanvas {
@@ -250,6 +256,9 @@ func (r *previewRenderer) Destroy() {}
 // finished frame at once and asks for a new one when the size changed.
 func (c *previewCanvas) generate(w, h int) image.Image {
 	c.pace.Paint(time.Now())
+	if c.view != nil && c.view.anim != nil {
+		c.view.anim.pace.Paint(time.Now())
+	}
 	c.resizePixels(w, h)
 	c.sh.mu.Lock()
 	f := c.sh.front
@@ -294,8 +303,12 @@ func (c *previewCanvas) request(moving bool) {
 	if c.view != nil && c.view.clock != nil && c.view.clock.animated {
 		c.opt.Clock = c.view.clock.clk.Ms()
 	}
+	var af *animFrame
+	if c.view != nil && c.view.anim != nil && shown == c.mesh {
+		af = c.view.anim.frame() // an isolated group shows its bind pose
+	}
 	c.sh.mu.Lock()
-	c.sh.req = previewRequest{mesh: shown, cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, seq: c.sh.req.seq + 1}
+	c.sh.req = previewRequest{mesh: shown, cam: c.cam, opt: c.opt, w: c.pxW, h: c.pxH, moving: moving, anim: af, seq: c.sh.req.seq + 1}
 	c.sh.mu.Unlock()
 	select {
 	case c.sh.wake <- struct{}{}:
@@ -495,11 +508,15 @@ func (c *previewShared) draw(r *preview.Renderer, m *geom.Mesh, req *previewRequ
 		img = image.NewRGBA(image.Rect(0, 0, req.w, req.h))
 	}
 	opt := req.opt
+	if req.anim != nil {
+		m = req.anim.poser.at(req.anim.t)
+	}
 	if req.moving {
 		edges, _ := m.Edges()
 		opt.MaxEdges = decimateTo(len(edges), c.lastFull)
 	}
 	st := r.Render(img, m, &req.cam, &opt)
+	c.overlayBones(img, m, req)
 	if !st.Decimated {
 		c.lastFull = st.Elapsed
 	}
@@ -621,6 +638,9 @@ func (c *previewCanvas) zoom(notches float32) {
 func (c *previewCanvas) Tapped(ev *fyne.PointEvent) {
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
 		cv.Focus(c)
+	}
+	if c.pickBone(ev.Position) {
+		return
 	}
 	c.groups.pickAt(ev.Position, c.Size(), c.cam, c.pxW, c.pxH, c.opt.Mode != preview.ModeWire)
 }

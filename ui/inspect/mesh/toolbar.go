@@ -153,6 +153,7 @@ func (v *PreviewView) meshLoaded(m *geom.Mesh) {
 		v.SetMode(preview.ModeTextured)
 	}
 	v.clock.meshLoaded(m)
+	v.anim.meshLoaded(m)
 }
 
 // hasMaterials reports whether some group of m has a material worth the
