@@ -94,7 +94,7 @@ func TestStatusBarAlone(t *testing.T) {
 	}
 	s.showProblems()
 	top := win.Canvas().Overlays().Top()
-	if top == nil || !strings.Contains(labelTexts(top), "⚠ at 0x104: unused bytes after the table") {
+	if top == nil || !strings.Contains(labelTexts(top), "⚠ offset 0x104 (260): unused bytes after the table") {
 		t.Errorf("problems dialog %v", top)
 	}
 	s.startProgress("Opening", nil)
