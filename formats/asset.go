@@ -28,6 +28,10 @@ const (
 	KindTable    Kind = "table"
 	KindText     Kind = "text"
 	KindRaw      Kind = "raw"
+	// KindScene is a placed world: a GTA item placement file (.ipl) whose
+	// children are its sections and whose instances are models placed by
+	// position and rotation.
+	KindScene Kind = "scene"
 )
 
 // Node is one item of the tree shown by the UI and listed by the CLI.
