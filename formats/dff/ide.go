@@ -1,8 +1,6 @@
 package dff
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	"rummage/formats"
+	"rummage/formats/ide"
 )
 
 // IDE is what item definition files say about textures: each model's TXD
@@ -25,52 +24,28 @@ type IDE struct {
 	Files    int // .ide files read
 }
 
-// modelSections are the IDE sections whose lines start "id, model, txd".
-var modelSections = map[string]bool{"objs": true, "tobj": true, "cars": true, "peds": true, "weap": true, "hier": true, "anim": true}
-
-// ParseIDE adds the model and TXD names of one .ide file to d.
+// ParseIDE adds the model and TXD names of one .ide file to d (read by
+// the shared reader, formats/ide).
 func (d *IDE) ParseIDE(b []byte) {
 	if d.TXD == nil {
 		d.TXD, d.Parent, d.Cars, d.Vehicles = map[string]string{}, map[string]string{}, map[string]bool{}, map[string]VehicleDef{}
 	}
 	d.Files++
-	section := ""
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if !strings.ContainsAny(line, ", \t") {
-			section = strings.ToLower(line)
-			if section == "end" {
-				section = ""
-			}
-			continue
-		}
-		f := fields(line)
-		switch {
-		case modelSections[section] && len(f) >= 3:
-			m := strings.ToLower(f[1])
-			d.TXD[m] = strings.ToLower(f[2])
-			if section == "cars" {
-				d.Cars[m] = true
-				d.Vehicles[m] = parseVehicleDef(f)
-			}
-		case section == "txdp" && len(f) >= 2:
-			d.Parent[strings.ToLower(f[0])] = strings.ToLower(f[1])
+	f, err := ide.Parse(b, 0)
+	if err != nil {
+		return
+	}
+	for _, o := range f.Objects {
+		m := strings.ToLower(o.Model)
+		d.TXD[m] = strings.ToLower(o.TXD)
+		if o.Section == "cars" {
+			d.Cars[m] = true
+			d.Vehicles[m] = parseVehicleDef(o.Fields)
 		}
 	}
-}
-
-// fields splits an IDE line at commas (and blanks, which old files use).
-func fields(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	for _, p := range f.Parents {
+		d.Parent[strings.ToLower(p[0])] = strings.ToLower(p[1])
+	}
 }
 
 // maxIDEBytes caps one .ide file; maxIDEFiles the files read from a tree,
