@@ -6,8 +6,8 @@ import (
 	_ "rummage/formats/col"       // GTA collision files (COLL, COL2, COL3, COL4)
 	_ "rummage/formats/dds"       // DirectDraw Surface textures (X-Ray and many others)
 	_ "rummage/formats/dff"       // RenderWare clumps (DFF models)
-	_ "rummage/formats/imagefile" // stand-alone PNG, BMP and TGA images
 	_ "rummage/formats/ide"       // GTA item definitions (.ide): sections as tables
+	_ "rummage/formats/imagefile" // stand-alone PNG, BMP and TGA images
 	_ "rummage/formats/img"       // GTA IMG archives (version 1 and VER2)
 	_ "rummage/formats/material"  // WEAR tables and MAT0 materials (Parkan)
 	_ "rummage/formats/msh"       // MSH models (Parkan)
