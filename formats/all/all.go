@@ -6,6 +6,7 @@ import (
 	_ "rummage/formats/col"       // GTA collision files (COLL, COL2, COL3, COL4)
 	_ "rummage/formats/dds"       // DirectDraw Surface textures (X-Ray and many others)
 	_ "rummage/formats/dff"       // RenderWare clumps (DFF models)
+	_ "rummage/formats/gtadat"    // GTA level lists (gta.dat, default.dat): the files they name
 	_ "rummage/formats/ide"       // GTA item definitions (.ide): sections as tables
 	_ "rummage/formats/imagefile" // stand-alone PNG, BMP and TGA images
 	_ "rummage/formats/img"       // GTA IMG archives (version 1 and VER2)
