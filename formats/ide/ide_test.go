@@ -149,3 +149,30 @@ func TestRealFiles(t *testing.T) {
 	}
 	t.Logf("%d files, %d ids", len(files), len(d.ByID))
 }
+
+// For reads the .ide files beside a file first, then its game's data
+// folder: the ones gta.dat names in its order (so the later-named file
+// does not win an id the game reads from the earlier one), then the rest.
+func TestFor(t *testing.T) {
+	game := t.TempDir()
+	maps := filepath.Join(game, "Data", "maps", "vegas")
+	os.MkdirAll(maps, 0o755)
+	write := func(dir, name string, objs ...Object) {
+		os.WriteFile(filepath.Join(dir, name), Text(objs, nil), 0o644)
+	}
+	write(maps, "a.ide", Object{ID: 5, Model: "from_a", TXD: "t"}, Object{ID: 6, Model: "six", TXD: "t"})
+	write(maps, "b.ide", Object{ID: 5, Model: "from_b", TXD: "t"})
+	write(filepath.Join(game, "Data", "maps"), "zzz.ide", Object{ID: 7, Model: "seven", TXD: "t"})
+	os.WriteFile(filepath.Join(game, "Data", "GTA.DAT"), []byte("IDE DATA\\MAPS\\VEGAS\\B.IDE\nIDE DATA\\MAPS\\VEGAS\\A.IDE\n"), 0o644)
+	d := For(maps)
+	if d.ByID[5].Model != "from_a" {
+		t.Errorf("beside the file: id 5 is %s", d.ByID[5].Model)
+	}
+	d = For(filepath.Join(game, "elsewhere"))
+	if d.ByID[5].Model != "from_b" || d.ByID[7] == nil || d.ByID[6] == nil || len(d.Files) != 3 {
+		t.Errorf("from the game folder: id 5 is %v, %d files", d.ByID[5], len(d.Files))
+	}
+	if got := DataFolder(maps); got != filepath.Join(game, "Data") {
+		t.Errorf("data folder %q", got)
+	}
+}
