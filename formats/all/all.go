@@ -17,5 +17,6 @@ import (
 	_ "rummage/formats/rw"        // RenderWare binary streams (generic section tree)
 	_ "rummage/formats/texm"      // Texm textures (Parkan)
 	_ "rummage/formats/txd"       // RenderWare texture dictionaries
+	_ "rummage/formats/world"     // GTA item placement files (.ipl, text and binary) as scenes
 	_ "rummage/formats/xrlevel"   // X-Ray levels, stand-alone OGF models (and names details / SDK .level files)
 )

@@ -3,6 +3,7 @@ package ide
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -86,7 +87,11 @@ func DataFolder(dir string) string {
 
 // merge adds what o defines and d does not yet.
 func (d *Definitions) merge(o *Definitions) {
-	d.Files = append(d.Files, o.Files...)
+	for _, f := range o.Files {
+		if !slices.ContainsFunc(d.Files, func(g string) bool { return strings.EqualFold(f, g) }) {
+			d.Files = append(d.Files, f)
+		}
+	}
 	for k, v := range o.ByID {
 		if d.ByID[k] == nil {
 			d.ByID[k] = v
