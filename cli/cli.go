@@ -81,8 +81,8 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] --out OUT.png FILE [NODE]",
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false},
+			usage: "rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso] [--at MS] [--materials FILE] [--txd FILE] [--parts ok|dam|vlo|all] [--colors N] [--night] [--lod hd|lod|distance] --out OUT.png FILE [NODE]",
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "lod": true},
 			run:   runRender,
 		},
 		"samples": {
@@ -117,10 +117,10 @@ Usage:
                                            write nodes to files (a container exports its subtree);
                                            existing files are kept (new ones get _2, _3) unless --overwrite
   rummage render [--view wire|solid|textured|textured+wire] [--size WxH] [--camera front|back|left|right|top|iso]
-                 [--at MS] [--parts ok|dam|vlo|all] [--colors N] [--night] --out OUT.png FILE [NODE]
-                                           draw a mesh (default: the file's root) to a PNG, transparent
-                                           around it (defaults: textured, 800x600, iso; --at sets the
-                                           material animation clock in ms)
+                 [--at MS] [--parts ok|dam|vlo|all] [--colors N] [--night] [--lod hd|lod|distance] --out OUT.png FILE [NODE]
+                                           draw a mesh or a scene (default: the file's root) to a PNG,
+                                           transparent around it (defaults: textured, 800x600, iso, top
+                                           for a scene; --at sets the material animation clock in ms)
   rummage samples DIR                      write the built-in sample files into DIR
   rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444]
                 [--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE...
@@ -147,6 +147,10 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 A vehicle model is assembled as the game shows it (a wheel on every wheel dummy, painted
 from carcols.dat): --parts ok|dam|vlo|all picks its parts (render: ok, export: all),
 --colors N its colour set from carcols.dat (0-based), --night its night vertex colours.
+A scene (a GTA .ipl, text or binary) draws every instance placed, its models and textures
+found through the game folder's .ide files and IMG archives, missing models as boxes:
+--lod hd (default) draws the high-detail instances, lod their low-detail stand-ins,
+distance each by its draw distance from the camera.
 Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
 --name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.

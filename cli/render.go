@@ -21,6 +21,8 @@ const maxRenderSide = 16384
 type renderSettings struct {
 	mode      preview.Mode
 	viewpoint preview.Viewpoint
+	cameraSet bool // --camera given (a scene's default is top)
+	lod       preview.LODChoice
 	w, h      int
 	clock     uint32
 	out       string
@@ -40,6 +42,9 @@ func runRender(e *env, a *args) int {
 		return st
 	}
 	defer f.Close()
+	if wn, ok := node.(worldNode); ok {
+		return e.renderScene(&s, file, canon, node, wn)
+	}
 	m, err := meshOf(node)
 	if err != nil {
 		return e.fail(file, canon, err)
@@ -51,14 +56,19 @@ func runRender(e *env, a *args) int {
 	}
 	img, cam := s.draw(m, b)
 	e.warnIfBlank(file, canon, img, m, &cam)
+	return e.writePNG(s.out, img)
+}
+
+// writePNG writes img to out, atomically, and prints out.
+func (e *env) writePNG(out string, img image.Image) int {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		return e.fail(s.out, "", err)
+		return e.fail(out, "", err)
 	}
-	if err := writeAtomic(s.out, buf.Bytes()); err != nil {
-		return e.fail(s.out, "", plainErr(err))
+	if err := writeAtomic(out, buf.Bytes()); err != nil {
+		return e.fail(out, "", plainErr(err))
 	}
-	fmt.Fprintln(e.stdout, s.out)
+	fmt.Fprintln(e.stdout, out)
 	return exitOK
 }
 
@@ -110,6 +120,13 @@ func renderFlags(a *args) (s renderSettings, msg string) {
 	if v, ok := a.vals["camera"]; ok {
 		if s.viewpoint, err = preview.ParseViewpoint(v); err != nil {
 			return s, "--camera: " + err.Error()
+		}
+		s.cameraSet = true
+	}
+	s.lod = preview.LODHigh
+	if v, ok := a.vals["lod"]; ok {
+		if s.lod, ok = preview.ParseLOD(v); !ok {
+			return s, fmt.Sprintf("--lod: want hd, lod or distance, got %q", v)
 		}
 	}
 	if v, ok := a.vals["size"]; ok {

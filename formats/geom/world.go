@@ -42,9 +42,12 @@ type Instance struct {
 // Warning is the colour of missing models.
 var Warning = color.NRGBA{255, 80, 200, 255}
 
+// missingAlpha is how opaque a missing model's box is drawn.
+const missingAlpha = 64
+
 // MissingBox is the stand-in of a model that was not found: a box over b
-// (a small cube when b is empty) in the warning colour, drawn from both
-// sides.
+// (a small cube when b is empty) in the warning colour, see-through and
+// one-sided, so what lies inside or behind it still shows, tinted.
 func MissingBox(b Bounds, up Up) *Mesh {
 	if !(b.Max[0] > b.Min[0] || b.Max[1] > b.Min[1] || b.Max[2] > b.Min[2]) {
 		c := b.Center()
@@ -64,7 +67,9 @@ func MissingBox(b Bounds, up Up) *Mesh {
 	}
 	// two triangles per side, fronts outwards
 	m.Indices = []uint32{0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5}
-	s := &Material{Color: Warning, TwoSided: true}
+	tint := Warning
+	tint.A = missingAlpha
+	s := &Material{Color: tint, Blend: BlendAlpha}
 	m.Groups = []Group{{Name: "missing", TriCount: 12, Color: Warning, Material: "missing", Surface: s}}
 	return m
 }

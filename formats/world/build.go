@@ -117,6 +117,6 @@ func decodeOne(w *World, lib *library, k int) {
 		}
 	}
 	gm.Missing = true
-	gm.Mesh = geom.MissingBox(geom.Bounds{}, geom.ZUp)
+	gm.Mesh = geom.MissingBox(lib.collisionBounds()[strings.ToLower(md.Name)], geom.ZUp)
 	gm.Bounds = gm.Mesh.Bounds()
 }

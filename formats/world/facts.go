@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -122,4 +123,29 @@ func (s *Scene) Scene() (*geom.Scene, error) {
 		out.Nodes = append(out.Nodes, lod)
 	}
 	return out, nil
+}
+
+// Notes says how many models were not found or did not read, drawn as
+// boxes in the warning colour.
+func (s *Scene) Notes() []string {
+	w := s.World()
+	missing, broken, placed := 0, 0, 0
+	for _, m := range w.Models {
+		switch {
+		case m.Err != nil:
+			broken++
+			placed += m.Instances
+		case !m.Found:
+			missing++
+			placed += m.Instances
+		}
+	}
+	var out []string
+	if missing > 0 {
+		out = append(out, fmt.Sprintf("%d of %d models were not found in the game's archives and folders (%d instances): drawn as boxes in the warning colour", missing, len(w.Models), placed))
+	}
+	if broken > 0 {
+		out = append(out, fmt.Sprintf("%d models were found but do not read: drawn as boxes in the warning colour (info lists them with their errors)", broken))
+	}
+	return out
 }

@@ -22,9 +22,14 @@ type library struct {
 	local string // the scene file's folder, "" for in-memory data
 	defs  *ide.Definitions
 
+	stem  string // the scene's text file's name without extension, lower case ("vegase")
+
 	mu    sync.Mutex
 	dicts map[string]*dictEntry // by lower-case name
 	read  int64                 // bytes read from the scene's own folder
+
+	colOnce sync.Once
+	cols    map[string]geom.Bounds // collision bounds by lower-case model name
 }
 
 // dictEntry is a texture dictionary, read once.
@@ -42,8 +47,8 @@ type texEntry struct {
 	alpha bool
 }
 
-func newLibrary(game *Game, local string, defs *ide.Definitions) *library {
-	return &library{game: game, local: local, defs: defs, dicts: map[string]*dictEntry{}}
+func newLibrary(game *Game, local, stem string, defs *ide.Definitions) *library {
+	return &library{game: game, local: local, stem: stem, defs: defs, dicts: map[string]*dictEntry{}}
 }
 
 // find says whether the file name is there and where.

@@ -122,7 +122,7 @@ func (s *Scene) setup() {
 				local = "" // inside an archive: its own folder holds the archive, not loose files
 			}
 		}
-		s.lib = newLibrary(game, local, defs)
+		s.lib = newLibrary(game, local, stem(s.NodeName), defs)
 		if !s.File.Binary {
 			s.joinStreams()
 		}
@@ -133,18 +133,8 @@ func (s *Scene) setup() {
 // joinStreams opens the binary streams NAME_streamN.ipl of a text file
 // NAME.ipl, in N order.
 func (s *Scene) joinStreams() {
-	stem := strings.ToLower(strings.TrimSuffix(s.NodeName, filepath.Ext(s.NodeName))) + "_stream"
-	var names []string
-	if s.lib.game != nil {
-		names = s.lib.game.Names(stem, ".ipl")
-	}
-	if s.lib.local != "" {
-		for _, n := range listNames(s.lib.local) {
-			if k := strings.ToLower(n); strings.HasPrefix(k, stem) && strings.HasSuffix(k, ".ipl") && !contains(names, k) {
-				names = append(names, k)
-			}
-		}
-	}
+	stem := s.lib.stem + "_stream"
+	names := s.lib.names(stem, ".ipl")
 	type numbered struct {
 		n    int
 		name string
@@ -178,6 +168,18 @@ func (s *Scene) openStream(name string) formats.Node {
 	err = fmt.Errorf("stream %s: %w", where, err)
 	s.diags = append(s.diags, formats.Diagnostic{Off: -1, Msg: err.Error()})
 	return formats.NewBroken(src, formats.KindScene, "IPL bnry", err)
+}
+
+// stem is the name of a scene's text file without its extension, lower
+// case: a stream NAME_streamN.ipl's is NAME.
+func stem(name string) string {
+	k := strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))
+	if i := strings.LastIndex(k, "_stream"); i > 0 {
+		if _, err := strconv.Atoi(k[i+len("_stream"):]); err == nil {
+			return k[:i]
+		}
+	}
+	return k
 }
 
 // place lists the placements: the file's instances, then each stream's,
