@@ -22,7 +22,7 @@ type library struct {
 	local string // the scene file's folder, "" for in-memory data
 	defs  *ide.Definitions
 
-	stem  string // the scene's text file's name without extension, lower case ("vegase")
+	stem string // the scene's text file's name without extension, lower case ("vegase")
 
 	mu    sync.Mutex
 	dicts map[string]*dictEntry // by lower-case name
