@@ -124,6 +124,7 @@ func TestRealList(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(list))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		gtadat.Looks(b[:min(len(b), 64)], "a.dat") // the registry's check, on any bytes
 		pf, err := gtadat.Parse(b, 0)
 		if err != nil {
 			return

@@ -8,6 +8,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(mixed))
 	f.Add(Text([]Object{{ID: 1, Model: "a", TXD: "b", Section: "tobj", TimeOn: 1, TimeOff: 2}}, [][2]string{{"b", "a"}, {"a", "b"}}))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		LooksIDE(b[:min(len(b), 64)], int64(len(b)), "a.ide") // the registry's check, on any bytes
 		pf, err := Parse(b, 0)
 		if err != nil {
 			return

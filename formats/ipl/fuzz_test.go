@@ -10,6 +10,7 @@ func FuzzText(f *testing.F) {
 	f.Add(Text(sample(), []Car{{ID: 1}}, []TextSection{{"enex", []string{"1, 2"}}}))
 	f.Add([]byte("inst\n1, a, 1, 2, 3, 2, 2, 2, 0, 0, 0, 1\ninst\n2, b, 0, 1, 2, 3, 1, 1, 3, 0, 0, 0, 1\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		LooksText(b[:min(len(b), 64)], int64(len(b)), "a.ipl") // the registry's check, on any bytes
 		pf, err := ParseText(b, 0)
 		if err != nil {
 			return

@@ -131,11 +131,10 @@ func FirstWord(head []byte) (word string, seen, cut bool) {
 		} else {
 			head = nil
 		}
-		text := clean(line)
-		if text == "" {
-			continue
+		f := Fields(clean(line))
+		if len(f) == 0 {
+			continue // blank, or separators alone
 		}
-		f := Fields(text)
 		return strings.ToLower(f[0]), true, end < 0 && len(f) == 1 && !bytes.ContainsAny(line, "#,")
 	}
 	return "", false, false

@@ -54,3 +54,13 @@ func TestFirstWord(t *testing.T) {
 		}
 	}
 }
+
+// A line of separators alone holds no word (it once made FirstWord index
+// an empty list).
+func TestFirstWordSeparators(t *testing.T) {
+	for _, head := range []string{",", "\x00", ", ,\n", " ,\t"} {
+		if w, seen, _ := FirstWord([]byte(head)); seen || w != "" {
+			t.Errorf("FirstWord(%q) = %q, %v", head, w, seen)
+		}
+	}
+}
