@@ -9,9 +9,10 @@ import (
 // Span is a run of Count items from First.
 type Span struct{ First, Count int }
 
-// Parts is what RenderParts draws of a mesh: runs of triangles and the
-// runs of vertices those triangles use, each list sorted and without
-// overlaps, and the box they span (which sets the depth range).
+// Parts is what RenderParts draws of a mesh: runs of triangles, in the
+// order they are drawn, and the runs of vertices those triangles use,
+// neither list overlapping itself, and the box they span (which sets the
+// depth range).
 type Parts struct {
 	Tris   []Span
 	Verts  []Span
@@ -20,8 +21,12 @@ type Parts struct {
 
 // RenderParts draws the parts of m seen by cam into dst, as Render draws
 // all of it: only the vertices of parts.Verts are projected and only the
-// triangles of parts.Tris drawn, in mesh order, so drawing the parts of a
-// large mesh (the instances of a scene in view) costs what they hold.
+// triangles of parts.Tris drawn, so drawing the parts of a large mesh (the
+// instances of a scene in view) costs what they hold. The opaque
+// triangles are drawn in the order of parts.Tris, then the blended ones
+// in that order (runs near the eye first save the shading of what they
+// hide; blended runs are best given far first), whatever the number of
+// workers.
 // Triangles must use only vertices of parts.Verts. The wire views draw
 // every edge of the mesh (they project every vertex). A frame of the same
 // mesh and size allocates nothing once the renderer's buffers have grown

@@ -197,8 +197,14 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 		m = &emptyMesh
 	}
 	rr.mesh = m
-	rr.edges, rr.egroup = m.Edges()
-	rr.etris = m.EdgeTris()
+	if rr.parts != nil && fills(opt.Mode) && opt.Mode != ModeTexturedWire {
+		// parts of a mesh, filled: its edge list is never built (a scene's
+		// would cost as much again as its triangles)
+		rr.edges, rr.egroup, rr.etris = nil, nil, nil
+	} else {
+		rr.edges, rr.egroup = m.Edges()
+		rr.etris = m.EdgeTris()
+	}
 	var b geom.Bounds
 	if rr.parts != nil && fills(opt.Mode) {
 		b = rr.parts.Bounds

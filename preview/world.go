@@ -88,6 +88,13 @@ type WorldView struct {
 	parts   Parts
 	drawn   []bool // per instance, this frame
 	need    []bool // per instance: a stand-in some instance in view needs, this frame
+	order   []nearInst
+}
+
+// nearInst is a drawn instance and its distance from the eye.
+type nearInst struct {
+	d float32
+	i int32
 }
 
 // instLayout is where an instance's vertices and triangles sit in Mesh.
@@ -101,6 +108,7 @@ type instLayout struct {
 type triBlock struct {
 	start, per int // first triangle, triangles per instance
 	model      int
+	blended    bool // drawn in the blended pass (a see-through material)
 }
 
 // NewWorldView lays w out for drawing.
@@ -149,7 +157,8 @@ func (v *WorldView) layout(byModel [][]int) {
 			grp := g
 			grp.FirstTri = out.Triangles()
 			grp.TriCount = g.TriCount * len(list)
-			v.blocks = append(v.blocks, triBlock{start: out.Triangles(), per: g.TriCount, model: mi})
+			blended := g.Surface != nil && g.Surface.Blend != geom.BlendOpaque
+			v.blocks = append(v.blocks, triBlock{start: out.Triangles(), per: g.TriCount, model: mi, blended: blended})
 			for k, ii := range list {
 				if gi == 0 {
 					v.inst[ii].tris = make([]int32, 0, len(m.Groups)+1)

@@ -1,8 +1,10 @@
 package preview
 
 import (
+	"cmp"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -115,7 +117,7 @@ func (v *WorldView) Select(cam *Camera, w, h int, wo WorldOptions) WorldStats {
 			}
 		}
 	}
-	v.collectParts()
+	v.collectParts(eye)
 	return st
 }
 
@@ -143,39 +145,52 @@ func within(in geom.Instance, eye mgl32.Vec3, scale float32) bool {
 	return in.DrawDist <= 0 || boxDistance(in.Bounds, eye) <= in.DrawDist*scale
 }
 
-// collectParts lays the drawn instances' vertex and triangle runs out in
-// mesh order, joining neighbours, and the box around them.
-func (v *WorldView) collectParts() {
+// collectParts lays the drawn instances' vertex and triangle runs out,
+// and the box around them: the opaque runs nearest to eye first, then the
+// blended ones farthest first.
+func (v *WorldView) collectParts(eye mgl32.Vec3) {
 	p := &v.parts
-	p.Tris, p.Verts = p.Tris[:0], p.Verts[:0]
+	p.Tris, p.Verts, v.order = p.Tris[:0], p.Verts[:0], v.order[:0]
 	bounds := geom.Bounds{Min: geom.Vec3{inf32, inf32, inf32}, Max: geom.Vec3{-inf32, -inf32, -inf32}}
 	some := false
 	for _, list := range v.byModel {
 		for _, i := range list {
-			if v.drawn[i] {
-				p.Verts = appendSpan(p.Verts, v.inst[i].vert)
-				b := v.World.Instances[i].Bounds
-				if finiteBox(b) {
-					some = true
-					for k := range 3 {
-						bounds.Min[k], bounds.Max[k] = min(bounds.Min[k], b.Min[k]), max(bounds.Max[k], b.Max[k])
-					}
+			if !v.drawn[i] {
+				continue
+			}
+			p.Verts = appendSpan(p.Verts, v.inst[i].vert)
+			b := v.World.Instances[i].Bounds
+			if finiteBox(b) {
+				some = true
+				for k := range 3 {
+					bounds.Min[k], bounds.Max[k] = min(bounds.Min[k], b.Min[k]), max(bounds.Max[k], b.Max[k])
 				}
 			}
+			v.order = append(v.order, nearInst{boxDistance(b, eye), int32(i)})
 		}
 	}
-	for bi, b := range v.blocks {
-		g := bi - int(v.first[b.model]) // the block's group in its model
-		for _, i := range v.byModel[b.model] {
-			if v.drawn[i] && g < len(v.inst[i].tris) {
-				p.Tris = appendSpan(p.Tris, Span{int(v.inst[i].tris[g]), b.per})
-			}
-		}
+	slices.SortFunc(v.order, func(a, b nearInst) int { return cmp.Compare(a.d, b.d) })
+	for _, o := range v.order {
+		v.appendRuns(int(o.i), false)
+	}
+	for k := len(v.order) - 1; k >= 0; k-- {
+		v.appendRuns(int(v.order[k].i), true)
 	}
 	if !some {
 		bounds = geom.Bounds{}
 	}
 	p.Bounds = bounds
+}
+
+// appendRuns adds instance i's runs of its opaque or its blended groups.
+func (v *WorldView) appendRuns(i int, blended bool) {
+	in := &v.inst[i]
+	first := int(v.first[in.model])
+	for g, t := range in.tris {
+		if b := v.blocks[first+g]; b.blended == blended {
+			v.parts.Tris = appendSpan(v.parts.Tris, Span{int(t), b.per})
+		}
+	}
 }
 
 var inf32 = float32(math.Inf(1))

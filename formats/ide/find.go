@@ -195,3 +195,11 @@ func Listed(game string) []string {
 	}
 	return out
 }
+
+// Forget drops the definitions read so far: the next lookup reads the
+// .ide files again (benchmarks of a cold open; files changed on disk).
+func Forget() {
+	cache.Lock()
+	clear(cache.m)
+	cache.Unlock()
+}

@@ -240,3 +240,12 @@ func (g *Game) Read(name string) ([]byte, int64, error) {
 // BytesRead is how many bytes of models, dictionaries and streams the
 // game's readers have read.
 func (g *Game) BytesRead() int64 { return g.read.Load() }
+
+// Forget drops the games indexed so far: the next scene opened indexes
+// its game folder again (benchmarks of a cold open; a folder changed on
+// disk).
+func Forget() {
+	games.Lock()
+	clear(games.m)
+	games.Unlock()
+}
