@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -248,4 +249,22 @@ func Forget() {
 	games.Lock()
 	clear(games.m)
 	games.Unlock()
+}
+
+// Source returns a Source over the file name of the game, for opening it
+// as a node: an IMG entry keeps its archive as its parent (so a model
+// finds its dictionaries beside it), a loose file is read into memory.
+func (g *Game) Source(name string, opts *formats.Options) (formats.Source, error) {
+	r, ok := g.files[strings.ToLower(name)]
+	if !ok {
+		return formats.Source{}, fmt.Errorf("%s is not in the game's archives or folders", name)
+	}
+	if r.arch != nil {
+		return r.arch.EntrySource(r.entry)
+	}
+	b, err := formats.ReadSideFile(r.path, maxResourceBytes)
+	if err != nil {
+		return formats.Source{}, err
+	}
+	return formats.Source{R: bytes.NewReader(b), Size: int64(len(b)), Base: 0, Name: filepath.Base(r.path), Path: r.path, Opts: opts}, nil
 }

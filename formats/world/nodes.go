@@ -37,7 +37,7 @@ var sectionColumns = map[string][]string{
 
 // Children returns the sections as tables (inst and cars read as
 // instances and cars; other known sections by their values; unknown ones
-// as text), then the joined streams.
+// as text), then the joined streams, then "models", the models found.
 func (s *Scene) Children() ([]formats.Node, error) {
 	s.setup()
 	s.kidsOnce.Do(func() {
@@ -49,8 +49,19 @@ func (s *Scene) Children() ([]formats.Node, error) {
 			}
 		}
 		s.kids = append(s.kids, s.streams...)
+		if !s.joined {
+			s.models = &ModelsNode{scene: s}
+			s.kids = append(s.kids, s.models)
+		}
 	})
 	return s.kids, nil
+}
+
+// Models returns the scene's models child (nil for a stream joined to a
+// text file: its models are the text file's).
+func (s *Scene) Models() *ModelsNode {
+	s.Children()
+	return s.models
 }
 
 // ChildCount returns the number of sections (and streams).

@@ -93,6 +93,8 @@ type Scene struct {
 
 	kidsOnce sync.Once
 	kids     []formats.Node
+	models   *ModelsNode
+	joined   bool // a stream joined to a text file (its models are the text file's)
 
 	worldOnce sync.Once
 	world     *World
@@ -162,6 +164,7 @@ func (s *Scene) openStream(name string) formats.Node {
 		if f, err = ipl.ParseBinary(b, base); err == nil {
 			st := &Scene{Raw: *formats.NewRaw(src, formats.KindScene, typeTag(f)), src: src, File: f}
 			st.setupOnce.Do(func() { st.lib = s.lib; st.place() }) // the text file's game and definitions
+			st.joined = true
 			return st
 		}
 	}

@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -150,7 +151,7 @@ func TestChildren(t *testing.T) {
 	for _, k := range kids {
 		names = append(names, k.Name()+":"+string(k.Kind()))
 	}
-	if strings.Join(names, " ") != "inst:table cars:table test_stream0.ipl:scene" {
+	if strings.Join(names, " ") != "inst:table cars:table test_stream0.ipl:scene models:archive" {
 		t.Fatalf("children %v", names)
 	}
 	inst := kids[0].(*table.Node)
@@ -160,7 +161,17 @@ func TestChildren(t *testing.T) {
 	st := kids[2].(*world.Scene)
 	skids, _ := st.Children()
 	sinst := skids[0].(*table.Node)
-	if len(sinst.Rows) != 3 || sinst.Rows[0].Values[1] != "house" || sinst.Rows[2].Values[1] != "#4242" {
-		t.Errorf("the stream's inst rows %v", sinst.Rows)
+	if len(sinst.Rows) != 3 || sinst.Rows[0].Values[1] != "house" || sinst.Rows[2].Values[1] != "#4242" || len(skids) != 2 {
+		t.Errorf("the stream's inst rows %v, %d children", sinst.Rows, len(skids))
+	}
+	// models: the three found, each its .dff from gta3.img, which finds
+	// its textures beside it
+	models, _ := kids[3].Children()
+	if len(models) != 3 || models[0].Name() != "house.dff" || models[0].Kind() != formats.KindMesh || s.Models().Model("LAMP") != models[2] {
+		t.Fatalf("models %v", models)
+	}
+	facts, err := models[0].(formats.Describer).Describe()
+	if err != nil || !strings.Contains(fmt.Sprint(facts), "gta3.img/housetex.txd/brick") {
+		t.Errorf("house.dff: %v %v", facts, err)
 	}
 }
