@@ -72,6 +72,7 @@ func (m *ModelsNode) open() {
 		if err != nil {
 			n = formats.NewBroken(formats.Source{R: bytes.NewReader(nil), Base: -1, Name: file}, formats.KindMesh, "DFF", err)
 		} else {
+			src.Base = -1 // its bytes sit in another file than the scene's
 			n = formats.OpenSource(src)
 		}
 		m.index[strings.ToLower(md.Name)] = len(m.kids)
