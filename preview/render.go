@@ -628,6 +628,13 @@ func clipSeg64(x0, y0, x1, y1 *float64, xmin, ymin, xmax, ymax float64) bool {
 	return true
 }
 
+// outlineBox draws the twelve edges of box b over dst, seen as the last
+// frame saw the world (a selected instance's box).
+func (r *Renderer) outlineBox(dst *image.RGBA, b geom.Bounds) {
+	full := newBand(dst, 0, dst.Rect.Dy())
+	r.renderer.drawBox(&full, b)
+}
+
 // drawBox draws the bounding box's twelve edges.
 func (r *renderer) drawBox(bd *band, b geom.Bounds) {
 	c := rgb{230, 200, 90}.ink()

@@ -48,6 +48,12 @@ type WorldOptions struct {
 	Far float32
 	// DistScale scales the instances' draw distances (0 means 1).
 	DistScale float32
+	// HideMissing leaves out the instances of missing models (drawn as
+	// see-through boxes otherwise).
+	HideMissing bool
+	// Outline is the instance whose box is outlined over the frame (the
+	// selected one), as its index + 1: 0 outlines none.
+	Outline int
 }
 
 // WorldStats describe a frame of a world.

@@ -177,4 +177,15 @@ func TestWorldRenderPick(t *testing.T) {
 	if got := v.Pick(&cam, w, h, x, y); got != -1 {
 		t.Errorf("a click on nothing picks %d", got)
 	}
+	// Missing models hidden, outlining the lamp: its box's top corner,
+	// off its own faces, is drawn in the box colour.
+	v.World.Models[2].Missing = true
+	st = v.Render(r, dst, &cam, &opt, WorldOptions{LOD: LODHigh, HideMissing: true, Outline: 3})
+	if st.Instances != 2 {
+		t.Errorf("missing hidden: %d instances drawn", st.Instances)
+	}
+	cx, cy, _ := fr.Project(mgl32.Vec3{11, 1, 1})
+	if c := dst.RGBAAt(int(cx+0.5), int(cy+0.5)); c.A == 0 {
+		t.Errorf("no outline at the lamp's corner (%v, %v): %v", cx, cy, c)
+	}
 }

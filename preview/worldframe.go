@@ -20,6 +20,9 @@ func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Optio
 	o := *opt
 	o.Unlit = true
 	st.Stats = r.RenderParts(dst, v.Mesh, &v.parts, cam, &o)
+	if i := wo.Outline - 1; i >= 0 && i < len(v.World.Instances) && finiteBox(v.World.Instances[i].Bounds) {
+		r.outlineBox(dst, v.World.Instances[i].Bounds)
+	}
 	return st
 }
 
@@ -93,7 +96,8 @@ func (v *WorldView) Select(cam *Camera, w, h int, wo WorldOptions) WorldStats {
 		if v.inst[i].tris == nil {
 			continue // no mesh
 		}
-		visible := inView(&planes, in.Bounds) && (wo.Far <= 0 || boxDistance(in.Bounds, eye) <= wo.Far)
+		visible := inView(&planes, in.Bounds) && (wo.Far <= 0 || boxDistance(in.Bounds, eye) <= wo.Far) &&
+			!(wo.HideMissing && wd.Models[in.Model].Missing)
 		if !visible {
 			st.Culled++
 			continue

@@ -63,6 +63,7 @@ var exportGroups = []exportGroup{
 	{"level", []formats.Kind{formats.KindLevel}, []string{export.OBJ, export.GLTF, export.JSON, export.Raw}},
 	{"material", []formats.Kind{formats.KindMaterial}, []string{export.JSON, export.Raw}},
 	{"wear", []formats.Kind{formats.KindWear}, []string{export.JSON, export.Raw}},
+	{"scene", []formats.Kind{formats.KindScene}, []string{export.GLTF, export.OBJ, export.JSON, export.Raw}},
 	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw}, []string{export.Raw, export.JSON}},
 }
 
