@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"weak"
 
@@ -198,12 +199,14 @@ func (c *sceneCanvas) loaded(w *geom.World, err error) {
 	}
 }
 
-// fitSelection flies to the selected instance, or over the whole scene.
+// fitSelection flies to the selected instance, or over what the scene
+// has to show: its instances whose models were found (all of them when
+// none was).
 func (c *sceneCanvas) fitSelection() {
 	if c.world == nil {
 		return
 	}
-	b := c.world.Bounds()
+	b := foundBounds(c.world)
 	if i := selected(c.node); i >= 0 && i < len(c.world.Instances) {
 		b = c.world.Instances[i].Bounds
 	}
@@ -343,4 +346,31 @@ func (c *sceneCanvas) pickAt(pos fyne.Position) {
 	c.pick = &pickRequest{cam: c.fly.Camera(), w: c.pxW, h: c.pxH, x: pos.X * scale, y: pos.Y * scale}
 	c.mu.Unlock()
 	c.poke()
+}
+
+// foundBounds is the box where most high-detail instances whose models
+// were found stand: their centres from the tenth to the ninetieth
+// percentile on each axis (a few far-flung ones do not shrink the view),
+// widened by their size; the world's bounds when none was found.
+func foundBounds(w *geom.World) geom.Bounds {
+	var xs, ys, zs []float32
+	var size float32
+	for _, in := range w.Instances {
+		if in.IsLOD || w.Models[in.Model].Missing {
+			continue
+		}
+		c := in.Bounds.Center()
+		xs, ys, zs = append(xs, c[0]), append(ys, c[1]), append(zs, c[2])
+		size = max(size, in.Bounds.Radius())
+	}
+	if len(xs) == 0 {
+		return w.Bounds()
+	}
+	var b geom.Bounds
+	for k, vs := range [3][]float32{xs, ys, zs} {
+		slices.Sort(vs)
+		lo, hi := vs[len(vs)/10], vs[(len(vs)-1)*9/10]
+		b.Min[k], b.Max[k] = lo-size/2, hi+size/2
+	}
+	return b
 }

@@ -26,7 +26,7 @@ const (
 	speedStep   = 1.25  // per wheel notch
 	minSpeed    = 1
 	maxSpeed    = 5000
-	fitAngle    = 0.6 // the pitch fit looks down at
+	fitAngle    = 0.85 // the pitch fit looks down at (about 50°: a map section fills the view)
 )
 
 // forward is the unit direction the camera looks.

@@ -12,6 +12,7 @@ import (
 	"rummage/formats/world"
 	"rummage/preview"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // previewView is a scene's Preview tab: the fly-camera canvas under a
@@ -73,7 +74,7 @@ func newPreviewView(h inspect.Host, s *world.Scene) *previewView {
 	fit := widget.NewButton(lang.X("scene.fit", "Fit"), c.fitSelection)
 	hint := widget.NewLabel(lang.X("scene.hint", "WASD to fly, drag to look, wheel for speed, F to fit, a click selects"))
 	hint.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, container.NewHBox(v.mode, v.lod, v.missing, fit), nil, hint)
+	top := container.NewBorder(nil, nil, container.NewHBox(widgets.WideSelect(v.mode), widgets.WideSelect(v.lod), v.missing, fit), nil, hint)
 	v.selLabel = widget.NewLabel("")
 	v.selLabel.Truncation = fyne.TextTruncateEllipsis
 	v.open = widget.NewButton(lang.X("scene.open_model", "Open model"), v.openModel)
