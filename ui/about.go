@@ -28,6 +28,9 @@ var formatFamilies = []formatFamily{
 	{"Parkan RsLi archive", "magic NL\\0\\1", "browse entries, export"},
 	{"RenderWare TXD", "*.txd: PS2, PC D3D8/D3D9, Xbox", "textures (swizzled, palettised, DXT); PNG"},
 	{"GTA IMG archive", "*.img (VER2), *.dir + *.img", "browse entries, export"},
+	{"GTA item placement (scene)", "*.ipl: text, and binary NAME_streamN.ipl", "the section placed and textured from the game folder, fly camera, instances; glTF or OBJ"},
+	{"GTA item definitions", "*.ide", "sections as tables"},
+	{"GTA level list", "gta.dat, default.dat", "the IDE, IPL, IMG and COL files it names"},
 	{"X-Ray level", "level (version 4, build 749 first)", "chunks, statistics, visuals and CFORM preview; OBJ or glTF"},
 }
 
@@ -45,6 +48,7 @@ var shortcuts = []shortcut{
 	{"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
 	{"Ctrl+F", "Find (focus the filter)"},
 	{"F, + / −, arrows", "Preview (click it first): fit the model, zoom, orbit; drag to orbit, wheel to zoom"},
+	{"W A S D, Q E, Shift", "Scene preview (click it first): fly ahead, back, left, right, down, up, faster; drag to look, wheel for speed, F to fly to the selection, a click selects an instance"},
 	{"↑ ↓ ← →, Home, End", "Move the selection in the tree; → opens a branch or goes to its first child, ← closes it or goes to the parent"},
 	{"Enter", "In the tree: open or close the branch; in the filter: select the first match"},
 	{"Esc", "In the filter: clear it and close again the branches it opened"},
