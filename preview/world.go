@@ -76,25 +76,26 @@ const (
 
 // WorldView draws a geom.World. It lays every instance's model out once
 // in one mesh in the world's frame, with the fixed light baked into the
-// vertex colours, triangles ordered by model and material so that the
-// mesh has one group per model material; each frame it picks the
+// vertex colours, triangles ordered by model mesh (models sharing a mesh,
+// as missing ones of one size do, count as one) and material so that the
+// mesh has one group per mesh material; each frame it picks the
 // instances to draw (frustum and distance culling, the LOD choice) and
 // has the renderer draw their parts of the mesh.
 type WorldView struct {
 	World *geom.World
 	Mesh  *geom.Mesh // every instance placed
 
-	inst  []instLayout // per instance
-	first []int32      // per model: its first group in Mesh
-	// tri maps a triangle of Mesh to its instance: triBlock[b] covers
-	// triangles from blockStart[b], blockCount[b] per instance, for the
-	// instances of blockModel[b] in order.
-	blocks  []triBlock
-	byModel [][]int // per model: its instances, in layout order
-	parts   Parts
-	drawn   []bool // per instance, this frame
-	need    []bool // per instance: a stand-in some instance in view needs, this frame
-	order   []nearInst
+	inst   []instLayout // per instance
+	meshes []*geom.Mesh // the distinct model meshes
+	first  []int32      // per mesh: its first group in Mesh
+	// blocks map a triangle of Mesh to its instance: a block is a group of
+	// a mesh laid out for each of its instances in turn.
+	blocks []triBlock
+	byMesh [][]int // per mesh: its instances, in layout order
+	parts  Parts
+	drawn  []bool // per instance, this frame
+	need   []bool // per instance: a stand-in some instance in view needs, this frame
+	order  []nearInst
 }
 
 // nearInst is a drawn instance and its distance from the eye.
@@ -105,57 +106,60 @@ type nearInst struct {
 
 // instLayout is where an instance's vertices and triangles sit in Mesh.
 type instLayout struct {
-	vert  Span
-	tris  []int32 // per group of its model: its first triangle
-	model int
+	vert Span
+	tris []int32 // per group of its mesh: its first triangle
+	mesh int
 }
 
-// triBlock is a group of a model laid out for all its instances.
+// triBlock is a group of a mesh laid out for all its instances.
 type triBlock struct {
 	start, per int // first triangle, triangles per instance
-	model      int
+	mesh       int
 	blended    bool // drawn in the blended pass (a see-through material)
 }
 
 // NewWorldView lays w out for drawing.
 func NewWorldView(w *geom.World) *WorldView {
 	v := &WorldView{World: w, inst: make([]instLayout, len(w.Instances)), drawn: make([]bool, len(w.Instances))}
-	byModel := make([][]int, len(w.Models))
+	slot := map[*geom.Mesh]int{}
 	for i, in := range w.Instances {
-		if in.Model >= 0 && in.Model < len(w.Models) && w.Models[in.Model].Mesh != nil {
-			byModel[in.Model] = append(byModel[in.Model], i)
+		if in.Model < 0 || in.Model >= len(w.Models) || w.Models[in.Model].Mesh == nil {
+			continue
 		}
+		m := w.Models[in.Model].Mesh
+		k, ok := slot[m]
+		if !ok {
+			k = len(v.meshes)
+			slot[m] = k
+			v.meshes = append(v.meshes, m)
+			v.byMesh = append(v.byMesh, nil)
+		}
+		v.byMesh[k] = append(v.byMesh[k], i)
 	}
-	v.byModel = byModel
-	v.layout(byModel)
+	v.layout()
 	return v
 }
 
-// layout builds Mesh: vertices instance by instance (by model), then for
-// each model, each group's triangles for each of its instances.
-func (v *WorldView) layout(byModel [][]int) {
+// layout builds Mesh: vertices instance by instance (by mesh), then for
+// each mesh, each group's triangles for each of its instances.
+func (v *WorldView) layout() {
 	w := v.World
 	nv, nt := 0, 0
-	for mi, list := range byModel {
-		if m := w.Models[mi].Mesh; m != nil {
-			nv += len(m.Positions) * len(list)
-			nt += m.Triangles() * len(list)
-		}
+	for mi, list := range v.byMesh {
+		nv += len(v.meshes[mi].Positions) * len(list)
+		nt += v.meshes[mi].Triangles() * len(list)
 	}
 	out := &geom.Mesh{Up: w.Up, Positions: make([]geom.Vec3, 0, nv), Indices: make([]uint32, 0, 3*nt),
 		Colors: make([]color.NRGBA, 0, nv), UVs: [][]geom.Vec2{make([]geom.Vec2, 0, nv)}}
-	v.first = make([]int32, len(w.Models))
-	for mi, list := range byModel {
-		m := w.Models[mi].Mesh
-		if m == nil || len(list) == 0 {
-			continue
-		}
+	v.first = make([]int32, len(v.meshes))
+	for mi, list := range v.byMesh {
+		m := v.meshes[mi]
 		ns := unitNormalsOf(m)
 		uv := modelUVs(m)
 		base := make([]uint32, len(list))
 		for k, ii := range list {
 			base[k] = uint32(len(out.Positions))
-			v.inst[ii] = instLayout{vert: Span{len(out.Positions), len(m.Positions)}, model: mi}
+			v.inst[ii] = instLayout{vert: Span{len(out.Positions), len(m.Positions)}, mesh: mi}
 			placeInto(out, m, w.Instances[ii].Matrix, ns, uv)
 		}
 		v.first[mi] = int32(len(out.Groups))
@@ -164,7 +168,7 @@ func (v *WorldView) layout(byModel [][]int) {
 			grp.FirstTri = out.Triangles()
 			grp.TriCount = g.TriCount * len(list)
 			blended := g.Surface != nil && g.Surface.Blend != geom.BlendOpaque
-			v.blocks = append(v.blocks, triBlock{start: out.Triangles(), per: g.TriCount, model: mi, blended: blended})
+			v.blocks = append(v.blocks, triBlock{start: out.Triangles(), per: g.TriCount, mesh: mi, blended: blended})
 			for k, ii := range list {
 				if gi == 0 {
 					v.inst[ii].tris = make([]int32, 0, len(m.Groups)+1)
@@ -279,7 +283,7 @@ func (v *WorldView) Instance(t int) int {
 		return -1
 	}
 	k := (t - b.start) / b.per
-	if list := v.byModel[b.model]; k < len(list) {
+	if list := v.byMesh[b.mesh]; k < len(list) {
 		return list[k]
 	}
 	return -1

@@ -157,7 +157,7 @@ func (v *WorldView) collectParts(eye mgl32.Vec3) {
 	p.Tris, p.Verts, v.order = p.Tris[:0], p.Verts[:0], v.order[:0]
 	bounds := geom.Bounds{Min: geom.Vec3{inf32, inf32, inf32}, Max: geom.Vec3{-inf32, -inf32, -inf32}}
 	some := false
-	for _, list := range v.byModel {
+	for _, list := range v.byMesh {
 		for _, i := range list {
 			if !v.drawn[i] {
 				continue
@@ -189,7 +189,7 @@ func (v *WorldView) collectParts(eye mgl32.Vec3) {
 // appendRuns adds instance i's runs of its opaque or its blended groups.
 func (v *WorldView) appendRuns(i int, blended bool) {
 	in := &v.inst[i]
-	first := int(v.first[in.model])
+	first := int(v.first[in.mesh])
 	for g, t := range in.tris {
 		if b := v.blocks[first+g]; b.blended == blended {
 			v.parts.Tris = appendSpan(v.parts.Tris, Span{int(t), b.per})

@@ -117,6 +117,22 @@ func decodeOne(w *World, lib *library, k int) {
 		}
 	}
 	gm.Missing = true
-	gm.Mesh = geom.MissingBox(lib.collisionBounds()[strings.ToLower(md.Name)], geom.ZUp)
+	gm.Mesh = lib.missingBox(lib.collisionBounds()[strings.ToLower(md.Name)])
 	gm.Bounds = gm.Mesh.Bounds()
+}
+
+// missingBox is the box of a missing model over b, one mesh for every
+// model of the same size (a file naming a million unknown ids makes one).
+func (l *library) missingBox(b geom.Bounds) *geom.Mesh {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.boxes == nil {
+		l.boxes = map[geom.Bounds]*geom.Mesh{}
+	}
+	m, ok := l.boxes[b]
+	if !ok {
+		m = geom.MissingBox(b, geom.ZUp)
+		l.boxes[b] = m
+	}
+	return m
 }

@@ -25,8 +25,9 @@ type library struct {
 	stem string // the scene's text file's name without extension, lower case ("vegase")
 
 	mu    sync.Mutex
-	dicts map[string]*dictEntry // by lower-case name
-	read  int64                 // bytes read from the scene's own folder
+	dicts map[string]*dictEntry      // by lower-case name
+	read  int64                      // bytes read from the scene's own folder
+	boxes map[geom.Bounds]*geom.Mesh // missing models' boxes, by size
 
 	colOnce sync.Once
 	cols    map[string]geom.Bounds // collision bounds by lower-case model name

@@ -12,6 +12,7 @@ import (
 	"rummage/formats/table"
 	"rummage/formats/world"
 	"rummage/formats/world/worldtest"
+	"rummage/preview"
 )
 
 // openSmall writes the small game and opens its text file.
@@ -77,6 +78,12 @@ func TestWorld(t *testing.T) {
 		if m := g.Models[byName[name]]; !m.Missing || m.Mesh.Triangles() != 12 || w.Models[byName[name]].Found {
 			t.Errorf("%s: missing %v, %d triangles", name, m.Missing, m.Mesh.Triangles())
 		}
+	}
+	if g.Models[byName["ghost"]].Mesh != g.Models[byName["#4242"]].Mesh {
+		t.Error("two missing models of one size have a box each")
+	}
+	if v := preview.NewWorldView(g); len(v.Mesh.Groups) != 5 {
+		t.Errorf("the layout has %d groups: house, lodhouse, the lamp's two, the missing box", len(v.Mesh.Groups))
 	}
 	texel := func(model, group int) (color [4]uint8, img image.Image) {
 		s := g.Models[model].Mesh.Groups[group].Surface
