@@ -2,10 +2,14 @@ package world
 
 import (
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"rummage/formats"
+	"rummage/formats/ipl"
 	"rummage/formats/sectext"
 	"rummage/formats/table"
 )
@@ -13,8 +17,10 @@ import (
 // InstColumns are the columns of an inst table: the model's id and name
 // (a binary file's names come from the definitions), the area (interior
 // & 0xFF) and the flags above it, the position, the quaternion as stored
-// (the inverse rotation) and the row index of the low-detail instance.
-var InstColumns = []string{"id", "model", "area", "flags", "x", "y", "z", "qx", "qy", "qz", "qw", "lod"}
+// (the inverse rotation), the heading it turns the model to (degrees
+// about Z, counter-clockwise seen from above, of the conjugated
+// quaternion) and the row index of the low-detail instance.
+var InstColumns = []string{"id", "model", "area", "flags", "x", "y", "z", "qx", "qy", "qz", "qw", "heading", "lod"}
 
 // CarColumns are the columns of a cars table.
 var CarColumns = []string{"x", "y", "z", "angle", "id", "color1", "color2", "forceSpawn", "alarm", "doorLock", "unknown1", "unknown2"}
@@ -137,7 +143,8 @@ func (s *Scene) instTable(name string, sec *sectext.Section) *table.Node {
 		in := p.Instance
 		t.Rows = append(t.Rows, table.Row{Line: in.Line, Off: in.Off, Values: []any{
 			int64(in.ID), p.Name, int64(in.Area()), int64(in.Flags()),
-			f32(in.Pos[0]), f32(in.Pos[1]), f32(in.Pos[2]), f32(in.Rot[0]), f32(in.Rot[1]), f32(in.Rot[2]), f32(in.Rot[3]), int64(in.LOD)}})
+			f32(in.Pos[0]), f32(in.Pos[1]), f32(in.Pos[2]), f32(in.Rot[0]), f32(in.Rot[1]), f32(in.Rot[2]), f32(in.Rot[3]),
+			heading(&in), int64(in.LOD)}})
 	}
 	return t
 }
@@ -172,4 +179,12 @@ func value(s string) any {
 		return f
 	}
 	return s
+}
+
+// heading is the angle, in degrees rounded to hundredths, that instance in
+// turns the model's +X axis to about Z (from +X towards +Y).
+func heading(in *ipl.Instance) float64 {
+	x := in.Rotation().Rotate(mgl32.Vec3{1, 0, 0})
+	d := math.Atan2(float64(x[1]), float64(x[0])) * 180 / math.Pi
+	return math.Round(d*100) / 100
 }

@@ -162,7 +162,7 @@ func TestChildren(t *testing.T) {
 		t.Fatalf("children %v", names)
 	}
 	inst := kids[0].(*table.Node)
-	if len(inst.Rows) != 4 || inst.Rows[2].Values[1] != "lamp" || inst.Rows[0].Values[11] != int64(1) {
+	if len(inst.Rows) != 4 || inst.Rows[2].Values[1] != "lamp" || inst.Rows[0].Values[12] != int64(1) || inst.Rows[2].Values[11] != -90.0 {
 		t.Errorf("inst rows %v", inst.Rows)
 	}
 	st := kids[2].(*world.Scene)
