@@ -83,8 +83,8 @@ func init() {
 			run:   runExport,
 		},
 		"render": {
-			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--overwrite] --out OUT.png FILE [NODE]"),
-			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "overwrite": false, "anim": true, "motion": true},
+			usage: withChoices("rummage render [--view {view}] [--size WxH] [--camera {camera}] [--at MS] [--anim FILE [--motion NAME]] [--materials FILE] [--txd FILE] [--parts {parts}] [--colors N] [--night] [--lod hd|lod|distance] [--overwrite] --out OUT.png FILE [NODE]"),
+			flags: map[string]bool{"view": true, "size": true, "camera": true, "at": true, "out": true, "materials": true, "txd": true, "parts": true, "colors": true, "night": false, "overwrite": false, "anim": true, "motion": true, "lod": true},
 			run:   runRender,
 		},
 		"samples": {
@@ -123,10 +123,11 @@ Usage:
                                            pose at --at MS); --skeleton MODEL exports animation nodes onto MODEL
   rummage render [--view {view}] [--size WxH] [--camera {camera}]
                  [--at MS] [--anim FILE [--motion NAME]] [--parts {parts}] [--colors N] [--night]
-                 [--overwrite] --out OUT.png FILE [NODE]
-                                           draw a mesh (default: the file's root) to a PNG, transparent
-                                           around it (defaults: textured, 800x600, iso; --at sets the clock
-                                           in ms of the material animation and of the --anim motion)
+                 [--lod hd|lod|distance] [--overwrite] --out OUT.png FILE [NODE]
+                                           draw a mesh or a scene (default: the file's root) to a PNG,
+                                           transparent around it (defaults: textured, 800x600, iso, top
+                                           for a scene; --at sets the clock in ms of the material
+                                           animation and of the --anim motion)
   rummage samples [--overwrite] DIR        write the built-in sample files into DIR
   rummage build txd --platform {platform} [--format {format}]
                 [--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...
@@ -153,6 +154,10 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 A vehicle model is assembled as the game shows it (a wheel on every wheel dummy, painted
 from carcols.dat): --parts ok|dam|vlo|all picks its parts (render: ok, export: all),
 --colors N its colour set from carcols.dat (0-based), --night its night vertex colours.
+A scene (a GTA .ipl, text or binary) draws every instance placed, its models and textures
+found through the game folder's .ide files and IMG archives, missing models as boxes:
+--lod hd (default) draws the high-detail instances, lod their low-detail stand-ins,
+distance each by its draw distance from the camera.
 Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
 --name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, or nothing written because a write was

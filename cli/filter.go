@@ -10,7 +10,7 @@ import (
 
 // kinds are the node kinds `export --kind` takes.
 var kinds = []formats.Kind{formats.KindArchive, formats.KindTexture, formats.KindMaterial, formats.KindWear,
-	formats.KindMesh, formats.KindLevel, formats.KindChunk, formats.KindTable, formats.KindText, formats.KindRaw}
+	formats.KindMesh, formats.KindLevel, formats.KindChunk, formats.KindTable, formats.KindText, formats.KindRaw, formats.KindScene}
 
 // nodeFilter is export's --kind, --type and --name: a node passes when it
 // matches one value of each kind of filter given.

@@ -46,7 +46,9 @@ func finite3(v geom.Vec3) bool {
 // left vertices out (non-finite or stray ones), "" when none was.
 func boundsWarning(node formats.Node, facts []byte) string {
 	ms, ok := node.(formats.Mesher)
-	if !ok || !bytes.Contains(facts, []byte(`"bounds":`)) {
+	if !ok || node.Kind() == formats.KindScene || !bytes.Contains(facts, []byte(`"bounds":`)) {
+		// a scene's bounds are its instances' boxes, each model fitted
+		// on its own: its placed mesh is not built just to check them
 		return ""
 	}
 	var members map[string]json.RawMessage

@@ -94,7 +94,8 @@ var flagDocs = map[string]flagDoc{
 	"parts":             {arg: "PARTS", choices: choiceLists["parts"], help: "a vehicle's parts: ok (intact, the default for render), dam (damaged), vlo (low detail) or all (the default for export)"},
 	"colors":            {arg: "N", help: "a vehicle's colour set from carcols.dat, 0-based (default 0)"},
 	"night":             {help: "a model's night vertex colours instead of its day (prelit) ones"},
-	"camera":            {arg: "VIEW", choices: choiceLists["camera"], help: "the viewpoint (default iso)"},
+	"camera":            {arg: "VIEW", choices: choiceLists["camera"], help: "the viewpoint (default iso, top for a scene)"},
+	"lod":               {arg: "LOD", choices: []string{"hd", "lod", "distance"}, help: "a scene's instances: hd (high detail, the default), lod (the low-detail stand-ins) or distance (each by its draw distance from the camera)"},
 }
 
 // kindNames are the node kinds as --kind takes them.

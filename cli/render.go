@@ -21,6 +21,8 @@ const maxRenderSide = 16384
 type renderSettings struct {
 	mode      preview.Mode
 	viewpoint preview.Viewpoint
+	cameraSet bool // --camera given (a scene's default is top)
+	lod       preview.LODChoice
 	w, h      int
 	clock     uint32
 	out       string
@@ -44,6 +46,9 @@ func runRender(e *env, a *args) int {
 		return st
 	}
 	defer f.Close()
+	if wn, ok := node.(worldNode); ok {
+		return e.renderScene(a, &s, file, canon, node, wn)
+	}
 	m, err := meshOf(node)
 	if err != nil {
 		return e.fail(file, canon, err)
@@ -60,11 +65,17 @@ func runRender(e *env, a *args) int {
 	}
 	img, cam := s.draw(m, b)
 	e.warnIfBlank(file, canon, img, m, &cam)
+	return e.writePNG(a, s.out, img)
+}
+
+// writePNG writes img to out, atomically (replacing a file only with
+// --overwrite), and prints out.
+func (e *env) writePNG(a *args, out string, img image.Image) int {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		return e.fail(s.out, "", err)
+		return e.fail(out, "", err)
 	}
-	return e.writeOut(a, s.out, buf.Bytes())
+	return e.writeOut(a, out, buf.Bytes())
 }
 
 // meshOf is the mesh render draws for node, or why there is none.
@@ -115,6 +126,13 @@ func renderFlags(a *args) (s renderSettings, msg string) {
 	if v, ok := a.vals["camera"]; ok {
 		if s.viewpoint, err = preview.ParseViewpoint(v); err != nil {
 			return s, "--camera: " + err.Error()
+		}
+		s.cameraSet = true
+	}
+	s.lod = preview.LODHigh
+	if v, ok := a.vals["lod"]; ok {
+		if s.lod, ok = preview.ParseLOD(v); !ok {
+			return s, fmt.Sprintf("--lod: want hd, lod or distance, got %q", v)
 		}
 	}
 	if v, ok := a.vals["size"]; ok {

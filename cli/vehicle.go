@@ -47,6 +47,11 @@ func (e *env) vehicleNotes(a *args, file, node string, n formats.Node) {
 	if v, ok := n.(vehicleNode); (parts || colors) && (!ok || !v.IsVehicle()) {
 		fmt.Fprintln(e.stderr, noteLine(file, node, "--parts and --colors are ignored: it is not a vehicle"))
 	}
+	e.nodeNotes(file, node, n)
+}
+
+// nodeNotes prints, on stderr, the node's own notes on how it is drawn.
+func (e *env) nodeNotes(file, node string, n formats.Node) {
 	if nt, ok := n.(noter); ok {
 		notes, _ := formats.Guard("notes", func() ([]string, error) { return nt.Notes(), nil })
 		for _, s := range notes {

@@ -153,14 +153,17 @@ func Export(ctx context.Context, items []Item, opts Options) (Result, error) {
 }
 
 // DefaultFormat is the format a node of kind k exports as when none is
-// asked for: texture PNG, mesh and level OBJ, material and wear JSON,
-// anything else raw bytes.
+// asked for: texture PNG, mesh and level OBJ, scene glTF (each model
+// once, a node per instance), material and wear JSON, anything else raw
+// bytes.
 func DefaultFormat(k formats.Kind) string {
 	switch k {
 	case formats.KindTexture:
 		return PNG
 	case formats.KindMesh, formats.KindLevel:
 		return OBJ
+	case formats.KindScene:
+		return GLTF
 	case formats.KindMaterial, formats.KindWear:
 		return JSON
 	}
@@ -190,11 +193,11 @@ func Supports(n formats.Node, as string) bool {
 // IsContainer reports whether exporting n walks its children: an archive
 // (even an empty one, which becomes an empty folder, or a broken one, which
 // is a failure), or any other node with readable children whose kind is not
-// exported as one file (textures, meshes, levels, materials and wear tables
-// are exported whole).
+// exported as one file (textures, meshes, levels, scenes, materials and
+// wear tables are exported whole).
 func IsContainer(n formats.Node) bool {
 	switch n.Kind() {
-	case formats.KindTexture, formats.KindMesh, formats.KindLevel, formats.KindMaterial, formats.KindWear:
+	case formats.KindTexture, formats.KindMesh, formats.KindLevel, formats.KindMaterial, formats.KindWear, formats.KindScene:
 		return false
 	case formats.KindArchive:
 		return true

@@ -32,6 +32,10 @@ const (
 	KindRaw      Kind = "raw"
 	// KindAnimation is one motion of a skeleton (an .ifp or .omf entry).
 	KindAnimation Kind = "animation"
+	// KindScene is a placed world: a GTA item placement file (.ipl) whose
+	// children are its sections and whose instances are models placed by
+	// position and rotation.
+	KindScene Kind = "scene"
 )
 
 // Node is one item of the tree shown by the UI and listed by the CLI.

@@ -59,14 +59,26 @@ type File struct {
 	c    io.Closer // nil for in-memory data or a file that could not be read
 }
 
-// Close releases the file handle. It may be called more than once.
+// Close releases the file handle, and what the root node holds open when
+// it is an io.Closer (a level list keeps the files it names open). It may
+// be called more than once.
 func (f *File) Close() error {
-	if f == nil || f.c == nil {
+	if f == nil {
 		return nil
+	}
+	var err error
+	if rc, ok := f.Root.(io.Closer); ok {
+		err = rc.Close()
+	}
+	if f.c == nil {
+		return err
 	}
 	c := f.c
 	f.c = nil
-	return c.Close()
+	if cerr := c.Close(); cerr != nil {
+		return cerr
+	}
+	return err
 }
 
 // Open opens the file at path, detects its format by magic bytes and returns

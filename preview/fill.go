@@ -12,9 +12,10 @@ import (
 
 // fillState is what the solid and textured views keep between frames.
 type fillState struct {
-	fill   bool       // this frame fills triangles
-	smooth bool       // with light per vertex
-	light  [3]float32 // the head light's direction, in the mesh's axes
+	fill      bool       // this frame fills triangles
+	smooth    bool       // with light per vertex
+	lightless bool       // unlit: every face gets the ambient light, no normals are read
+	light     [3]float32 // the head light's direction, in the mesh's axes
 
 	attrs  []vattr   // per vertex, beside verts
 	zbuf   []float32 // the frame's depth, row by row
@@ -97,7 +98,10 @@ func (r *renderer) prepareFill() {
 	n := len(m.Positions)
 	own := len(m.Normals) == n && n > 0
 	r.smooth = r.opt.Shading == ShadeSmooth || r.opt.Shading == ShadeAuto && own
-	if r.smooth {
+	r.lightless = r.opt.Unlit // every face the same light: no normals needed
+	if r.lightless {
+		r.smooth = false
+	} else if r.smooth {
 		if r.nMesh != m || r.nN != n || r.nOwn != own {
 			r.nMesh, r.nN, r.nOwn = m, n, own
 			if own {
@@ -191,10 +195,12 @@ func (r *renderer) fillFrame() int {
 // centre: it notes each triangle's bands, counts the bins, then lists the
 // triangles bin by bin in the worker's arena.
 func (r *renderer) bin(w int) {
-	lo, hi := r.span(w, min(r.mesh.Triangles(), backTri-1))
 	count := r.binStart[w]
 	clear(count)
-	r.faces[w] = r.noteBands(lo, hi, count[1:])
+	r.faces[w] = 0
+	for _, sp := range r.shares.tri[w] {
+		r.faces[w] += r.noteBands(sp.First, sp.First+sp.Count, count[1:])
+	}
 	for i := 1; i < len(count); i++ {
 		count[i] += count[i-1]
 	}
@@ -203,15 +209,18 @@ func (r *renderer) bin(w int) {
 	}
 	arena, cur := r.arena[w], r.cursor[w]
 	copy(cur, count)
-	for t, b := range r.triBins[lo:hi] {
-		if b == noBin {
-			continue
-		}
-		bin := int(b>>binPass&1) * r.nBands
-		for bd := b & 0xFF; bd <= b>>binLast&0xFF; bd++ {
-			i := bin + int(bd)
-			arena[cur[i]] = uint32(lo+t) | b&triFlags
-			cur[i]++
+	for _, sp := range r.shares.tri[w] {
+		lo, hi := sp.First, sp.First+sp.Count
+		for t, b := range r.triBins[lo:hi] {
+			if b == noBin {
+				continue
+			}
+			bin := int(b>>binPass&1) * r.nBands
+			for bd := b & 0xFF; bd <= b>>binLast&0xFF; bd++ {
+				i := bin + int(bd)
+				arena[cur[i]] = uint32(lo+t) | b&triFlags
+				cur[i]++
+			}
 		}
 	}
 }
@@ -363,11 +372,14 @@ func (r *renderer) cornerAttrs(k *[3]corner, t int, tri []uint32, g *groupState,
 	if back {
 		s = -1
 	}
-	if r.smooth {
+	switch {
+	case r.lightless:
+		k[0].l, k[1].l, k[2].l = ambient, ambient, ambient
+	case r.smooth:
 		for i, vi := range tri {
 			k[i].l = lit(s * r.attrs[vi].l)
 		}
-	} else {
+	default:
 		n := &r.faceNormals[t]
 		l := lit(s * (n[0]*r.light[0] + n[1]*r.light[1] + n[2]*r.light[2]))
 		k[0].l, k[1].l, k[2].l = l, l, l

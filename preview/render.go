@@ -141,6 +141,8 @@ type renderer struct {
 	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
 	bN      int
 	bounds  geom.Bounds
+	parts   *Parts // RenderParts: what of the mesh this frame draws; nil for all
+	shares  ranges // the frame's runs of vertices and triangles, per worker
 
 	fillState // the solid and textured views
 
@@ -195,12 +197,23 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 		m = &emptyMesh
 	}
 	rr.mesh = m
-	rr.edges, rr.egroup = m.Edges()
-	rr.etris = m.EdgeTris()
-	if rr.bMesh != m || rr.bN != len(m.Positions) {
-		rr.bMesh, rr.bN, rr.bounds = m, len(m.Positions), m.Bounds()
+	if rr.parts != nil && fills(opt.Mode) && opt.Mode != ModeTexturedWire {
+		// parts of a mesh, filled: its edge list is never built (a scene's
+		// would cost as much again as its triangles)
+		rr.edges, rr.egroup, rr.etris = nil, nil, nil
+	} else {
+		rr.edges, rr.egroup = m.Edges()
+		rr.etris = m.EdgeTris()
 	}
-	b := rr.bounds
+	var b geom.Bounds
+	if rr.parts != nil && fills(opt.Mode) {
+		b = rr.parts.Bounds
+	} else {
+		if rr.bMesh != m || rr.bN != len(m.Positions) {
+			rr.bMesh, rr.bN, rr.bounds = m, len(m.Positions), m.Bounds()
+		}
+		b = rr.bounds
+	}
 	rr.fr = cam.Frame(b, w, h)
 	st.Vertices, st.Triangles, st.Edges = len(m.Positions), m.Triangles(), len(rr.edges)
 	if !finiteMat(&rr.fr.MVP) || !finiteMat(&rr.fr.View) {
@@ -213,6 +226,10 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 	rr.setPalette()
 	rr.prepareFill()
 	rr.unlight()
+	rr.setShares()
+	if rr.parts != nil && rr.fill {
+		st.Vertices, st.Triangles = rr.shares.nv, rr.shares.nt
+	}
 
 	if cap(rr.verts) < len(m.Positions) {
 		rr.verts = make([]vert, len(m.Positions))
@@ -319,21 +336,28 @@ func (r *renderer) project(w int) {
 		bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
 		bd.clear(r.opt.Background)
 	}
-	lo, hi := r.span(w, len(r.verts))
 	c := r.projConsts()
-	pos := r.mesh.Positions[lo:hi]
-	out := r.verts[lo:hi]
-	out = out[:len(pos)]
 	ylo, yhi, wild := int32(math.MaxInt32), int32(math.MinInt32), false
-	if !r.fill && !c.tiny { // the wire view: four at a time where it may
-		var n int
-		n, ylo, yhi, wild = r.projectFast(pos, out, &c)
-		pos, out = pos[n:], out[n:]
+	for _, sp := range r.shares.vert[w] {
+		lo, hi := sp.First, sp.First+sp.Count
+		pos := r.mesh.Positions[lo:hi]
+		out := r.verts[lo:hi]
+		out = out[:len(pos)]
+		if !r.fill && !c.tiny { // the wire view: four at a time where it may
+			n, l, h, wl := r.projectFast(pos, out, &c)
+			pos, out = pos[n:], out[n:]
+			ylo, yhi, wild = min(ylo, l), max(yhi, h), wild || wl
+		}
+		attrs, normals := r.fillShare(lo, hi)
+		l, h, wl := r.projectLoop(pos, out, attrs, normals, &c)
+		ylo, yhi, wild = min(ylo, l), max(yhi, h), wild || wl
 	}
-	attrs, normals := r.fillShare(lo, hi)
-	l, h, wl := r.projectLoop(pos, out, attrs, normals, &c)
-	ylo, yhi, wild = min(ylo, l), max(yhi, h), wild || wl
 	r.yr[w] = yRange{lo: float32(ylo) / 256, hi: float32(yhi) / 256, wild: wild}
+}
+
+// fills reports whether mode fills triangles (solid and textured views).
+func fills(mode Mode) bool {
+	return mode == ModeSolid || mode == ModeTextured || mode == ModeTexturedWire
 }
 
 // projConsts are the frame's projection constants. The projection is a
@@ -602,6 +626,13 @@ func clipSeg64(x0, y0, x1, y1 *float64, xmin, ymin, xmax, ymax float64) bool {
 	ox, oy := *x0, *y0
 	*x0, *y0, *x1, *y1 = ox+t0*dx, oy+t0*dy, ox+t1*dx, oy+t1*dy
 	return true
+}
+
+// outlineBox draws the twelve edges of box b over dst, seen as the last
+// frame saw the world (a selected instance's box).
+func (r *Renderer) outlineBox(dst *image.RGBA, b geom.Bounds) {
+	full := newBand(dst, 0, dst.Rect.Dy())
+	r.renderer.drawBox(&full, b)
 }
 
 // drawBox draws the bounding box's twelve edges.

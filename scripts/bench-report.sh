@@ -61,6 +61,20 @@ for b in "Render1M|wireframe 1M triangles, 1280x800, both cores <= 16 ms|16" \
 	row "${rest%|*}" "$v ms (cpu $c ms), $a allocs" "$(check "$v" '<=' "${rest##*|}")"
 done
 
+bench ./formats/world/ 'Scene(Open|FirstFrame|Street|Top)$'
+v=$(ms "$(field BenchmarkSceneOpen ns/op)")
+row "scene of 5,000 instances, 200 models: open + resolve <= 1 s" "$v ms" "$(check "$v" '<=' 1000)"
+v=$(ms "$(field BenchmarkSceneFirstFrame ns/op)")
+row "scene: open to the first textured frame <= 1.5 s" "$v ms" "$(check "$v" '<=' 1500)"
+for b in "Street|scene from the street, culled, LOD, 1280x800 >= 15 fps|15" \
+	"Top|scene from the top, all 1.4 M triangles, 1280x800 >= 8 fps|8"; do
+	name=${b%%|*}
+	rest=${b#*|}
+	f=$(field "BenchmarkScene$name" fps)
+	c=$(ms "$(field "BenchmarkScene$name" cpu-ns/op)")
+	row "${rest%|*}" "$f fps (cpu $c ms/frame)" "$(check "$f" '>=' "${rest##*|}")"
+done
+
 bench ./formats/col/ 'OpenListCOL2$'
 v=$(ms "$(field BenchmarkOpenListCOL2 ns/op)")
 row "COL: open + list a 130 KB COL2 <= 2 ms" "$v ms" "$(check "$v" '<=' 2)"

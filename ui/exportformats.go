@@ -26,6 +26,7 @@ var exportGroups = []exportGroup{
 	{"level", []formats.Kind{formats.KindLevel}},
 	{"material", []formats.Kind{formats.KindMaterial}},
 	{"wear", []formats.Kind{formats.KindWear}},
+	{"scene", []formats.Kind{formats.KindScene}},
 	{"other", []formats.Kind{formats.KindTable, formats.KindChunk, formats.KindText, formats.KindRaw, formats.KindAnimation}},
 }
 

@@ -36,7 +36,7 @@ func kindIcon(it *item) fyne.Resource {
 		return theme.ListIcon()
 	case formats.KindMesh:
 		return meshIcon
-	case formats.KindLevel:
+	case formats.KindLevel, formats.KindScene: // a world, placed
 		return levelIcon
 	case formats.KindChunk:
 		return theme.StorageIcon()

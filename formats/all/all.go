@@ -6,6 +6,8 @@ import (
 	_ "rummage/formats/col"       // GTA collision files (COLL, COL2, COL3, COL4)
 	_ "rummage/formats/dds"       // DirectDraw Surface textures (X-Ray and many others)
 	_ "rummage/formats/dff"       // RenderWare clumps (DFF models)
+	_ "rummage/formats/gtadat"    // GTA level lists (gta.dat, default.dat): the files they name
+	_ "rummage/formats/ide"       // GTA item definitions (.ide): sections as tables
 	_ "rummage/formats/ifp"       // GTA animation packages (ANPK, ANLF, ANP2, ANP3)
 	_ "rummage/formats/imagefile" // stand-alone PNG, BMP and TGA images
 	_ "rummage/formats/img"       // GTA IMG archives (version 1 and VER2)
@@ -17,5 +19,6 @@ import (
 	_ "rummage/formats/rw"        // RenderWare binary streams (generic section tree)
 	_ "rummage/formats/texm"      // Texm textures (Parkan)
 	_ "rummage/formats/txd"       // RenderWare texture dictionaries
+	_ "rummage/formats/world"     // GTA item placement files (.ipl, text and binary) as scenes
 	_ "rummage/formats/xrlevel"   // X-Ray levels, stand-alone OGF models (and names details / SDK .level files)
 )

@@ -57,6 +57,36 @@ func ParseBody1(b []byte, base int64, name string) (*Model, error) {
 	return m, nil
 }
 
+// readBounds reads a model's bounds: COLL's radius, centre, min, max;
+// the later versions' min, max, centre, radius.
+func readBounds(cur *binread.Cursor, version int) Bounds {
+	var b Bounds
+	if version == 1 {
+		b.Radius, b.Center, b.Min, b.Max = cur.F32(), vec(cur), vec(cur), vec(cur)
+	} else {
+		b.Min, b.Max, b.Center, b.Radius = vec(cur), vec(cur), vec(cur), cur.F32()
+	}
+	return b
+}
+
+// ReadBounds reads only the name and bounds of the model at the start of
+// b (its header and the bounds after it), for a reader that wants the
+// size of many models without their faces (a scene's missing models).
+func ReadBounds(b []byte, base int64) (string, Bounds, error) {
+	if len(b) < HeaderSize+40 {
+		return "", Bounds{}, binread.Errorf(base, "collision model of %d bytes is shorter than its header and bounds", len(b))
+	}
+	v := versionOf(b[:4])
+	if v == 0 {
+		return "", Bounds{}, binread.Errorf(base, "collision model tag %q (COLL, COL2, COL3 or COL4 expected)", b[:4])
+	}
+	cur := binread.NewCursor(b, base)
+	cur.Seek(8)
+	name := cur.CString(22)
+	cur.Seek(HeaderSize)
+	return name, readBounds(cur, v), cur.Err()
+}
+
 func vec(cur *binread.Cursor) geom.Vec3 { return geom.Vec3{cur.F32(), cur.F32(), cur.F32()} }
 
 func surface(cur *binread.Cursor) Surface {
@@ -67,8 +97,7 @@ func surface(cur *binread.Cursor) Surface {
 // counted spheres (radius, centre, surface), lines (none), boxes, float
 // vertices and faces of three u32 indices and a surface.
 func (m *Model) readBody1(cur *binread.Cursor) error {
-	b := &m.Bounds
-	b.Radius, b.Center, b.Min, b.Max = cur.F32(), vec(cur), vec(cur), vec(cur)
+	m.Bounds = readBounds(cur, 1)
 	n := cur.Count("sphere", 20)
 	m.Spheres = make([]Sphere, n)
 	for i := range m.Spheres {
@@ -126,8 +155,7 @@ type offsets struct {
 func (m *Model) readBody(body []byte, base int64) error {
 	cur := binread.NewCursor(body, base)
 	cur.Seek(HeaderSize)
-	b := &m.Bounds
-	b.Min, b.Max, b.Center, b.Radius = vec(cur), vec(cur), vec(cur), cur.F32()
+	m.Bounds = readBounds(cur, m.Version)
 	nSpheres, nBoxes, nFaces := int(cur.U16()), int(cur.U16()), int(cur.U16())
 	m.Lines = int(cur.U8())
 	cur.Skip(1)

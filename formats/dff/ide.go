@@ -1,15 +1,11 @@
 package dff
 
 import (
-	"bufio"
-	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
-	"rummage/formats"
+	"rummage/formats/foldpath"
+	"rummage/formats/ide"
 )
 
 // IDE is what item definition files say about textures: each model's TXD
@@ -25,210 +21,67 @@ type IDE struct {
 	Files    int // .ide files read
 }
 
-// modelSections are the IDE sections whose lines start "id, model, txd".
-var modelSections = map[string]bool{"objs": true, "tobj": true, "cars": true, "peds": true, "weap": true, "hier": true, "anim": true}
-
-// ParseIDE adds the model and TXD names of one .ide file to d.
+// ParseIDE adds the model and TXD names of one .ide file to d (read by
+// the shared reader, formats/ide).
 func (d *IDE) ParseIDE(b []byte) {
 	if d.TXD == nil {
 		d.TXD, d.Parent, d.Cars, d.Vehicles = map[string]string{}, map[string]string{}, map[string]bool{}, map[string]VehicleDef{}
 	}
 	d.Files++
-	section := ""
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
+	f, err := ide.Parse(b, 0)
+	if err != nil {
+		return
+	}
+	for _, o := range f.Objects {
+		m := strings.ToLower(o.Model)
+		d.TXD[m] = strings.ToLower(o.TXD)
+		if o.Section == "cars" {
+			d.Cars[m] = true
+			d.Vehicles[m] = parseVehicleDef(o.Fields)
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if !strings.ContainsAny(line, ", \t") {
-			section = strings.ToLower(line)
-			if section == "end" {
-				section = ""
-			}
-			continue
-		}
-		f := fields(line)
-		switch {
-		case modelSections[section] && len(f) >= 3:
-			m := strings.ToLower(f[1])
-			d.TXD[m] = strings.ToLower(f[2])
-			if section == "cars" {
-				d.Cars[m] = true
-				d.Vehicles[m] = parseVehicleDef(f)
-			}
-		case section == "txdp" && len(f) >= 2:
-			d.Parent[strings.ToLower(f[0])] = strings.ToLower(f[1])
-		}
+	}
+	for _, p := range f.Parents {
+		d.Parent[strings.ToLower(p[0])] = strings.ToLower(p[1])
 	}
 }
 
-// fields splits an IDE line at commas (and blanks, which old files use).
-func fields(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-}
-
-// maxIDEBytes caps one .ide file; maxIDEFiles the files read from a tree,
-// maxIDEWalk the entries visited in it; maxIDEUp is how many folders above
-// the file are searched for a data/ folder.
-const (
-	maxIDEBytes = 8 << 20
-	maxIDEFiles = 2000
-	maxIDEWalk  = 20000
-	maxIDEUp    = 4
-)
+// maxIDEUp is how many folders above a model's are searched for a data
+// folder (the definitions' own search goes as far).
+const maxIDEUp = 4
 
 var ideCache = struct {
 	sync.Mutex
-	m map[string]*IDE
-}{m: map[string]*IDE{}}
+	m map[*ide.Definitions]*IDE
+}{m: map[*ide.Definitions]*IDE{}}
 
 // IDEFor returns the item definitions found for a file in dir: the .ide
-// files beside it and in the data/ tree of dir or any folder above it.
-// Folders are read once per process.
+// files beside it and in the data/ tree of dir or any folder above it
+// (ide.For, which also follows the game's gta.dat). Folders are read once
+// per process.
 func IDEFor(dir string) *IDE {
-	key := dir + "\x00merged"
-	ideCache.Lock()
-	d, ok := ideCache.m[key]
-	ideCache.Unlock()
-	if ok {
-		return d
-	}
-	d = mergedIDE(dir)
-	ideCache.Lock()
-	ideCache.m[key] = d
-	ideCache.Unlock()
-	return d
-}
-
-func mergedIDE(dir string) *IDE {
-	out := &IDE{}
-	seen := map[string]bool{}
-	add := func(d *IDE) {
-		for k, v := range d.TXD {
-			if _, ok := out.TXD[k]; !ok {
-				out.TXD[k] = v
-			}
-		}
-		for k, v := range d.Parent {
-			if _, ok := out.Parent[k]; !ok {
-				out.Parent[k] = v
-			}
-		}
-		for k := range d.Cars {
-			out.Cars[k] = true
-		}
-		for k, v := range d.Vehicles {
-			if _, ok := out.Vehicles[k]; !ok {
-				out.Vehicles[k] = v
-			}
-		}
-		out.Files += d.Files
-	}
-	out.ParseIDE(nil)
-	out.Files = 0
-	add(cachedIDE(dir, false))
-	seen[dir] = true
-	for d, level := dir, 0; level <= maxIDEUp; level++ {
-		if data := childFold(d, "data"); data != "" && !seen[data] {
-			seen[data] = true
-			add(cachedIDE(data, true))
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
-	return out
-}
-
-// cachedIDE reads the .ide files of dir (and below it when deep), once.
-func cachedIDE(dir string, deep bool) *IDE {
-	key := dir + "\x00" + map[bool]string{true: "deep", false: "flat"}[deep]
+	defs := ide.For(dir)
 	ideCache.Lock()
 	defer ideCache.Unlock()
-	if d, ok := ideCache.m[key]; ok {
+	if d, ok := ideCache.m[defs]; ok {
 		return d
 	}
-	d := &IDE{}
-	d.ParseIDE(nil)
-	d.Files = 0
-	read := func(p string) {
-		if d.Files < maxIDEFiles {
-			if b, err := formats.ReadSideFile(p, maxIDEBytes); err == nil {
-				d.ParseIDE(b)
-			}
-		}
-	}
-	if deep {
-		visited := 0
-		filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-			if visited++; visited > maxIDEWalk {
-				return filepath.SkipAll
-			}
-			if err == nil && !e.IsDir() && strings.EqualFold(filepath.Ext(p), ".ide") {
-				read(p)
-			}
-			return nil
-		})
-	} else if ents, err := os.ReadDir(dir); err == nil {
-		for _, e := range ents {
-			if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".ide") {
-				read(filepath.Join(dir, e.Name()))
-			}
-		}
-	}
-	ideCache.m[key] = d
+	d := fromDefinitions(defs)
+	ideCache.m[defs] = d
 	return d
 }
 
-// dirCache keeps folder listings (lower-case name -> name) by path and
-// modification time, so models in one folder list it once.
-var dirCache = struct {
-	sync.Mutex
-	m map[string]dirListing
-}{m: map[string]dirListing{}}
-
-type dirListing struct {
-	mod   time.Time
-	names map[string]string
+// fromDefinitions is what definitions say about textures and vehicles.
+func fromDefinitions(defs *ide.Definitions) *IDE {
+	d := &IDE{TXD: map[string]string{}, Parent: defs.Parent, Cars: map[string]bool{}, Vehicles: map[string]VehicleDef{}, Files: len(defs.Files)}
+	for name, o := range defs.ByName {
+		d.TXD[name] = strings.ToLower(o.TXD)
+		if o.Section == "cars" {
+			d.Cars[name] = true
+			d.Vehicles[name] = parseVehicleDef(o.Fields)
+		}
+	}
+	return d
 }
 
 // childFold returns the path of dir's entry named name in any case, "".
-func childFold(dir, name string) string {
-	st, err := os.Stat(dir)
-	if err != nil {
-		return ""
-	}
-	dirCache.Lock()
-	l, ok := dirCache.m[dir]
-	dirCache.Unlock()
-	if !ok || !l.mod.Equal(st.ModTime()) {
-		ents, err := os.ReadDir(dir)
-		if err != nil {
-			return ""
-		}
-		l = dirListing{mod: st.ModTime(), names: make(map[string]string, len(ents))}
-		for _, e := range ents {
-			if k := strings.ToLower(e.Name()); l.names[k] == "" {
-				l.names[k] = e.Name()
-			}
-		}
-		dirCache.Lock()
-		if len(dirCache.m) > 256 {
-			clear(dirCache.m)
-		}
-		dirCache.m[dir] = l
-		dirCache.Unlock()
-	}
-	if n := l.names[strings.ToLower(name)]; n != "" {
-		return filepath.Join(dir, n)
-	}
-	return ""
-}
+func childFold(dir, name string) string { return foldpath.Child(dir, name) }

@@ -42,7 +42,7 @@ func (ts *textureSet) image(t *txd.Texture) decoded {
 	}
 	var d decoded
 	if img, err := t.Image(0); err == nil {
-		d = decoded{img, hasAlpha(img)}
+		d = decoded{img, HasAlpha(img)}
 	}
 	if ts.images == nil {
 		ts.images = map[*txd.Texture]decoded{}
@@ -96,6 +96,27 @@ func (ts *textureSet) found(name string) string {
 
 // surface is the look of a material slot: its colour and texture.
 func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
+	return materialSurface(g, slot, func(name string) (image.Image, bool) {
+		if ft, ok := ts.byName[lower(name)]; ok {
+			d := ts.image(ft.Tex)
+			return d.img, d.alpha
+		}
+		return nil, false
+	})
+}
+
+// SurfaceFrom is the Surfacer of models whose textures come from tex: it
+// returns a texture's top level and whether it has partly transparent
+// texels, nil when it has none by that name (scenes find their models'
+// textures their own way, each decoded once for all of them).
+func SurfaceFrom(tex func(name string) (img image.Image, alpha bool)) Surfacer {
+	return func(g *Geometry, slot int) *geom.Material { return materialSurface(g, slot, tex) }
+}
+
+// materialSurface is the look of a material slot with its texture from
+// tex: the material's colour (blended when not opaque), the texture
+// alpha-tested (and blended when partly transparent), its addressing.
+func materialSurface(g *Geometry, slot int, tex func(name string) (image.Image, bool)) *geom.Material {
 	if slot >= len(g.Materials) {
 		return nil
 	}
@@ -105,11 +126,10 @@ func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
 		s.Blend = geom.BlendAlpha
 	}
 	if mt.Texture != nil {
-		if ft, ok := ts.byName[lower(mt.Texture.Name)]; ok && ts.image(ft.Tex).img != nil {
-			d := ts.image(ft.Tex)
-			s.Texture = d.img
+		if img, alpha := tex(mt.Texture.Name); img != nil {
+			s.Texture = img
 			s.AlphaTest, s.AlphaRef = true, 8
-			if d.alpha {
+			if alpha {
 				s.Blend = geom.BlendAlpha
 			}
 		}
@@ -118,8 +138,8 @@ func (ts *textureSet) surface(g *Geometry, slot int) *geom.Material {
 	return s
 }
 
-// hasAlpha reports a texture with partly transparent texels.
-func hasAlpha(img image.Image) bool {
+// HasAlpha reports a texture with partly transparent texels.
+func HasAlpha(img image.Image) bool {
 	n, ok := img.(*image.NRGBA)
 	if !ok {
 		return false

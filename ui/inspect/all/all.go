@@ -11,6 +11,7 @@ import (
 	_ "rummage/ui/inspect/level"    // X-Ray levels: Statistics, and Table for record chunks
 	_ "rummage/ui/inspect/material" // Parkan materials: Material (MAT0), Wear (WEAR), Batches (MSH)
 	_ "rummage/ui/inspect/mesh"     // Preview: the wireframe of any mesh or level
+	_ "rummage/ui/inspect/scene"    // GTA scenes (.ipl): Preview with a fly camera, Instances, Missing; Table of .ipl and .ide sections
 	_ "rummage/ui/inspect/texture"  // Image: any texture (Texm, TXD natives)
 	_ "rummage/ui/inspect/txd"      // RenderWare: TXD and PS2 of a TXD texture, Sections of an RW file
 )

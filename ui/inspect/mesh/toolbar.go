@@ -5,14 +5,13 @@ import (
 	"os"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats/geom"
 	"rummage/preview"
+	"rummage/ui/widgets"
 )
 
 // viewNames are the view selector's options, in preview.Mode order.
@@ -73,17 +72,8 @@ func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 	return container.NewHBox(wideSelect(v.view), v.shading, v.light, wideSelect(v.projection), fit, reset)
 }
 
-// wideSelect lays sel out as wide as its longest option needs (a Select's
-// own minimum cuts "Textured+wire" and "Перспектива" short).
-func wideSelect(sel *widget.Select) fyne.CanvasObject {
-	w := float32(0)
-	for _, o := range sel.Options {
-		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
-	}
-	room := canvas.NewRectangle(color.Transparent)
-	room.SetMinSize(fyne.NewSize(w+4*theme.InnerPadding()+theme.IconInlineSize(), 0))
-	return container.NewStack(room, sel)
-}
+// wideSelect lays sel out as wide as its longest option needs.
+func wideSelect(sel *widget.Select) fyne.CanvasObject { return widgets.WideSelect(sel) }
 
 // checks builds the overlay checks: group colours, points, bounds, dimmed
 // back faces.
