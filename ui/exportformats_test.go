@@ -30,6 +30,7 @@ func TestExportFormatsFromSupports(t *testing.T) {
 		"level":    "obj gltf json raw",
 		"material": "json raw",
 		"wear":     "json raw",
+		"scene":    "gltf",              // no sample is a scene: the nodes exported add the rest
 		"other":    "raw obj gltf json", // X-Ray chunks with geometry (cform) are meshes too
 	}
 	for _, g := range exportGroups {
