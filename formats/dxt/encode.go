@@ -8,6 +8,18 @@ import (
 // Options say how EncodeWith compresses.
 type Options struct {
 	Quality Quality
+	// Keep are stored blocks the image's pixels came from (a DDS level,
+	// the level of a texture being stored again), tried in order: every
+	// block (or, between DXT1, DXT3 and DXT5, its colour or alpha half)
+	// that reads back as exactly the image's texels in the target kind is
+	// kept byte for byte instead of being encoded again. Blocks of another
+	// size are ignored.
+	Keep []Blocks
+	// OpaqueDXT1 says the DXT1 level will be read without alpha (index 3
+	// of a 3-colour block as opaque black, as D3D reads a texture without
+	// an alpha flag); it only decides which kept blocks read back as the
+	// image.
+	OpaqueDXT1 bool
 }
 
 // Encode compresses an NRGBA image (any size) at Normal quality; see
@@ -29,18 +41,40 @@ func EncodeWith(img *image.NRGBA, comp Kind, o Options) []byte {
 	if o.Quality == Best {
 		en.depth = bestDepth
 	}
+	var keep []Blocks
+	for _, b := range o.Keep {
+		if b.fits(w, h) {
+			keep = append(keep, b)
+		}
+	}
+	t := target{kind: comp, alpha1: !o.OpaqueDXT1}
 	var blk texels
+	var px [16]uint32
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
+			var valid uint16
 			for i := 0; i < 16; i++ {
-				x, y := min(bx*4+i%4, w-1), min(by*4+i/4, h-1)
-				p := img.Pix[y*img.Stride+x*4:]
+				x, y := bx*4+i%4, by*4+i/4
+				if x < w && y < h {
+					valid |= 1 << i
+				}
+				p := img.Pix[min(y, h-1)*img.Stride+min(x, w-1)*4:]
+				px[i] = packNRGBA(p[0], p[1], p[2], p[3])
 				blk[i] = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
 				if comp.Premultiplied() {
 					premultiply(&blk[i], comp)
 				}
 			}
-			en.block(out[(by*bw+bx)*bs:], &blk, comp.Blocks())
+			dst := out[(by*bw+bx)*bs:]
+			var colour, alpha bool
+			for _, b := range keep {
+				c, a := t.keep(dst, b.Data[(by*bw+bx)*b.Kind.BlockSize():], b.Kind, &px, valid)
+				colour, alpha = colour || c, alpha || a
+				if colour && alpha {
+					break
+				}
+			}
+			en.block(dst, &blk, comp.Blocks(), !colour, !alpha)
 		}
 	}
 	return out
@@ -54,16 +88,22 @@ type encoder struct {
 	e     [969]float64 // every split's E (the most splits: 16 texels)
 }
 
-// block writes one block of kind k (DXT1, DXT3 or DXT5).
-func (en *encoder) block(dst []byte, blk *texels, k Kind) {
-	switch k {
-	case DXT1:
-		en.colour(dst, blk, true)
-	case DXT3:
+// block writes the colour and (DXT3, DXT5) alpha halves of one block of
+// kind k (DXT1, DXT3 or DXT5) that are asked for.
+func (en *encoder) block(dst []byte, blk *texels, k Kind, colour, alpha bool) {
+	switch {
+	case k == DXT1:
+		if colour {
+			en.colour(dst, blk, true)
+		}
+		return
+	case !alpha:
+	case k == DXT3:
 		encodeAlpha3(dst, blk)
-		en.colour(dst[8:], blk, false)
-	case DXT5:
+	case k == DXT5:
 		encodeAlpha5(dst, blk, en.q)
+	}
+	if colour {
 		en.colour(dst[8:], blk, false)
 	}
 }
