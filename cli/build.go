@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"rummage/formats"
+	"rummage/formats/dxt"
 	"rummage/formats/txd"
 )
 
@@ -18,9 +19,9 @@ import (
 // IMG archive from files.
 var buildCommand = &command{
 	usage: "rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444] " +
-		"[--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE... ; " +
+		"[--mips auto|N] [--quality " + strings.Join(dxt.Qualities(), "|") + "] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE... ; " +
 		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...",
-	flags: map[string]bool{"platform": true, "format": true, "mips": true, "version": true, "out": true, "overwrite": false},
+	flags: map[string]bool{"platform": true, "format": true, "mips": true, "quality": true, "version": true, "out": true, "overwrite": false},
 	run:   runBuild,
 }
 
@@ -44,7 +45,8 @@ func runBuild(e *env, a *args) int {
 	return e.usagef("cannot build %q (want txd or img)", a.pos[0])
 }
 
-// txdBuildOptions reads --platform, --format, --mips and --version.
+// txdBuildOptions reads --platform, --format, --mips, --quality and
+// --version.
 func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 	var o txd.BuildOptions
 	p, ok := a.vals["platform"]
@@ -65,6 +67,9 @@ func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 			return o, fmt.Errorf("--mips %q: want auto or a level count from 1 to 16", m)
 		}
 		o.Mips = n
+	}
+	if o.Quality, err = dxt.ParseQuality(a.vals["quality"]); err != nil {
+		return o, err
 	}
 	o.Version = a.vals["version"]
 	if _, err := txd.VersionStamp(o.Version); err != nil {

@@ -2,15 +2,18 @@ package cli
 
 import (
 	"os"
+	"strings"
 
+	"rummage/formats/dxt"
 	"rummage/formats/txd"
 )
 
 // convertCommand is `rummage convert txd`: a TXD stored for another
 // platform.
 var convertCommand = &command{
-	usage: "rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd IN.txd",
-	flags: map[string]bool{"platform": true, "version": true, "out": true, "overwrite": false},
+	usage: "rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version 3.3|3.4|3.5|3.6] [--quality " + strings.Join(dxt.Qualities(), "|") +
+		"] [--overwrite] --out OUT.txd IN.txd",
+	flags: map[string]bool{"platform": true, "version": true, "quality": true, "out": true, "overwrite": false},
 	run:   runConvert,
 }
 
@@ -36,6 +39,10 @@ func runConvert(e *env, a *args) int {
 			return e.usagef("%v", err)
 		}
 	}
+	q, err := dxt.ParseQuality(a.vals["quality"])
+	if err != nil {
+		return e.usagef("%v", err)
+	}
 	b, err := os.ReadFile(in)
 	if err != nil {
 		return e.fail(in, "", plainErr(err))
@@ -52,7 +59,7 @@ func runConvert(e *env, a *args) int {
 	if st := e.checkOut(a, out); st != exitOK {
 		return st
 	}
-	nd, err := txd.ConvertDictionary(d, platform, stamp)
+	nd, err := txd.ConvertDictionary(d, platform, stamp, q)
 	if err != nil {
 		return e.fail(in, "", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rummage/export"
+	"rummage/formats/dxt"
 )
 
 // flagDoc documents a flag for `help COMMAND`, the shell completions and
@@ -46,6 +47,7 @@ var flagDocs = map[string]flagDoc{
 	"platform":    {arg: "PLATFORM", choices: []string{"ps2", "d3d8", "d3d9", "xbox"}, help: "the platform the TXD is stored for"},
 	"format":      {arg: "FORMAT", choices: []string{"auto", "DXT1", "DXT3", "DXT5", "PAL8", "PAL4", "8888", "888", "565", "1555", "4444"}, help: "the stored raster format (auto: PAL8 on the PS2; DXT1 for opaque or 1-bit alpha, else DXT3 on D3D8 or DXT5)"},
 	"mips":        {arg: "N", help: "mip levels: auto (as many as the format allows, or those a DDS brings) or a count (1: none)"},
+	"quality":     {arg: "QUALITY", choices: dxt.Qualities(), help: "how hard DXT blocks are searched for: fast (a range fit), normal (the default: a cluster fit as libsquish's) or best (slower; a wider, iterated search); blocks a DDS or the TXD already has are kept as stored where the pixels are unchanged"},
 	"version":     {arg: "V", help: "the RenderWare version to stamp: 3.3, 3.4, 3.5 or 3.6 (build img: the IMG version, 2 or 1)"},
 	"build.out":   {arg: "OUT", file: true, help: "the file to write (required; an existing file is kept unless --overwrite)"},
 	"convert.out": {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
