@@ -91,10 +91,11 @@ type ordered struct {
 
 // depth is how widely the cluster fit searches.
 type depth struct {
-	// smooth and rough are the most runs of the ordered texels that are
-	// split apart, in blocks spanning less than smoothSpan along the
-	// axis and in the others: the cuts across the smallest gaps go first.
-	smooth, rough int
+	// smooth, rough and wild are the most runs of the ordered texels
+	// that are split apart, in blocks spanning less than smoothSpan along
+	// the axis, up to wildSpan and more: the cuts across the smallest gaps
+	// go first.
+	smooth, rough, wild int
 	// sameApart lets texels of one colour be split apart (their rounded
 	// endpoints may differ).
 	sameApart bool
@@ -111,13 +112,17 @@ type depth struct {
 
 // smoothSpan is the span along the axis (in 8-bit levels) under which a
 // block is smooth: its rounding, not its spread, decides the error, and
-// fewer cuts lose little.
-const smoothSpan = 24
+// fewer cuts lose little; from wildSpan on the spread dwarfs the
+// rounding, and the split of least unrounded error nearly always wins.
+const (
+	smoothSpan = 24
+	wildSpan   = 128
+)
 
 // The depths of the qualities that use the cluster fit.
 var (
-	normalDepth = depth{smooth: 5, rough: 8, orders: 1, skimThree: true}
-	bestDepth   = depth{smooth: 16, rough: 16, sameApart: true, orders: 4, polish: true}
+	normalDepth = depth{smooth: 5, rough: 8, wild: 6, orders: 1, skimThree: true}
+	bestDepth   = depth{smooth: 16, rough: 16, wild: 16, sameApart: true, orders: 4, polish: true}
 )
 
 // orderAlong sorts the set's texels by their projection on axis (a stable
@@ -150,8 +155,11 @@ func (s *colourSet) orderAlong(axis [3]float64, d depth) (o ordered) {
 	o.cuts[o.ncut] = uint8(s.n)
 	o.ncut++
 	groups := d.rough
-	if nrm := math.Sqrt(axis[0]*axis[0] + axis[1]*axis[1] + axis[2]*axis[2]); dot[s.n-1]-dot[0] < smoothSpan*nrm {
+	switch span := (dot[s.n-1] - dot[0]) / math.Sqrt(axis[0]*axis[0]+axis[1]*axis[1]+axis[2]*axis[2]); {
+	case span < smoothSpan:
 		groups = d.smooth
+	case span >= wildSpan:
+		groups = d.wild
 	}
 	if drop := o.ncut - 1 - groups; drop > 0 {
 		o.dropSmallGaps(&dot, drop)

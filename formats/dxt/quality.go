@@ -16,8 +16,8 @@ const (
 	// the palette's clusters weighed by least squares with the endpoints
 	// rounded to RGB565, then the best split's indices chosen again
 	// against the palette the decoder builds and the endpoints refitted
-	// once. Splits end only between a few runs of the order (8, or 5 in
-	// smooth blocks).
+	// once. Splits end only between a few runs of the order (8; 5 in
+	// smooth blocks, 6 in the wildest).
 	Normal Quality = iota
 	// Fast takes the endpoints from the extremes of the principal axis,
 	// refitted by least squares while that lowers the error.
