@@ -61,6 +61,13 @@ for b in "Render1M|wireframe 1M triangles, 1280x800, both cores <= 16 ms|16" \
 	row "${rest%|*}" "$v ms (cpu $c ms), $a allocs" "$(check "$v" '<=' "${rest##*|}")"
 done
 
+bench ./formats/dxt/ 'Encode/(fast|normal|best)/DXT[15]$'
+n1=$(field BenchmarkEncode/normal/DXT1 MP/cpu-s)
+n5=$(field BenchmarkEncode/normal/DXT5 MP/cpu-s)
+low=$([ -n "$n1" ] && [ -n "$n5" ] && awk -v a="$n1" -v b="$n5" 'BEGIN {print (a < b) ? a : b}' || true)
+row "DXT encode, --quality normal >= 4 MP/s per core (CPU time)" "DXT1 $n1, DXT5 $n5 MP/s" "$(check "$low" '>=' 4)"
+row "  (fast and best beside it)" "fast $(field BenchmarkEncode/fast/DXT1 MP/cpu-s), best $(field BenchmarkEncode/best/DXT1 MP/cpu-s) MP/s (DXT1)" ""
+
 bench ./formats/col/ 'OpenListCOL2$'
 v=$(ms "$(field BenchmarkOpenListCOL2 ns/op)")
 row "COL: open + list a 130 KB COL2 <= 2 ms" "$v ms" "$(check "$v" '<=' 2)"
