@@ -52,25 +52,12 @@ func EncodeWith(img *image.NRGBA, comp Kind, o Options) []byte {
 	var px [16]uint32
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
-			var valid uint16
-			for i := 0; i < 16; i++ {
-				x, y := bx*4+i%4, by*4+i/4
-				if x < w && y < h {
-					valid |= 1 << i
-				}
-				p := img.Pix[min(y, h-1)*img.Stride+min(x, w-1)*4:]
-				px[i] = packNRGBA(p[0], p[1], p[2], p[3])
-				blk[i] = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
-				if comp.Premultiplied() {
-					premultiply(&blk[i], comp)
-				}
-			}
-			dst := out[(by*bw+bx)*bs:]
+			valid := gather(img, bx, by, comp, &blk, &px)
+			dst, at := out[(by*bw+bx)*bs:], by*bw+bx
 			var colour, alpha bool
 			for _, b := range keep {
-				c, a := t.keep(dst, b.Data[(by*bw+bx)*b.Kind.BlockSize():], b.Kind, &px, valid)
-				colour, alpha = colour || c, alpha || a
-				if colour && alpha {
+				c, a := t.keep(dst, b.Data[at*b.Kind.BlockSize():], b.Kind, &px, valid)
+				if colour, alpha = colour || c, alpha || a; colour && alpha {
 					break
 				}
 			}
@@ -78,6 +65,27 @@ func EncodeWith(img *image.NRGBA, comp Kind, o Options) []byte {
 		}
 	}
 	return out
+}
+
+// gather reads block (bx, by) of img into px (straight NRGBA words) and
+// blk (premultiplied for DXT2/DXT4); texels past the right and bottom
+// edges repeat the last column and row, and only those inside are set in
+// valid.
+func gather(img *image.NRGBA, bx, by int, comp Kind, blk *texels, px *[16]uint32) (valid uint16) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	for i := 0; i < 16; i++ {
+		x, y := bx*4+i%4, by*4+i/4
+		if x < w && y < h {
+			valid |= 1 << i
+		}
+		p := img.Pix[min(y, h-1)*img.Stride+min(x, w-1)*4:]
+		px[i] = packNRGBA(p[0], p[1], p[2], p[3])
+		blk[i] = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
+		if comp.Premultiplied() {
+			premultiply(&blk[i], comp)
+		}
+	}
+	return valid
 }
 
 // encoder is the state of one encoding goroutine: the quality and the
