@@ -13,6 +13,7 @@ import (
 
 	"rummage/formats"
 	"rummage/formats/binread"
+	"rummage/formats/dxt"
 	"rummage/formats/txd"
 )
 
@@ -20,9 +21,9 @@ import (
 // IMG archive from files.
 var buildCommand = &command{
 	usage: withChoices("rummage build txd --platform {platform} [--format {format}] " +
-		"[--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE... ; " +
+		"[--mips auto|N] [--quality {quality}] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE... ; " +
 		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR..."),
-	flags: map[string]bool{"platform": true, "format": true, "mips": true, "version": true, "out": true, "overwrite": false},
+	flags: map[string]bool{"platform": true, "format": true, "mips": true, "quality": true, "version": true, "out": true, "overwrite": false},
 	run:   runBuild,
 }
 
@@ -46,7 +47,8 @@ func runBuild(e *env, a *args) int {
 	return e.usagef("cannot build %q (want txd or img)", a.pos[0])
 }
 
-// txdBuildOptions reads --platform, --format, --mips and --version.
+// txdBuildOptions reads --platform, --format, --mips, --quality and
+// --version.
 func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 	var o txd.BuildOptions
 	p, ok := a.vals["platform"]
@@ -67,6 +69,9 @@ func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 			return o, fmt.Errorf("--mips %q: want auto or a level count from 1 to 16", m)
 		}
 		o.Mips = n
+	}
+	if o.Quality, err = dxt.ParseQuality(a.vals["quality"]); err != nil {
+		return o, err
 	}
 	o.Version = a.vals["version"]
 	if _, err := txd.VersionStamp(o.Version); err != nil {

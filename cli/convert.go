@@ -4,14 +4,15 @@ import (
 	"bytes"
 
 	"rummage/formats"
+	"rummage/formats/dxt"
 	"rummage/formats/txd"
 )
 
 // convertCommand is `rummage convert txd`: a TXD stored for another
 // platform.
 var convertCommand = &command{
-	usage: withChoices("rummage convert txd --platform {platform} [--version {rw-version}] [--overwrite] --out OUT.txd IN.txd"),
-	flags: map[string]bool{"platform": true, "version": true, "out": true, "overwrite": false},
+	usage: withChoices("rummage convert txd --platform {platform} [--version {rw-version}] [--quality {quality}] [--overwrite] --out OUT.txd IN.txd"),
+	flags: map[string]bool{"platform": true, "version": true, "quality": true, "out": true, "overwrite": false},
 	run:   runConvert,
 }
 
@@ -37,6 +38,10 @@ func runConvert(e *env, a *args) int {
 			return e.usagef("%v", err)
 		}
 	}
+	q, err := dxt.ParseQuality(a.vals["quality"])
+	if err != nil {
+		return e.usagef("%v", err)
+	}
 	b, err := formats.ReadRegular(in, maxInputBytes)
 	if err != nil {
 		return e.fail("", "", plainErr(err))
@@ -48,7 +53,7 @@ func runConvert(e *env, a *args) int {
 	if st := e.checkOut(a, out); st != exitOK {
 		return st
 	}
-	nd, err := txd.ConvertDictionary(d, platform, stamp)
+	nd, err := txd.ConvertDictionary(d, platform, stamp, q)
 	if err != nil {
 		return e.fail(in, "", err)
 	}

@@ -74,6 +74,12 @@ for b in "Street|scene from the street, culled, LOD, 1280x800 >= 15 fps|15" \
 	c=$(ms "$(field "BenchmarkScene$name" cpu-ns/op)")
 	row "${rest%|*}" "$f fps (cpu $c ms/frame)" "$(check "$f" '>=' "${rest##*|}")"
 done
+bench ./formats/dxt/ 'Encode/(fast|normal|best)/DXT[15]$'
+n1=$(field BenchmarkEncode/normal/DXT1 MP/cpu-s)
+n5=$(field BenchmarkEncode/normal/DXT5 MP/cpu-s)
+low=$([ -n "$n1" ] && [ -n "$n5" ] && awk -v a="$n1" -v b="$n5" 'BEGIN {print (a < b) ? a : b}' || true)
+row "DXT encode, --quality normal >= 4 MP/s per core (CPU time)" "DXT1 $n1, DXT5 $n5 MP/s" "$(check "$low" '>=' 4)"
+row "  (fast and best beside it)" "fast $(field BenchmarkEncode/fast/DXT1 MP/cpu-s), best $(field BenchmarkEncode/best/DXT1 MP/cpu-s) MP/s (DXT1)" ""
 
 bench ./formats/col/ 'OpenListCOL2$'
 v=$(ms "$(field BenchmarkOpenListCOL2 ns/op)")

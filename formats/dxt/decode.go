@@ -83,20 +83,7 @@ func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, e
 	var px [16]uint32
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
-			blk := d[(by*bw+bx)*bs:]
-			switch k.Blocks() {
-			case DXT1:
-				colorBlock(blk, &px, false, alpha1)
-			case DXT3:
-				colorBlock(blk[8:], &px, true, false)
-				alpha3(blk, &px)
-			case DXT5:
-				colorBlock(blk[8:], &px, true, false)
-				alpha5(blk, &px)
-			}
-			if k.Premultiplied() {
-				unpremultiply(&px)
-			}
+			decodeBlock(d[(by*bw+bx)*bs:], k, alpha1, &px)
 			for i := 0; i < 16; i++ {
 				x, y := bx*4+i%4, by*4+i/4
 				if x < w && y < h {
@@ -106,6 +93,23 @@ func Decode(d []byte, w, h int, k Kind, alpha1 bool, off int64) (*image.NRGBA, e
 		}
 	}
 	return img, nil
+}
+
+// decodeBlock decodes one block of kind k into 16 packed NRGBA words.
+func decodeBlock(blk []byte, k Kind, alpha1 bool, px *[16]uint32) {
+	switch k.Blocks() {
+	case DXT1:
+		colorBlock(blk, px, false, alpha1)
+	case DXT3:
+		colorBlock(blk[8:], px, true, false)
+		alpha3(blk, px)
+	case DXT5:
+		colorBlock(blk[8:], px, true, false)
+		alpha5(blk, px)
+	}
+	if k.Premultiplied() {
+		unpremultiply(px)
+	}
 }
 
 // unpremultiply turns premultiplied texels into straight alpha: each

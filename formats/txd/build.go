@@ -6,6 +6,8 @@ import (
 	"image/draw"
 
 	xdraw "golang.org/x/image/draw"
+
+	"rummage/formats/dxt"
 )
 
 // Stamps of common RW versions.
@@ -50,6 +52,44 @@ type Options struct {
 	// DepthPacked stores D3D PAL4 indices two per byte (depth 4) instead
 	// of one per byte (depth 8, as RenderWare writes them).
 	DepthPacked bool
+	// Quality is how hard DXT blocks are searched for (dxt.Normal when
+	// zero).
+	Quality dxt.Quality
+	// Keep are stored DXT blocks the images may have come from, tried in
+	// order: a block that still reads back as the image's texels is kept
+	// byte for byte (dxt.Options.Keep).
+	Keep []Stored
+}
+
+// Stored are a texture's stored DXT blocks: the compression (1 to 5) and
+// each level's bytes.
+type Stored struct {
+	DXT    int
+	Levels [][]byte
+}
+
+// dxtOptions are the DXT encoder's options for level li of t.
+func (o *Options) dxtOptions(t *Texture, li int) dxt.Options {
+	d := dxt.Options{Quality: o.Quality, OpaqueDXT1: !t.dxt1Alpha()}
+	for _, s := range o.Keep {
+		if li < len(s.Levels) {
+			d.Keep = append(d.Keep, dxt.Blocks{Kind: dxt.Kind(s.DXT), Data: s.Levels[li]})
+		}
+	}
+	return d
+}
+
+// stored returns t's DXT blocks to keep when t is stored again (none
+// for other formats and on the PS2).
+func (t *Texture) stored() []Stored {
+	if t.Compression == 0 || t.Platform == PlatformPS2 {
+		return nil
+	}
+	s := Stored{DXT: t.Compression}
+	for _, L := range t.Levels {
+		s.Levels = append(s.Levels, L.Data)
+	}
+	return []Stored{s}
 }
 
 func (o *Options) defaults() {
@@ -100,7 +140,8 @@ func mipChain(img *image.NRGBA, f MipFilter, keep func(w, h, n int) bool) []*ima
 // mip count, names, filter, RW version and (for PS2) stream layout and
 // mipmap K/L value. The image is scaled to t's size when it differs;
 // palettised targets are quantised to the palette size, DXT is encoded
-// again, PS2 indices are swizzled again with the GS headers rebuilt (marked
+// again (t's own blocks kept wherever img still has their texels), PS2
+// indices are swizzled again with the GS headers rebuilt (marked
 // experimental when there are mipmaps).
 func Replace(t *Texture, img image.Image) (*Texture, error) {
 	return replaceMips(t, img, len(t.Levels), MipBox)
@@ -109,12 +150,13 @@ func Replace(t *Texture, img image.Image) (*Texture, error) {
 // replaceMips is Replace with levels mip levels (0: as many as the format
 // allows) made by filter f.
 func replaceMips(t *Texture, img image.Image, levels int, f MipFilter) (*Texture, error) {
-	return replaceLevels(t, img, levels, f, nil)
+	return replaceLevels(t, img, levels, f, nil, nil)
 }
 
 // replaceLevels is replaceMips with mip images to keep (Options.MipImages)
-// instead of making them when mips is not empty.
-func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []*image.NRGBA) (*Texture, error) {
+// instead of making them when mips is not empty, and DXT blocks to keep
+// tried before t's own.
+func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []*image.NRGBA, keep []Stored) (*Texture, error) {
 	if t.Depth == 24 {
 		return nil, fmt.Errorf("texture %q: replacing 24-bit textures is not supported", t.Name)
 	}
@@ -128,7 +170,8 @@ func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []
 		src = dst
 	}
 	o := Options{Name: t.Name, Mask: t.Mask, Format: t.RasterFormat & (FmtPixelMask | FmtPal4 | FmtPal8),
-		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f, MipImages: mips}
+		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f, MipImages: mips,
+		Keep: append(keep, t.stored()...)}
 	if o.Compression == CompDXT1 && !t.dxt1Alpha() {
 		// Opaque DXT1 (C565): transparent pixels would decode as black.
 		src = opaque(src)

@@ -46,7 +46,7 @@ func NewD3D(platform uint32, img image.Image, o Options) (*Texture, error) {
 	for li, img := range levels {
 		L := Level{Width: img.Rect.Dx(), Height: img.Rect.Dy(), Off: -1}
 		if o.Compression != 0 {
-			L.Data = dxt.Encode(img, dxt.Kind(o.Compression))
+			L.Data = dxt.EncodeWith(img, dxt.Kind(o.Compression), o.dxtOptions(t, li))
 		} else {
 			var idx []byte
 			if pal != 0 {

@@ -1,7 +1,6 @@
 package txd
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 
@@ -15,8 +14,10 @@ import (
 // registers and mip layout computed; the mip levels are kept, not made
 // again. Formats the target lacks are replaced: DXT becomes PAL8 on the
 // PS2, 565/555/4444/LUM8 become 8888 there. Between D3D8, D3D9 and the
-// Xbox, DXT blocks are copied as stored.
-func Convert(t *Texture, platform, stamp uint32) (*Texture, error) {
+// Xbox, DXT blocks are kept as stored wherever they read back the same
+// (all of them, unless DXT2/DXT4 become DXT3/DXT5 for the Xbox); blocks
+// encoded again are searched at quality q.
+func Convert(t *Texture, platform, stamp uint32, q dxt.Quality) (*Texture, error) {
 	if stamp == 0 {
 		stamp = t.Stamp
 	}
@@ -33,7 +34,7 @@ func Convert(t *Texture, platform, stamp uint32) (*Texture, error) {
 	}
 	format, comp := convertFormat(t, platform)
 	o := Options{Name: t.Name, Mask: t.Mask, Format: format, Compression: comp, Stamp: stamp,
-		Filter: t.FilterWord, Mipmaps: len(levels) > 1, MipImages: levels[1:]}
+		Filter: t.FilterWord, Mipmaps: len(levels) > 1, MipImages: levels[1:], Quality: q, Keep: t.stored()}
 	if o.Compression == CompDXT1 && !t.dxt1Alpha() {
 		levels[0] = opaque(levels[0])
 	}
@@ -42,7 +43,6 @@ func Convert(t *Texture, platform, stamp uint32) (*Texture, error) {
 		return nil, err
 	}
 	nt.FilterWord = t.FilterWord
-	copyBlocks(t, nt)
 	return nt, nil
 }
 
@@ -77,26 +77,14 @@ func convertFormat(t *Texture, platform uint32) (uint32, int) {
 	return Fmt8888, 0
 }
 
-// copyBlocks puts t's DXT blocks into nt (built from t's decoded levels
-// with the same compression) so a D3D to D3D conversion loses nothing.
-func copyBlocks(t, nt *Texture) {
-	if t.Compression == 0 || nt.Compression != t.Compression || t.Platform == PlatformPS2 {
-		return
-	}
-	for i := range nt.Levels {
-		if i < len(t.Levels) && len(t.Levels[i].Data) == len(nt.Levels[i].Data) {
-			nt.Levels[i].Data = bytes.Clone(t.Levels[i].Data)
-		}
-	}
-}
-
 // ConvertDictionary converts every texture of d to platform (stamp 0 keeps
-// each texture's version) on every core, into a new dictionary.
-func ConvertDictionary(d *Dictionary, platform, stamp uint32) (*Dictionary, error) {
+// each texture's version; DXT blocks encoded again at quality q) on every
+// core, into a new dictionary.
+func ConvertDictionary(d *Dictionary, platform, stamp uint32, q dxt.Quality) (*Dictionary, error) {
 	ts := d.Textures()
 	out := make([]*Texture, len(ts))
 	err := parallel(len(ts), func(i int) (err error) {
-		out[i], err = Convert(ts[i], platform, stamp)
+		out[i], err = Convert(ts[i], platform, stamp, q)
 		return err
 	})
 	if err != nil {

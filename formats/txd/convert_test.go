@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"image"
 	"testing"
+
+	"rummage/formats/dxt"
 )
 
 // roundTrip writes ts in a dictionary and reads it back.
@@ -48,12 +50,12 @@ func ps2Dict(t *testing.T) *Dictionary {
 // 8888, the only palette D3D stores).
 func TestConvertPS2ToD3D9AndBack(t *testing.T) {
 	orig := ps2Dict(t)
-	pc, err := ConvertDictionary(orig, PlatformD3D9, 0)
+	pc, err := ConvertDictionary(orig, PlatformD3D9, 0, dxt.Normal)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pc = roundTrip(t, pc)
-	back, err := ConvertDictionary(pc, PlatformPS2, 0)
+	back, err := ConvertDictionary(pc, PlatformPS2, 0, dxt.Normal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +107,7 @@ func TestConvertDXT(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, plat := range []uint32{PlatformD3D8, PlatformXbox} {
-		nt, err := Convert(tx, plat, 0)
+		nt, err := Convert(tx, plat, 0, dxt.Normal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +121,7 @@ func TestConvertDXT(t *testing.T) {
 			}
 		}
 	}
-	ps2, err := Convert(tx, PlatformPS2, 0)
+	ps2, err := Convert(tx, PlatformPS2, 0, dxt.Normal)
 	if err != nil {
 		t.Fatal(err)
 	}

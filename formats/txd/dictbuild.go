@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"rummage/formats/dxt"
 )
 
 // BuildOptions say how BuildTexture stores images: the platform, a format
@@ -18,6 +20,9 @@ type BuildOptions struct {
 	// most N levels.
 	Mips    int
 	Version string // "3.3", "3.4", "3.5" or "3.6"; "" for 3.6
+	// Quality is how hard DXT blocks are searched for (dxt.Normal when
+	// zero); blocks a DDS brings are kept where its pixels are unchanged.
+	Quality dxt.Quality
 }
 
 // FormatNames are the stored formats BuildOptions.Format may name.
@@ -73,9 +78,10 @@ func DeviceID(platform, stamp uint32) uint16 {
 type Source struct {
 	Name   string
 	Levels []*image.NRGBA
-	// DXT and Blocks are the compression (1, 3 or 5) and the stored bytes
-	// of each level of a DXT source (a DDS), kept by a build to the same
-	// compression; 0 and nil otherwise.
+	// DXT and Blocks are the compression (1 to 5) and the stored bytes of
+	// each level of a DXT source (a DDS), which a build keeps wherever
+	// they read back as its pixels in the stored compression; 0 and nil
+	// otherwise.
 	DXT    int
 	Blocks [][]byte
 }
@@ -100,19 +106,15 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 			comp = src.DXT
 		}
 	}
-	opt := Options{Name: src.Name, Format: format, Compression: comp, Stamp: stamp, Mipmaps: o.Mips != 1}
+	opt := Options{Name: src.Name, Format: format, Compression: comp, Stamp: stamp, Mipmaps: o.Mips != 1,
+		Quality: o.Quality, Keep: src.stored()}
 	if o.Mips > 1 {
 		opt.Levels = o.Mips
 	}
 	if o.Mips == 0 && len(src.Levels) > 1 {
 		opt.MipImages = src.Levels[1:]
 	}
-	t, err := newTexture(o.Platform, img, opt)
-	if err != nil {
-		return nil, err
-	}
-	src.keepBlocks(t)
-	return t, nil
+	return newTexture(o.Platform, img, opt)
 }
 
 // newTexture builds a texture of any platform; DXT formats are refused on

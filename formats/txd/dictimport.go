@@ -5,6 +5,8 @@ import (
 	"image"
 	"maps"
 	"slices"
+
+	"rummage/formats/dxt"
 )
 
 // Making textures for a dictionary from images: the stored format named
@@ -32,6 +34,9 @@ type AddOptions struct {
 	// making them; Mips and MipFilter are then unused, and a source of
 	// one level gets none.
 	KeepMips bool
+	// Quality is how hard DXT blocks are searched for (dxt.Normal when
+	// zero).
+	Quality dxt.Quality
 }
 
 // autoFormatName is "auto" as a StoredFormats name: AutoFormat's choice
@@ -77,8 +82,8 @@ func NewTextureFor(img image.Image, o AddOptions) (*Texture, error) {
 
 // WithMips returns t with its mip chain made again from level 0 by filter
 // f: levels 1 keeps none, 0 as many as the format allows. Level 0 is
-// decoded and stored again (palettes are quantised anew, DXT encoded
-// again).
+// decoded and stored again (palettes are quantised anew; DXT level 0
+// keeps its blocks).
 func WithMips(t *Texture, levels int, f MipFilter) (*Texture, error) {
 	img, err := t.Image(0)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rummage/formats/dxt"
 )
 
 // TestRealPS2MipLayout rebuilds every PS2 texture with mipmaps found under
@@ -145,13 +147,13 @@ func TestRealPS2ConvertRoundTrip(t *testing.T) {
 			return nil
 		}
 		files++
-		pc, err := ConvertDictionary(orig, PlatformD3D9, 0)
+		pc, err := ConvertDictionary(orig, PlatformD3D9, 0, dxt.Normal)
 		if err != nil {
 			t.Errorf("%s: to D3D9: %v", p, err)
 			return nil
 		}
 		pc = roundTrip(t, pc)
-		back, err := ConvertDictionary(pc, PlatformPS2, 0)
+		back, err := ConvertDictionary(pc, PlatformPS2, 0, dxt.Normal)
 		if err != nil {
 			t.Errorf("%s: back to PS2: %v", p, err)
 			return nil

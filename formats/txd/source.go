@@ -72,16 +72,11 @@ func (src *Source) loadDDS(b []byte) error {
 	return nil
 }
 
-// keepBlocks puts src's stored DXT blocks into t when t was built with
-// the same compression, level by level while the sizes agree.
-func (src Source) keepBlocks(t *Texture) {
-	if src.DXT == 0 || t.Compression != src.DXT || t.Platform == PlatformPS2 {
-		return
+// stored returns src's DXT blocks for a build to keep (none when src is
+// not a DXT DDS).
+func (src Source) stored() []Stored {
+	if src.DXT == 0 {
+		return nil
 	}
-	for i := range t.Levels {
-		if i >= len(src.Blocks) || len(src.Blocks[i]) != len(t.Levels[i].Data) {
-			return
-		}
-		t.Levels[i].Data = bytes.Clone(src.Blocks[i])
-	}
+	return []Stored{{DXT: src.DXT, Levels: src.Blocks}}
 }
