@@ -116,7 +116,9 @@ func (d *Dir) Write(name string, o Options, fill func(io.Writer) error) error {
 	d.cleanOnce()
 	full := filepath.Join(d.Path(), name)
 	var keepMode fs.FileMode
+	exists := false
 	if st, err := d.root.Lstat(d.join(name)); err == nil {
+		exists = true
 		switch {
 		case o.Policy != Replace:
 			return &fs.PathError{Op: "write", Path: full, Err: fs.ErrExist}
@@ -138,10 +140,12 @@ func (d *Dir) Write(name string, o Options, fill func(io.Writer) error) error {
 		err = o.BeforePlace()
 	}
 	if err == nil {
-		if o.Policy == Replace {
+		if o.Policy == Replace && exists {
 			err = t.replace(name)
-		} else {
-			err = t.link(name)
+		} else if err = t.link(name); o.Policy == Replace && errors.Is(err, fs.ErrExist) {
+			// Made meanwhile: replace it. With no file there, the link
+			// alone names it, leaving no temporary name to a kill.
+			err = t.replace(name)
 		}
 	}
 	t.close()
