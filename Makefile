@@ -7,6 +7,16 @@ CLI     ?= rummage-cli
 # Fixed locale and scale keep Fyne quiet and screenshots repeatable.
 export LANG ?= en_US.UTF-8
 
+# Versions (internal/version): Go stamps the module version (the tag, or a
+# pseudo-version for a later commit, +dirty with changes) and the commit from
+# git; -buildvcs=auto asks for that even where GOFLAGS says -buildvcs=false,
+# whenever git can read the tree. The -X flags of scripts/buildinfo.sh
+# (FyneApp.toml's Version and the commit) are the fallback where Go stamps
+# nothing: a git worktree, a machine without git, a source tarball.
+VCSFLAG := $(shell git rev-parse HEAD >/dev/null 2>&1 && echo -buildvcs=auto)
+LDFLAGS := $(shell sh scripts/buildinfo.sh)
+GOBUILD  = $(GO) build $(VCSFLAG) -ldflags "$(LDFLAGS)"
+
 .PHONY: run test build cli man cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
@@ -20,12 +30,12 @@ run: build
 test: test-deps vet lint unit gltf-validate race cli cross screenshot-test desktop-test
 
 build: deps
-	$(GO) build -o $(BIN) .
+	$(GOBUILD) -o $(BIN) .
 
 ## cli: the static command-line-only binary (every subcommand, no window;
 ## needs no GL, X11 or C library)
 cli:
-	CGO_ENABLED=0 $(GO) build -tags nogui -o $(CLI) .
+	CGO_ENABLED=0 $(GOBUILD) -tags nogui -o $(CLI) .
 
 ## man: the man page rummage.1, made from the CLI's flag definitions
 man:

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,15 +137,6 @@ func TestHelpCommand(t *testing.T) {
 }
 
 func TestVersionLine(t *testing.T) {
-	info := &debug.BuildInfo{GoVersion: "go1.99", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2025-01-02T03:04:05Z"},
-		{Key: "vcs.modified", Value: "true"}, {Key: "GOOS", Value: "plan9"}, {Key: "GOARCH", Value: "arm"}}}
-	if got, want := versionLine(info), "rummage v1.2.3 commit 0123456789ab 2025-01-02T03:04:05Z modified go1.99 plan9/arm"; got != want {
-		t.Errorf("got %q\nwant %q", got, want)
-	}
-	if got := versionLine(&debug.BuildInfo{GoVersion: "go1.99"}); !strings.HasPrefix(got, "rummage (devel) go1.99 ") {
-		t.Errorf("no build settings: %q", got)
-	}
 	if code, out, _ := run(t, "--version"); code != 0 || !strings.HasPrefix(out, "rummage ") || strings.Count(out, "\n") != 1 {
 		t.Errorf("--version: %d %q", code, out)
 	}

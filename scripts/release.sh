@@ -10,12 +10,35 @@ set -eu
 go=${GO:-go}
 [ $# -gt 0 ] || { echo "usage: scripts/release.sh OS/ARCH..." >&2; exit 2; }
 mkdir -p dist
+
+# The version: a release is made from a commit tagged v$VERSION (FyneApp.toml);
+# the metainfo's newest <release> must say the same. Go stamps the tag into the
+# binaries (-buildvcs=auto where git reads the tree); the -X flags are the
+# fallback (internal/version).
+release=$(sed -n 's/^Version *= *"\([^"]*\)".*/\1/p' FyneApp.toml)
+meta=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' packaging/linux/io.github.rummage.metainfo.xml | head -n 1)
+[ "$meta" = "$release" ] || { echo "release: FyneApp.toml says $release, the metainfo's newest release $meta" >&2; exit 1; }
+vcs="" tag=""
+if git rev-parse HEAD >/dev/null 2>&1; then
+  vcs=-buildvcs=auto
+  if tag=$(git describe --tags --exact-match --match 'v[0-9]*' HEAD 2>/dev/null) && [ "$tag" != "v$release" ]; then
+    echo "release: HEAD is tagged $tag but FyneApp.toml says $release" >&2; exit 1
+  fi
+fi
+ldx=$(sh scripts/buildinfo.sh)
 for t in "$@"; do
   os=${t%/*} arch=${t#*/} ext=""
   [ "$os" = windows ] && ext=.exe
   echo "release: dist/rummage-$os-$arch$ext"
-  GOOS=$os GOARCH=$arch CGO_ENABLED=0 $go build -trimpath -ldflags="-s -w" -tags nogui -o "dist/rummage-$os-$arch$ext" .
+  GOOS=$os GOARCH=$arch CGO_ENABLED=0 $go build $vcs -trimpath -ldflags="-s -w $ldx" -tags nogui -o "dist/rummage-$os-$arch$ext" .
 done
+if [ "$(go env GOOS)/$(go env GOARCH)" = linux/amd64 ] && [ -x dist/rummage-linux-amd64 ]; then
+  line=$(dist/rummage-linux-amd64 --version)
+  case $line in
+    "rummage ${tag:-v}"*) echo "release: $line" ;;
+    *) echo "release: dist/rummage-linux-amd64 --version says '$line', want a version ${tag:-}" >&2; exit 1 ;;
+  esac
+fi
 
 cc=x86_64-w64-mingw32-gcc
 if ! command -v $cc >/dev/null 2>&1; then
@@ -27,7 +50,7 @@ if ! command -v $cc >/dev/null 2>&1; then
 fi
 echo "release: dist/rummage-windows-amd64-gui.exe"
 # -H windowsgui: no console window behind the GUI.
-GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$cc $go build -trimpath -ldflags="-s -w -H windowsgui" \
+GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=$cc $go build $vcs -trimpath -ldflags="-s -w -H windowsgui $ldx" \
   -o dist/rummage-windows-amd64-gui.exe .
 
 (cd dist && sha256sum rummage-* >SHA256SUMS)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/internal/version"
 	"rummage/ui/widgets"
 )
 
@@ -169,8 +170,13 @@ func (w *window) newToolbar() fyne.CanvasObject {
 // focusFilter is Edit › Find.
 func (w *window) focusFilter() { w.win.Canvas().Focus(w.filter) }
 
-// appVersion is the version from the app metadata, "dev" when unset.
+// appVersion is the build's version (internal/version: what Go stamped
+// from git, or what the Makefile passed), else the app metadata's (Fyne
+// reads FyneApp.toml in a development build), else "dev".
 func appVersion(a fyne.App) string {
+	if v := version.Short(); v != "(devel)" {
+		return v
+	}
 	if v := a.Metadata().Version; v != "" {
 		return v
 	}
