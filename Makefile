@@ -10,10 +10,10 @@ export LANG ?= en_US.UTF-8
 # Versions (internal/version): Go stamps the module version (the tag, or a
 # pseudo-version for a later commit, +dirty with changes) and the commit from
 # git; -buildvcs=auto asks for that even where GOFLAGS says -buildvcs=false,
-# whenever git can read the tree. The -X flags of scripts/buildinfo.sh
+# whenever this folder is the top of a git work tree. The -X flags of scripts/buildinfo.sh
 # (FyneApp.toml's Version and the commit) are the fallback where Go stamps
 # nothing: a git worktree, a machine without git, a source tarball.
-VCSFLAG := $(shell git rev-parse HEAD >/dev/null 2>&1 && echo -buildvcs=auto)
+VCSFLAG := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ] && echo -buildvcs=auto)
 LDFLAGS := $(shell sh scripts/buildinfo.sh)
 GOBUILD  = $(GO) build $(VCSFLAG) -ldflags "$(LDFLAGS)"
 

@@ -14,7 +14,10 @@ pkg=rummage/internal/version
 release=$(sed -n 's/^Version *= *"\([^"]*\)".*/\1/p' FyneApp.toml)
 [ -n "$release" ] || { echo "buildinfo: no Version in FyneApp.toml" >&2; exit 1; }
 commit="" time="" modified=""
-if command -v git >/dev/null 2>&1 && commit=$(git rev-parse HEAD 2>/dev/null); then
+# git only when this folder is its work tree's top (a tarball unpacked inside
+# another repository must not take that repository's commit).
+if command -v git >/dev/null 2>&1 && [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ] &&
+   commit=$(git rev-parse HEAD 2>/dev/null); then
   time=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null || true)
   [ -z "$(git status --porcelain 2>/dev/null)" ] || modified=true
 else
@@ -35,11 +38,12 @@ else
         fi ;;
       *) commit=$head ;;
     esac
-  elif [ -f packaging/vcs-info ]; then
-    commit=$(sed -n 's/^commit \([0-9a-f]\{40\}\)$/\1/p' packaging/vcs-info)
-    ts=$(sed -n 's/^time \([0-9]\{1,\}\)$/\1/p' packaging/vcs-info)
-    [ -z "$ts" ] || time=$(date -u -d "@$ts" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || true)
   fi
+fi
+if [ -z "$commit" ] && [ -f packaging/vcs-info ]; then
+  commit=$(sed -n 's/^commit \([0-9a-f]\{40\}\)$/\1/p' packaging/vcs-info)
+  ts=$(sed -n 's/^time \([0-9]\{1,\}\)$/\1/p' packaging/vcs-info)
+  [ -z "$ts" ] || time=$(date -u -d "@$ts" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null || true)
 fi
 printf -- '-X %s.release=%s' "$pkg" "$release"
 [ -z "$commit" ] || printf -- ' -X %s.commit=%s' "$pkg" "$commit"

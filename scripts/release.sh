@@ -13,13 +13,13 @@ mkdir -p dist
 
 # The version: a release is made from a commit tagged v$VERSION (FyneApp.toml);
 # the metainfo's newest <release> must say the same. Go stamps the tag into the
-# binaries (-buildvcs=auto where git reads the tree); the -X flags are the
+# binaries (-buildvcs=auto in a git work tree); the -X flags are the
 # fallback (internal/version).
 release=$(sed -n 's/^Version *= *"\([^"]*\)".*/\1/p' FyneApp.toml)
 meta=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' packaging/linux/io.github.rummage.metainfo.xml | head -n 1)
 [ "$meta" = "$release" ] || { echo "release: FyneApp.toml says $release, the metainfo's newest release $meta" >&2; exit 1; }
 vcs="" tag=""
-if git rev-parse HEAD >/dev/null 2>&1; then
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
   vcs=-buildvcs=auto
   if tag=$(git describe --tags --exact-match --match 'v[0-9]*' HEAD 2>/dev/null) && [ "$tag" != "v$release" ]; then
     echo "release: HEAD is tagged $tag but FyneApp.toml says $release" >&2; exit 1
