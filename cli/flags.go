@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -91,4 +92,34 @@ var summaries = map[string]string{
 	"convert":    "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox (convert txd)",
 	"completion": "print the shell completion script for bash, zsh or fish",
 	"help":       "print the usage of Rummage or of one command",
+}
+
+// shortGroup expands a single-dash word into the flags it stands for, the
+// POSIX way: "-rq" is "-r -q". A single-dash word that is a long flag's
+// name keeps meaning that flag ("-json" is "--json"), and one that could be
+// read both ways is a usage error. A letter that takes a value must end the
+// group and takes the next word. It returns nil for a word that is not a
+// group: "--x", "-x", "-", or a long flag.
+func shortGroup(word string, spec map[string]bool) ([]string, error) {
+	if len(word) < 3 || word[0] != '-' || word[1] == '-' {
+		return nil, nil
+	}
+	name, _, hasValue := strings.Cut(word[1:], "=")
+	_, long := spec[name]
+	letters := !hasValue
+	for i := 0; letters && i < len(name); i++ {
+		takes, ok := spec[name[i:i+1]]
+		letters = (ok || name[i] == 'h') && (!takes || i == len(name)-1)
+	}
+	switch {
+	case long && letters:
+		return nil, fmt.Errorf("flag %s is ambiguous: write --%s, or the letters apart", word, name)
+	case long || !letters:
+		return nil, nil // a long flag, or an unknown one the parser names
+	}
+	out := make([]string, 0, len(name))
+	for i := range len(name) {
+		out = append(out, "-"+name[i:i+1])
+	}
+	return out, nil
 }
