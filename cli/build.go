@@ -17,9 +17,7 @@ import (
 // buildCommand is `rummage build txd|img`: a new TXD from images, or a new
 // IMG archive from files.
 var buildCommand = &command{
-	usage: "rummage build txd --platform ps2|d3d8|d3d9|xbox [--format auto|DXT1|DXT2|DXT3|DXT4|DXT5|PAL8|PAL4|8888|888|565|1555|4444] " +
-		"[--mips auto|N] [--version 3.3|3.4|3.5|3.6] [--overwrite] --out OUT.txd DIR|FILE... ; " +
-		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...",
+	usage: usageBuildTXD + " ; " + usageBuildIMG, // cli/flags.go: each also has its own command
 	flags: map[string]bool{"platform": true, "format": true, "mips": true, "version": true, "out": true, "overwrite": false},
 	run:   runBuild,
 }

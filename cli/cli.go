@@ -98,7 +98,7 @@ func init() {
 		"build":   buildCommand,   // cli/build.go
 		"convert": convertCommand, // cli/convert.go
 		"help": {
-			usage: "rummage help [COMMAND]",
+			usage: "rummage help [COMMAND [txd|img]]",
 			flags: map[string]bool{},
 			run:   runHelp,
 		},
@@ -147,7 +147,9 @@ duplicate or empty names get @N (N = the 0-based child index). NRes names match 
 A vehicle model is assembled as the game shows it (a wheel on every wheel dummy, painted
 from carcols.dat): --parts ok|dam|vlo|all picks its parts (render: ok, export: all),
 --colors N its colour set from carcols.dat (0-based), --night its night vertex colours.
-Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
+Flags may come before or after FILE and NODE; "--" ends the flags; single letters
+group (-rq is -r -q). rummage help build img (or build img --help) shows one
+second word's flags. --kind, --type,
 --name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, 2 bad usage.
 `
@@ -186,11 +188,12 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		fmt.Fprintln(stdout, Version())
 		return exitOK
 	}
-	cmd, ok := commands[name]
-	if !ok {
+	if _, ok := commands[name]; !ok {
 		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: %s)\n", name, strings.Join(commandNames, ", "))
 		return exitUsage
 	}
+	name = withSub(name, args[1:]) // "build img" has its own flags and help
+	cmd := lookup(name)
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
 	a, err := parseArgs(args[1:], cmd.flags)
 	if err != nil {
@@ -215,7 +218,7 @@ func (e *env) usage(cmd *command, msg string) int {
 
 // usagef reports bad usage of the current command.
 func (e *env) usagef(format string, a ...any) int {
-	return e.usage(commands[e.name], fmt.Sprintf(format, a...))
+	return e.usage(lookup(e.name), fmt.Sprintf(format, a...))
 }
 
 // fail reports a bad file or node on one line and returns exit status 1.

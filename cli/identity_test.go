@@ -31,6 +31,21 @@ func TestEveryFlagDocumented(t *testing.T) {
 	if len(commandNames) != len(commands) {
 		t.Errorf("commandNames %v does not list every command", commandNames)
 	}
+	for _, c := range commandsAndSubs() {
+		if lookup(c) == nil || summaries[c] == "" {
+			t.Errorf("%s: missing or without a summary", c)
+			continue
+		}
+		for _, f := range flagNames(c) {
+			if d, ok := docOf(c, f); !ok || d.help == "" || lookup(c).flags[f] != (d.arg != "") {
+				t.Errorf("%s %s: documented %v %+v", c, dashed(f), ok, d)
+			}
+			first, _, _ := strings.Cut(c, " ")
+			if takes, ok := commands[first].flags[f]; !ok || takes != lookup(c).flags[f] {
+				t.Errorf("%s %s: not taken before the second word (%s's flags)", c, dashed(f), first)
+			}
+		}
+	}
 }
 
 // The man page names every command and every flag.
@@ -41,7 +56,16 @@ func TestManPageNamesEverything(t *testing.T) {
 	if !strings.HasPrefix(man, ".TH RUMMAGE 1") {
 		t.Fatalf("not a man page: %.40q", man)
 	}
-	for _, c := range commandNames {
+	for _, sec := range []string{"SYNOPSIS", "DESCRIPTION", "COMMANDS", "WINDOW OPTIONS", "EXAMPLES", "EXIT STATUS", "ENVIRONMENT", "SEE ALSO"} {
+		if !strings.Contains(man, "\n.SH "+sec+"\n") {
+			t.Errorf("no %s section", sec)
+		}
+	}
+	synopsis := man[strings.Index(man, ".SH SYNOPSIS"):strings.Index(man, ".SH DESCRIPTION")]
+	for _, c := range commandsAndSubs() {
+		if !strings.Contains(synopsis, "\n"+roff("rummage "+c+" ")) && !strings.Contains(synopsis, "\n"+roff("rummage "+c)+"\n") {
+			t.Errorf("no synopsis line for %s", c)
+		}
 		if !strings.Contains(man, ".SS "+c+"\n") {
 			t.Errorf("no section for %s", c)
 		}
@@ -133,6 +157,40 @@ func TestHelpCommand(t *testing.T) {
 	}
 	if code, _, errs := run(t, "help", "nope"); code != 2 || !strings.Contains(errs, "unknown command") {
 		t.Errorf("help nope: %d %q", code, errs)
+	}
+}
+
+// build img and build txd each have their own help: img's shows its own
+// --version (the IMG version) and no TXD flag.
+func TestSubcommandHelp(t *testing.T) {
+	code, img, _ := run(t, "build", "img", "--help")
+	if code != 0 || !strings.HasPrefix(img, "usage: rummage build img ") || !strings.Contains(img, "--version 2|1") {
+		t.Errorf("build img --help: status %d\n%s", code, img)
+	}
+	for _, not := range []string{"--platform", "--format", "--mips", "3.6", "RenderWare"} {
+		if strings.Contains(img, not) {
+			t.Errorf("build img --help names %s:\n%s", not, img)
+		}
+	}
+	if _, again, _ := run(t, "help", "build", "img"); again != img {
+		t.Errorf("help build img differs from build img --help:\n%s", again)
+	}
+	_, txd, _ := run(t, "build", "txd", "-h")
+	if !strings.HasPrefix(txd, "usage: rummage build txd ") || !strings.Contains(txd, "--version 3.3|3.4|3.5|3.6") || strings.Contains(txd, "OUT.img") {
+		t.Errorf("build txd -h:\n%s", txd)
+	}
+	if _, both, _ := run(t, "help", "build"); !strings.Contains(both, txd) || !strings.Contains(both, img) {
+		t.Errorf("help build lacks a second word's help:\n%s", both)
+	}
+	if _, conv, _ := run(t, "convert", "txd", "--help"); !strings.HasPrefix(conv, "usage: rummage convert txd ") {
+		t.Errorf("convert txd --help:\n%s", conv)
+	}
+	// img's flags only: --platform is bad usage naming img's usage.
+	if code, _, errs := run(t, "build", "img", "--platform", "ps2", "--out", "x.img", "y"); code != 2 || !strings.Contains(errs, "rummage build img: unknown flag --platform (usage: rummage build img ") {
+		t.Errorf("build img --platform: %d %q", code, errs)
+	}
+	if code, _, errs := run(t, "help", "build", "zip"); code != 2 || !strings.Contains(errs, "txd or img") {
+		t.Errorf("help build zip: %d %q", code, errs)
 	}
 }
 
