@@ -91,7 +91,7 @@ func init() {
 			run:   runSamples,
 		},
 		"completion": {
-			usage: "rummage completion bash|zsh|fish",
+			usage: "rummage completion bash|zsh|fish|powershell",
 			flags: map[string]bool{},
 			run:   runCompletion,
 		},

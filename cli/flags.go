@@ -61,6 +61,28 @@ var flagDocs = map[string]flagDoc{
 	"camera":              {arg: "VIEW", choices: []string{"front", "back", "left", "right", "top", "iso"}, help: "the viewpoint (default iso)"},
 }
 
+// windowFlags are the options of the window (rummage [OPTIONS] [FILE...],
+// parsed by the ui package) in the order the man page lists them, for the
+// completions and the man page.
+var windowFlags = []string{"materials", "txd", "screenshot", "size", "select", "tab", "register-types", "unregister-types", "version", "help"}
+
+// windowRepeatable are the window's options that may be given more than once.
+var windowRepeatable = map[string]bool{"txd": true, "screenshot": true, "size": true}
+
+// windowFlagDocs documents windowFlags.
+var windowFlagDocs = map[string]flagDoc{
+	"materials":        {arg: "FILE", file: true, help: "the Parkan material library used where none is found beside a file"},
+	"txd":              {arg: "FILE", file: true, help: "a texture dictionary searched last for DFF models' textures (repeatable)"},
+	"screenshot":       {arg: "OUT.png", file: true, help: "open the window, render it, save it to OUT.png and exit (repeatable, each with its own --size)"},
+	"size":             {arg: "WxH", help: "the window size of the --screenshot before it (default 1280x800)"},
+	"select":           {arg: "NODE", help: "select NODE (FILE/NODE for a node of another open file)"},
+	"tab":              {arg: "TAB[/SUBTAB]", help: "with --screenshot: show the inspector's tab TAB (its English title, whatever the window's language)"},
+	"register-types":   {help: "Windows: make this program open the file types it reads, for the current user"},
+	"unregister-types": {help: "Windows: undo --register-types"},
+	"version":          {help: "print the version and exit"},
+	"help":             {help: "print the usage and exit"},
+}
+
 // kindNames are the node kinds as --kind takes them.
 func kindNames() []string { return strings.Split(kindList(), ", ") }
 

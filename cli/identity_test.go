@@ -2,12 +2,15 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every flag of every command is documented, so help, completion and the
@@ -87,20 +90,28 @@ func TestManPageNamesEverything(t *testing.T) {
 // Each completion script parses in its shell (when installed) and names
 // every command and flag.
 func TestCompletionScripts(t *testing.T) {
-	for shell, check := range map[string][]string{"bash": {"bash", "-n"}, "zsh": {"zsh", "-n"}, "fish": {"fish", "--no-execute"}} {
+	for shell, check := range map[string][]string{"bash": {"bash", "-n"}, "zsh": {"zsh", "-n"}, "fish": {"fish", "--no-execute"}, "powershell": nil} {
 		code, out, errs := run(t, "completion", shell)
 		if code != 0 || errs != "" {
 			t.Fatalf("%s: status %d, %q", shell, code, errs)
 		}
-		for _, c := range commandNames {
-			if !strings.Contains(out, c) {
-				t.Errorf("%s: no command %s", shell, c)
+		for _, c := range commandsAndSubs() {
+			for _, word := range strings.Fields(c) {
+				if !strings.Contains(out, word) {
+					t.Errorf("%s: no command %s", shell, word)
+				}
 			}
 			for _, f := range flagNames(c) {
 				if !strings.Contains(out, f) {
 					t.Errorf("%s: no flag %s of %s", shell, f, c)
 				}
 			}
+		}
+		if !strings.Contains(out, "rummage-cli") {
+			t.Errorf("%s: does not complete rummage-cli", shell)
+		}
+		if check == nil {
+			continue
 		}
 		bin, err := exec.LookPath(check[0])
 		if err != nil {
@@ -118,30 +129,161 @@ func TestCompletionScripts(t *testing.T) {
 	}
 }
 
-// The bash completion offers the commands, a command's flags and a flag's
-// values.
+// completionCases are command lines (the last word is being completed)
+// and what a shell must offer there, and must not.
+var completionCases = []struct {
+	line      string
+	want, not []string
+}{
+	{"rummage ex", []string{"export"}, nil},
+	{"rummage build ", []string{"txd", "img"}, []string{"--out", "a.txd"}},
+	{"rummage convert ", []string{"txd"}, []string{"img"}},
+	{"rummage build img --", []string{"--out", "--version", "--overwrite", "--help"}, []string{"--platform", "--format"}},
+	{"rummage build txd --", []string{"--platform", "--format", "--mips"}, nil},
+	{"rummage build img --version ", []string{"2", "1"}, []string{"3.6"}},
+	{"rummage build txd --version ", []string{"3.3", "3.6"}, []string{"2"}},
+	{"rummage build txd --platform ", []string{"ps2", "d3d8", "d3d9", "xbox"}, nil},
+	{"rummage build txd --format ", []string{"DXT1", "PAL8", "auto"}, nil},
+	{"rummage convert txd --platform x", []string{"xbox"}, []string{"ps2"}},
+	{"rummage render --view ", []string{"wire", "solid", "textured", "textured+wire"}, nil},
+	{"rummage render --camera ", []string{"front", "iso", "top"}, nil},
+	{"rummage export --as g", []string{"gltf"}, []string{"png"}},
+	{"rummage export --png", []string{"--png-level"}, nil},
+	{"rummage export --kind ", []string{"texture", "mesh"}, nil},
+	{"rummage export --parts ", []string{"ok", "dam", "vlo", "all"}, nil},
+	{"rummage ls -", []string{"--json", "-r", "-q"}, []string{"--as"}},
+	{"rummage ls ", []string{"a.txd"}, []string{"ls"}},
+	{"rummage help ", []string{"ls", "build", "completion"}, nil},
+	{"rummage help build ", []string{"txd", "img"}, nil},
+	{"rummage completion ", []string{"bash", "zsh", "fish", "powershell"}, nil},
+	{"rummage ", []string{"ls", "render", "a.txd"}, nil},
+	{"rummage --mat", []string{"--materials"}, nil},
+	{"rummage-cli info --at", []string{"--at"}, nil},
+	{"rummage samples ", []string{"sub"}, []string{"a.txd"}},
+}
+
+// completionDir is a folder with a file and a subfolder to complete.
+func completionDir(t *testing.T) string {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txd"), nil, 0o644)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	return dir
+}
+
+// checkOffers compares what a shell offered for a line with the case.
+func checkOffers(t *testing.T, shell, line string, offered []string, want, not []string) {
+	t.Helper()
+	has := map[string]bool{}
+	for _, o := range offered {
+		has[strings.TrimSuffix(o, "/")] = true
+	}
+	for _, w := range want {
+		if !has[w] {
+			t.Errorf("%s %q: offers %q, not %s", shell, line, offered, w)
+		}
+	}
+	for _, n := range not {
+		if has[n] {
+			t.Errorf("%s %q: offers %s", shell, line, n)
+		}
+	}
+}
+
+// bash offers what each case wants (COMP_WORDS as bash splits the line).
 func TestBashCompletionAnswers(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
 	}
 	_, script, _ := run(t, "completion", "bash")
-	for _, c := range []struct{ words, want string }{
-		{"rummage ex", "export"},
-		{"rummage export --png", "--png-level"},
-		{"rummage export --as g", "gltf"},
-		{"rummage ls -", "--json"},
-	} {
-		words := strings.Fields(c.words)
-		if strings.HasSuffix(c.words, " ") {
+	dir := completionDir(t)
+	for _, c := range completionCases {
+		words := strings.Fields(c.line)
+		if strings.HasSuffix(c.line, " ") {
 			words = append(words, "")
+		}
+		for i := range words {
+			words[i] = strconv.Quote(words[i])
 		}
 		prog := script + "\nCOMP_WORDS=(" + strings.Join(words, " ") + ")\nCOMP_CWORD=" + strconv.Itoa(len(words)-1) +
 			"\n_rummage\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
-		out, err := exec.Command(bash, "-c", prog).CombinedOutput()
-		if err != nil || !strings.Contains(string(out), c.want) {
-			t.Errorf("%q: %v %q; want %s", c.words, err, out, c.want)
+		cmd := exec.Command(bash, "-c", prog)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v %s", c.line, err, out)
 		}
+		checkOffers(t, "bash", c.line, strings.Fields(string(out)), c.want, c.not)
+	}
+}
+
+// fish offers what each case wants (complete -C runs its completion).
+func TestFishCompletionAnswers(t *testing.T) {
+	fish, err := exec.LookPath("fish")
+	if err != nil {
+		t.Skip("no fish")
+	}
+	_, script, _ := run(t, "completion", "fish")
+	dir := completionDir(t)
+	p := filepath.Join(t.TempDir(), "rummage.fish")
+	os.WriteFile(p, []byte(script), 0o644)
+	for _, c := range completionCases {
+		cmd := exec.Command(fish, "--no-config", "-c", "source "+p+"; complete -C"+strconv.Quote(c.line))
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%q: %v %s", c.line, err, out)
+		}
+		var offered []string
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			word, _, _ := strings.Cut(l, "\t")
+			offered = append(offered, word)
+		}
+		checkOffers(t, "fish", c.line, offered, c.want, c.not)
+	}
+}
+
+// zsh offers what each case wants, through its own _arguments and
+// _describe, typed at an interactive zsh (testdata/zsh-complete.zsh; file
+// names aside: they do not pass where the driver looks).
+func TestZshCompletionAnswers(t *testing.T) {
+	zsh, err := exec.LookPath("zsh")
+	if err != nil {
+		t.Skip("no zsh")
+	}
+	_, script, _ := run(t, "completion", "zsh")
+	fpath := t.TempDir()
+	os.WriteFile(filepath.Join(fpath, "_rummage"), []byte(script), 0o644)
+	driver, _ := filepath.Abs("testdata/zsh-complete.zsh")
+	args := []string{driver, fpath}
+	for _, c := range completionCases {
+		args = append(args, strings.TrimPrefix(strings.TrimPrefix(c.line, "rummage-cli "), "rummage "))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, zsh, args...)
+	cmd.Dir = completionDir(t)
+	out, err := cmd.Output()
+	chunks := strings.Split(string(out), "\x1e")
+	if err != nil || len(chunks) != len(completionCases)+1 {
+		t.Fatalf("zsh driver: %v, %d answers for %d lines:\n%q", err, len(chunks)-1, len(completionCases), out)
+	}
+	hits := regexp.MustCompile(`<<([^>]*)>>`)
+	notFile := func(list []string) []string {
+		var out []string
+		for _, w := range list {
+			if w != "a.txd" && w != "sub" {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	for i, c := range completionCases {
+		var offered []string
+		for _, m := range hits.FindAllStringSubmatch(chunks[i], -1) {
+			offered = append(offered, strings.Fields(m[1])...)
+		}
+		checkOffers(t, "zsh", c.line, offered, notFile(c.want), notFile(c.not))
 	}
 }
 

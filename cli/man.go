@@ -43,33 +43,17 @@ Single letters may be grouped (\fB\-rq\fR is \fB\-r \-q\fR); a long flag may be 
 			fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(flagSpelling(f, d)), roff(d.help))
 		}
 	}
-	fmt.Fprint(w, manWindow)
+	fmt.Fprint(w, ".SH WINDOW OPTIONS\n")
+	for _, f := range windowFlags {
+		d := windowFlagDocs[f]
+		fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(flagSpelling(f, d)), roff(d.help))
+	}
 	fmt.Fprintf(w, ".SH NODES AND MANY FILES\n%s\n.PP\n%s", roff(nodeRule), manManyFiles)
 	fmt.Fprint(w, manExamples, manExitStatus, manEnvironment, manSeeAlso)
 }
 
 // The sections of the man page after the commands.
 const (
-	manWindow = `.SH WINDOW OPTIONS
-.TP
-.BI \-\-materials " FILE"
-the Parkan material library used where none is found beside a file
-.TP
-.BI \-\-txd " FILE"
-a texture dictionary searched last for DFF models' textures (repeatable)
-.TP
-.BI \-\-screenshot " OUT.png"
-open the window, render it, save it to OUT.png and exit (repeatable, each with its own \fB\-\-size\fR \fIW\fRx\fIH\fR)
-.TP
-.BI \-\-select " NODE"
-select NODE (FILE/NODE for a node of another open file)
-.TP
-.BI \-\-tab " TAB[/SUBTAB]"
-show the inspector's tab TAB (its English title, whatever the window's language)
-.TP
-.B \-\-register\-types\fR, \fB\-\-unregister\-types
-Windows only: make this program open the file types it reads, for the current user, or undo it
-`
 	manManyFiles = `With several files, ls \-\-json prints one object per line, {"file": PATH, "entries": [...]},
 and info \-\-json one object per line, {"file": PATH, ...}; export writes DIR/<file name>/<node path>.
 A file that fails is one line on standard error and the others go on.
