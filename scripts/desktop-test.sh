@@ -11,10 +11,16 @@
 #     with its gta3.dir, TXDs, a DFF, a Parkan .lib, an X-Ray level, also under
 #     names that say nothing; while a raw disk image named *.img and a DSDIFF
 #     *.dff keep their system types;
-#   - `gio mime` offers Rummage for every type (what a double-click uses).
-# Usage: scripts/desktop-test.sh [BINARY]   (default ./rummage)
+#   - `gio mime` offers Rummage for every type (what a double-click uses);
+#   - the man page and the bash, zsh and fish completions of rummage and
+#     rummage-cli, installed, load where each shell and man look for them;
+#     a staged install (DESTDIR, PREFIX=/usr) is complete and `make
+#     uninstall` removes every file of it;
+#   - both binaries print a real version (not "(devel)"), of git's HEAD.
+# Usage: scripts/desktop-test.sh [BINARY [CLI]]   (default ./rummage ./rummage-cli)
 set -eu
 bin=${1:-./rummage}
+cli=${2:-./rummage-cli}
 id=io.github.rummage
 pkg=packaging/linux
 d=$(mktemp -d)
@@ -40,12 +46,58 @@ done
 
 # A user install (the Makefile runs update-mime-database and update-desktop-database).
 p=$d/prefix
-make -s install-files PREFIX="$p" BIN="$bin" >"$d/install.log" 2>&1 || { cat "$d/install.log" >&2; fail "make install-files failed"; }
-for f in bin/rummage share/applications/$id.desktop share/mime/packages/$id.xml share/metainfo/$id.metainfo.xml \
-         share/icons/hicolor/512x512/apps/$id.png share/mime/mime.cache share/applications/mimeinfo.cache; do
+make -s install-files PREFIX="$p" BIN="$bin" CLI="$cli" >"$d/install.log" 2>&1 || { cat "$d/install.log" >&2; fail "make install-files failed"; }
+for f in bin/rummage bin/rummage-cli share/applications/$id.desktop share/mime/packages/$id.xml share/metainfo/$id.metainfo.xml \
+         share/icons/hicolor/512x512/apps/$id.png share/mime/mime.cache share/applications/mimeinfo.cache \
+         share/man/man1/rummage.1 share/man/man1/rummage-cli.1 share/bash-completion/completions/rummage \
+         share/bash-completion/completions/rummage-cli share/zsh/site-functions/_rummage \
+         share/fish/vendor_completions.d/rummage.fish share/fish/vendor_completions.d/rummage-cli.fish; do
   [ -e "$p/$f" ] || fail "make install-files did not write $f"
 done
-run() { PATH="$p/bin:$PATH" XDG_DATA_HOME="$p/share" XDG_DATA_DIRS=/usr/share XDG_CONFIG_HOME="$d/config" "$@"; }
+mkdir -p "$d/home"
+run() { PATH="$p/bin:$PATH" HOME="$d/home" XDG_DATA_HOME="$p/share" XDG_DATA_DIRS=/usr/share XDG_CONFIG_HOME="$d/config" "$@"; }
+
+# Versions: a real one, of HEAD when git is here.
+for b in "$bin" "$cli"; do
+  v=$("$b" --version)
+  case $v in "rummage v"*) ;; *) fail "$b --version says '$v', not a version" ;; esac
+  if head=$(git rev-parse HEAD 2>/dev/null); then
+    case $v in *" commit $(echo "$head" | cut -c1-12) "*) ;; *) fail "$b --version says '$v', not commit $head" ;; esac
+  fi
+done
+
+# The man page and the completions, where man and the shells find them.
+if command -v man >/dev/null 2>&1; then
+  run env MANPATH="$p/share/man" MANPAGER=cat MANWIDTH=100 man rummage-cli 2>/dev/null | grep -q '^EXAMPLES' ||
+    fail "man rummage-cli does not show the man page's EXAMPLES"
+fi
+if command -v groff >/dev/null 2>&1; then
+  out=$(groff -man -Tutf8 -ww -z "$p/share/man/man1/rummage.1" 2>&1) && [ -z "$out" ] || fail "groff warns about rummage.1: $out"
+fi
+# What each shell offers after "rummage-cli build " (the second words).
+offers() { tr -s ' \t\n' '\n\n\n' | grep -c -x -e txd -e img; }
+[ "$(run bash -c ". '$p/share/bash-completion/completions/rummage-cli'; COMP_WORDS=(rummage-cli build ''); COMP_CWORD=2; _rummage; echo \${COMPREPLY[*]}" | offers)" = 2 ] ||
+  fail "the installed bash completion does not offer txd and img after rummage-cli build"
+if command -v zsh >/dev/null 2>&1; then
+  [ "$(run zsh -fc "fpath=('$p/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -D; print \$_comps[rummage-cli]")" = _rummage ] ||
+    fail "zsh's compinit does not find _rummage for rummage-cli on \$fpath"
+fi
+if command -v fish >/dev/null 2>&1; then
+  [ "$(run fish -c 'complete -C "rummage-cli build "' | offers)" = 2 ] ||
+    fail "fish does not complete rummage-cli from share/fish/vendor_completions.d"
+fi
+
+# A staged install for a package (PREFIX=/usr, Debian's zsh folder) and its uninstall.
+st=$d/stage
+make -s install-files DESTDIR="$st" PREFIX=/usr ZSHDIR=/usr/share/zsh/vendor-completions BIN="$bin" CLI="$cli" >"$d/stage.log" 2>&1 ||
+  { cat "$d/stage.log" >&2; fail "make install-files DESTDIR=... failed"; }
+for f in bin/rummage bin/rummage-cli share/man/man1/rummage.1 share/man/man1/rummage-cli.1 share/zsh/vendor-completions/_rummage \
+         share/bash-completion/completions/rummage-cli share/fish/vendor_completions.d/rummage-cli.fish; do
+  [ -e "$st/usr/$f" ] || fail "make install-files DESTDIR=$st PREFIX=/usr did not write usr/$f"
+done
+make -s uninstall DESTDIR="$st" PREFIX=/usr ZSHDIR=/usr/share/zsh/vendor-completions >>"$d/stage.log" 2>&1 || fail "make uninstall failed"
+left=$(find "$st" ! -type d)
+[ -z "$left" ] || fail "make uninstall left $left"
 expect() {
   got=$(run gio info -a standard::content-type "$1" 2>/dev/null | sed -n 's/.*standard::content-type: //p')
   [ "$got" = "$2" ] || fail "$1 has type '$got', want '$2'"

@@ -2,14 +2,15 @@
 # Installs the Debian packages Rummage needs when they are missing.
 #   scripts/install-deps.sh build   C compiler, pkg-config, GL and X11 headers (for Fyne's GL driver)
 #   scripts/install-deps.sh test    the above plus Xvfb (screenshot test), the desktop-file,
-#                                   MIME and AppStream tools (desktop test), and Node.js
-#                                   and npm (the glTF validator)
+#                                   MIME and AppStream tools (desktop test), zsh, fish and
+#                                   groff (the completions and the man page, in the unit and
+#                                   desktop tests), and Node.js and npm (the glTF validator)
 # Does nothing when everything is present. Needs root or sudo to install.
 # Node.js and npm count as present when the node and npm commands exist
 # (however they were installed: a nodesource nodejs bundles npm).
 set -eu
 build="ca-certificates gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev"
-test="xvfb xauth libxml2-utils desktop-file-utils shared-mime-info libglib2.0-bin appstream"
+test="xvfb xauth libxml2-utils desktop-file-utils shared-mime-info libglib2.0-bin appstream zsh fish groff-base"
 want=$build
 [ "${1:-build}" = test ] && want="$build $test"
 missing=""
