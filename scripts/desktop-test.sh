@@ -35,6 +35,16 @@ desktop-file-validate $pkg/$id.desktop
 appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >/dev/null ||
   appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >&2 || fail "$id.metainfo.xml is not valid AppStream"
 
+# *.dff is also DSDIFF audio (equal glob weights): our clump magic must
+# outrank DSDIFF's own (50 when the system's XML gives none).
+prio() {
+  awk -v t="$1" 'index($0, "<mime-type type=\"" t "\"") { in_t = 1 }
+    in_t && /<magic/ { p = 50; if (match($0, /priority="[0-9]+"/)) p = substr($0, RSTART + 10, RLENGTH - 11); print p; exit }
+    in_t && /<\/mime-type>/ { exit }' "$2"
+}
+ours=$(prio application/x-renderware-dff $pkg/$id.xml) dsd=$(prio audio/x-dff /usr/share/mime/packages/freedesktop.org.xml)
+[ -n "$ours" ] && [ -n "$dsd" ] && [ "$ours" -gt "$dsd" ] || fail "the DFF magic priority ($ours) is not above DSDIFF's ($dsd)"
+
 # One list of types: the MIME package, the .desktop file, the metainfo, FyneApp.toml.
 types=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' $pkg/$id.xml | sort)
 for list in \
@@ -98,7 +108,9 @@ done
 make -s uninstall DESTDIR="$st" PREFIX=/usr ZSHDIR=/usr/share/zsh/vendor-completions >>"$d/stage.log" 2>&1 || fail "make uninstall failed"
 left=$(find "$st" ! -type d)
 [ -z "$left" ] || fail "make uninstall left $left"
+typed=0
 expect() {
+  typed=$((typed + 1))
   got=$(run gio info -a standard::content-type "$1" 2>/dev/null | sed -n 's/.*standard::content-type: //p')
   [ "$got" = "$2" ] || fail "$1 has type '$got', want '$2'"
 }
@@ -137,6 +149,24 @@ cp "$f/car.dff" "$f/model.bin"
 cp "$s/Material.lib" "$f/Material.lib"
 cp "$s/Material.lib" "$f/archive.bin"
 cp "$s/xray_level_v4" "$f/lvl/level"
+# The GTA and X-Ray formats without a writer here, as bytes: headers with
+# their tags (the names decide; the tags type renamed files).
+cp "$s/sample.col" "$f/sample.col"
+cp "$s/sample.col" "$f/collision.bin"
+printf 'COLL\030\000\000\000' >"$f/old.col"
+printf 'ANP3\020\000\000\000Ped\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$f/ped.ifp"
+printf 'ANPK\010\000\000\000INFO\000\000\000\000' >"$f/anims.bin"
+printf 'ANLF\004\000\000\000\000\000\000\000' >"$f/container.bin"
+printf 'inst\n1, lamp, 0, 0, 0, 0, 0, 0, 0, 1, -1\nend\n' >"$f/map.ipl"
+{ printf 'bnry'; head -c 72 /dev/zero; } >"$f/stream.bin"
+cp "$f/stream.bin" "$f/map_stream0.ipl"
+printf 'objs\n1, lamp, generic, 100, 0\nend\n' >"$f/map.ide"
+mkdir -p "$f/game/data"
+printf 'IDE DATA\\MAPS\\GENERIC.IDE\nIPL DATA\\MAPS\\MAP.IPL\n' >"$f/game/data/gta.dat"
+cp "$f/game/data/gta.dat" "$f/game/data/gta_vc.dat"
+{ printf '\001\000\000\000\054\000\000\000\004\003\000\000'; head -c 40 /dev/zero; } >"$f/model.ogf"
+cp "$f/model.ogf" "$f/visual.bin"
+printf '\016\000\000\000\010\000\000\000\000\000\000\000\000\000\000\000' >"$f/motions.omf"
 # Not ours: a disk image and a DSDIFF audio file under the shared suffixes.
 head -c 65536 /dev/zero >"$f/disk.img"
 printf 'FRM8\000\000\000\000\000\000\000\040DSD FVER\000\000\000\000\000\000\000\004\001\005\000\000' >"$f/song.dff"
@@ -154,6 +184,21 @@ expect "$f/model.bin" application/x-renderware-dff
 expect "$f/Material.lib" application/x-parkan-nres
 expect "$f/archive.bin" application/x-parkan-nres
 expect "$f/lvl/level" application/x-xray-level
+expect "$f/sample.col" application/x-gta-col
+expect "$f/collision.bin" application/x-gta-col
+expect "$f/old.col" application/x-gta-col
+expect "$f/ped.ifp" application/x-gta-ifp
+expect "$f/anims.bin" application/x-gta-ifp
+expect "$f/container.bin" application/x-gta-ifp
+expect "$f/map.ipl" application/x-gta-ipl
+expect "$f/stream.bin" application/x-gta-ipl
+expect "$f/map_stream0.ipl" application/x-gta-ipl
+expect "$f/map.ide" application/x-gta-ide
+expect "$f/game/data/gta.dat" application/x-gta-dat
+expect "$f/game/data/gta_vc.dat" application/x-gta-dat
+expect "$f/model.ogf" application/x-xray-ogf
+expect "$f/visual.bin" application/x-xray-ogf
+expect "$f/motions.omf" application/x-xray-omf
 expect "$f/disk.img" application/x-raw-disk-image
 expect "$f/song.dff" audio/x-dff
 
@@ -161,4 +206,4 @@ for t in $types; do
   run gio mime "$t" 2>/dev/null | grep -q "^Default application for .*: $id.desktop" ||
     fail "gio mime $t does not name $id.desktop as the default"
 done
-echo "desktop-test: ok ($(echo $types | wc -w) types, 15 files typed)"
+echo "desktop-test: ok ($(echo $types | wc -w) types, $typed files typed)"
