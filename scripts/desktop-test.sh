@@ -3,7 +3,8 @@
 #   - the MIME package against upstream shared-mime-info's DTD (the one inside
 #     the freedesktop.org.xml that the shared-mime-info package installs), the
 #     .desktop file with desktop-file-validate, the AppStream metainfo with
-#     `appstreamcli validate`, and that the three list the same types;
+#     `appstreamcli validate --pedantic --strict` (with Russian texts and a
+#     content rating), and that the three list the same types;
 #   - `make install-files` into a private prefix used as XDG_DATA_HOME (as a
 #     ~/.local install), beside the system's own MIME database;
 #   - `gio info` types files written by Rummage's own writers (`rummage
@@ -32,8 +33,16 @@ sed -n '/<!DOCTYPE mime-info \[/,/^\]>/p' /usr/share/mime/packages/freedesktop.o
 grep -q '<!ATTLIST generic-icon name' "$d/smi.dtd" || fail "no DTD found in /usr/share/mime/packages/freedesktop.org.xml"
 xmllint --noout --dtdvalid "$d/smi.dtd" $pkg/$id.xml
 desktop-file-validate $pkg/$id.desktop
-appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >/dev/null ||
-  appstreamcli validate --strict --no-net $pkg/$id.metainfo.xml >&2 || fail "$id.metainfo.xml is not valid AppStream"
+# AppStream: pedantic and strict (any hint at all fails), a content rating,
+# Russian name, summary and description as the window speaks Russian.
+appstreamcli validate --pedantic --strict --no-net $pkg/$id.metainfo.xml >/dev/null ||
+  appstreamcli validate --pedantic --strict --no-net $pkg/$id.metainfo.xml >&2 || fail "$id.metainfo.xml is not clean AppStream"
+grep -q '<content_rating type="oars-1.1"' $pkg/$id.metainfo.xml || fail "the metainfo has no OARS content rating"
+for tag in name summary p li; do
+  grep -q "<$tag xml:lang=\"ru\">" $pkg/$id.metainfo.xml || fail "the metainfo has no Russian <$tag>"
+done
+grep -q '^GenericName\[ru\]=' $pkg/$id.desktop && grep -q '^Comment\[ru\]=' $pkg/$id.desktop || fail "the .desktop file has no Russian GenericName and Comment"
+[ "$(grep -c '<comment xml:lang="ru">' $pkg/$id.xml)" = "$(grep -c '<mime-type ' $pkg/$id.xml)" ] || fail "a MIME type has no Russian comment"
 
 # *.dff is also DSDIFF audio (equal glob weights): our clump magic must
 # outrank DSDIFF's own (50 when the system's XML gives none).
