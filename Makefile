@@ -17,7 +17,7 @@ VCSFLAG := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -
 LDFLAGS := $(shell sh scripts/buildinfo.sh)
 GOBUILD  = $(GO) build $(VCSFLAG) -ldflags "$(LDFLAGS)"
 
-.PHONY: run test build cli man share cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
+.PHONY: run test build cli man share deb cross release deps test-deps vet unit gltf-validate race screenshot-test desktop-test fuzz bench lint clean install install-files uninstall package
 
 ## run: build and open the window (FILE=... to open files; default: the built-in samples)
 run: build
@@ -154,11 +154,17 @@ install-files: share
 	-[ -n "$(DESTDIR)" ] || ! command -v update-mime-database >/dev/null || update-mime-database $(DATADIR)/mime
 	-[ -n "$(DESTDIR)" ] || ! command -v update-desktop-database >/dev/null || update-desktop-database $(DATADIR)/applications
 
-## package: dist/rummage_VERSION_ARCH.deb (scripts/package-deb.sh) and the
-## Linux bundle dist/Rummage.tar.xz made by `fyne package -os linux` (fyne.io/tools
-## v1.7.4) from the built binary, completed with the MIME types; needs
-## dpkg-deb and xz-utils; not part of `make test`
-package: build cli
+## deb: the Debian package dist/rummage_VERSION_ARCH.deb of the built
+## binaries and everything make install installs (scripts/package-deb.sh;
+## installs dpkg-dev when missing)
+deb: build cli
+	@sh scripts/install-deps.sh package
+	@sh scripts/package-deb.sh ./$(BIN) ./$(CLI) dist
+
+## package: the .deb, and the Linux bundle dist/Rummage.tar.xz made by `fyne
+## package -os linux` (fyne.io/tools v1.7.4) from the built binary, completed
+## with the MIME types (needs xz-utils); not part of `make test`
+package: deb
 	@sh scripts/package-linux.sh ./$(BIN)
 
 uninstall:

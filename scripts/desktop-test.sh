@@ -17,7 +17,9 @@
 #     rummage-cli, installed, load where each shell and man look for them;
 #     a staged install (DESTDIR, PREFIX=/usr) is complete and `make
 #     uninstall` removes every file of it;
-#   - both binaries print a real version (not "(devel)"), of git's HEAD.
+#   - both binaries print a real version (not "(devel)"), of git's HEAD;
+#   - the .deb of scripts/package-deb.sh: dpkg-deb --info and --contents,
+#     and lintian when it is installed.
 # Usage: scripts/desktop-test.sh [BINARY [CLI]]   (default ./rummage ./rummage-cli)
 set -eu
 bin=${1:-./rummage}
@@ -210,6 +212,26 @@ expect "$f/visual.bin" application/x-xray-ogf
 expect "$f/motions.omf" application/x-xray-omf
 expect "$f/disk.img" application/x-raw-disk-image
 expect "$f/song.dff" audio/x-dff
+
+# The Debian package (gzip: quicker than the release's xz): its control
+# fields, its files, and lintian (when installed) finds no error or warning.
+deb=$(DEB_COMPRESSION=gzip sh scripts/package-deb.sh "$bin" "$cli" "$d/deb") || fail "scripts/package-deb.sh failed"
+info=$(dpkg-deb --info "$deb")
+release=$(sed -n 's/^Version *= *"\([^"]*\)".*/\1/p' FyneApp.toml)
+for want in "Package: rummage" "Version: $release" "Depends: .*libgl1" "Section: graphics"; do
+  echo "$info" | grep -q "^ $want" || fail "dpkg-deb --info $deb lacks '$want'"
+done
+files=$(dpkg-deb --contents "$deb" | awk '{ print $6 }')
+for f in usr/bin/rummage usr/bin/rummage-cli usr/share/applications/$id.desktop usr/share/mime/packages/$id.xml \
+         usr/share/metainfo/$id.metainfo.xml usr/share/icons/hicolor/512x512/apps/$id.png usr/share/man/man1/rummage.1.gz \
+         usr/share/man/man1/rummage-cli.1.gz usr/share/bash-completion/completions/rummage usr/share/bash-completion/completions/rummage-cli \
+         usr/share/zsh/vendor-completions/_rummage usr/share/fish/vendor_completions.d/rummage.fish \
+         usr/share/fish/vendor_completions.d/rummage-cli.fish usr/share/doc/rummage/copyright; do
+  echo "$files" | grep -qx "\./$f" || fail "$deb has no $f"
+done
+if command -v lintian >/dev/null 2>&1; then
+  lintian --fail-on error,warning "$deb" >"$d/lintian.log" 2>&1 || { cat "$d/lintian.log" >&2; fail "lintian finds errors or warnings in $deb"; }
+fi
 
 for t in $types; do
   run gio mime "$t" 2>/dev/null | grep -q "^Default application for .*: $id.desktop" ||
