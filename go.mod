@@ -39,13 +39,13 @@ require (
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
 	golang.org/x/net v0.35.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
 require (
 	earlyinit v0.0.0
 	github.com/pierrec/lz4/v4 v4.1.33
+	golang.org/x/sys v0.50.0
 )
 
 replace earlyinit => ./internal/earlyinit
