@@ -19,6 +19,12 @@ _rummage() {
     local cur prev key depth words flags files
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
+    # --flag=value: bash splits at "=" (COMP_WORDBREAKS)
+    if [ "$cur" = "=" ]; then
+        cur=""
+    elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 2 ]; then
+        prev="${COMP_WORDS[COMP_CWORD-2]}"
+    fi
     key="" depth=1
     if [ "$COMP_CWORD" -gt 1 ]; then
         case "${COMP_WORDS[1]}" in

@@ -33,7 +33,7 @@ _rummage() {
         esac
     fi
     if (( n > 0 )); then
-        words=( ${words[1]} ${words[n+2,-1]} )
+        words=( "${words[1]}" "${(@)words[n+2,-1]}" )
         (( CURRENT -= n ))
     fi
     case $key in
@@ -69,7 +69,11 @@ func writeZshEntry(w io.Writer, e compEntry) {
 	}
 	fmt.Fprint(w, "        _arguments -s \\\n")
 	for _, f := range e.flags {
-		spec := "'" + f.spelling() + "[" + zshQuote(f.doc.help) + "]"
+		spell := f.spelling()
+		if f.doc.arg != "" && len(f.name) > 1 {
+			spell += "=" // the value in the next word or after "="
+		}
+		spec := "'" + spell + "[" + zshQuote(f.doc.help) + "]"
 		if repeatable[f.name] || e.key == "" && windowRepeatable[f.name] {
 			spec = "'*" + spec[1:]
 		}

@@ -148,6 +148,8 @@ var completionCases = []struct {
 	{"rummage render --view ", []string{"wire", "solid", "textured", "textured+wire"}, nil},
 	{"rummage render --camera ", []string{"front", "iso", "top"}, nil},
 	{"rummage export --as g", []string{"gltf"}, []string{"png"}},
+	{"rummage export --as=g", []string{"gltf"}, []string{"png"}},
+	{"rummage render --camera=", []string{"front", "iso"}, []string{"a.txd"}},
 	{"rummage export --png", []string{"--png-level"}, nil},
 	{"rummage export --kind ", []string{"texture", "mesh"}, nil},
 	{"rummage export --parts ", []string{"ok", "dam", "vlo", "all"}, nil},
@@ -198,7 +200,7 @@ func TestBashCompletionAnswers(t *testing.T) {
 	_, script, _ := run(t, "completion", "bash")
 	dir := completionDir(t)
 	for _, c := range completionCases {
-		words := strings.Fields(c.line)
+		words := strings.Fields(strings.ReplaceAll(c.line, "=", " = ")) // bash splits at "=" too
 		if strings.HasSuffix(c.line, " ") {
 			words = append(words, "")
 		}
@@ -237,6 +239,9 @@ func TestFishCompletionAnswers(t *testing.T) {
 		var offered []string
 		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			word, _, _ := strings.Cut(l, "\t")
+			if _, value, ok := strings.Cut(word, "="); ok && strings.HasPrefix(word, "--") {
+				word = value // --as=gltf
+			}
 			offered = append(offered, word)
 		}
 		checkOffers(t, "fish", c.line, offered, c.want, c.not)
