@@ -129,8 +129,9 @@ Usage:
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
   rummage convert txd --platform ps2|d3d8|d3d9|xbox [--version V] [--overwrite] --out OUT.txd IN.txd
                                            a TXD stored for another platform
-  rummage completion bash|zsh|fish         the shell completion script
-  rummage help [COMMAND]                   this text, or a command's flags
+  rummage completion bash|zsh|fish|powershell
+                                           the shell completion script
+  rummage help [COMMAND [txd|img]]         this text, or a command's flags
   rummage --version                        the version, commit and build
 
 ls, info and export also take many FILEs and FOLDERs (read recursively; files no
