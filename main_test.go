@@ -120,4 +120,12 @@ func TestBinaryIdentity(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, e)
 		}
 	}
+	// Registering file types is the Windows window's: here it says where
+	// Linux registers them.
+	for _, flag := range []string{"--register-types", "--unregister-types"} {
+		o, e, code := run(t, bin, flag)
+		if code != 2 || o != "" || strings.Count(e, "\n") != 1 || !strings.Contains(e, "make install") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and where Linux registers types", flag, code, o, e)
+		}
+	}
 }

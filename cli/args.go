@@ -7,7 +7,7 @@ import (
 
 // args is a parsed command line: flags may come before, between or after
 // the positional arguments, as "-x", "--x", "--x=value" or "--x value";
-// "--" ends the flags.
+// single letters may be grouped ("-rq", see shortGroup); "--" ends the flags.
 type args struct {
 	bools map[string]bool
 	vals  map[string]string   // the value of each flag given (the last, for a repeatable one)
@@ -28,6 +28,12 @@ func parseArgs(list []string, spec map[string]bool) (*args, error) {
 		if len(s) < 2 || s[0] != '-' {
 			a.pos = append(a.pos, s)
 			continue
+		}
+		if group, err := shortGroup(s, spec); err != nil {
+			return nil, err
+		} else if group != nil {
+			list = append(append(append([]string{}, list[:i]...), group...), list[i+1:]...)
+			s = list[i]
 		}
 		name := strings.TrimLeft(s, "-")
 		if strings.HasPrefix(s, "---") || name == "" {

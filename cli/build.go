@@ -20,9 +20,7 @@ import (
 // buildCommand is `rummage build txd|img`: a new TXD from images, or a new
 // IMG archive from files.
 var buildCommand = &command{
-	usage: withChoices("rummage build txd --platform {platform} [--format {format}] " +
-		"[--mips auto|N] [--quality {quality}] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE... ; " +
-		"rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR..."),
+	usage: usageBuildTXD + " ; " + usageBuildIMG, // cli/flags.go: each also has its own command
 	flags: map[string]bool{"platform": true, "format": true, "mips": true, "quality": true, "version": true, "out": true, "overwrite": false},
 	run:   runBuild,
 }

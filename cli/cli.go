@@ -93,14 +93,14 @@ func init() {
 			run:   runSamples,
 		},
 		"completion": {
-			usage: "rummage completion bash|zsh|fish",
+			usage: "rummage completion bash|zsh|fish|powershell",
 			flags: map[string]bool{},
 			run:   runCompletion,
 		},
 		"build":   buildCommand,   // cli/build.go
 		"convert": convertCommand, // cli/convert.go
 		"help": {
-			usage: "rummage help [COMMAND]",
+			usage: "rummage help [COMMAND [txd|img]]",
 			flags: map[string]bool{},
 			run:   runHelp,
 		},
@@ -136,8 +136,9 @@ Usage:
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
   rummage convert txd --platform {platform} [--version V] [--overwrite] --out OUT.txd IN.txd
                                            a TXD stored for another platform
-  rummage completion bash|zsh|fish         the shell completion script
-  rummage help [COMMAND]                   this text, or a command's flags
+  rummage completion bash|zsh|fish|powershell
+                                           the shell completion script
+  rummage help [COMMAND [txd|img]]         this text, or a command's flags
   rummage --version                        the version, commit and build
 
 ls, info and export also take many FILEs and FOLDERs (read recursively; files no
@@ -158,7 +159,9 @@ A scene (a GTA .ipl, text or binary) draws every instance placed, its models and
 found through the game folder's .ide files and IMG archives, missing models as boxes:
 --lod hd (default) draws the high-detail instances, lod their low-detail stand-ins,
 distance each by its draw distance from the camera.
-Flags may come before or after FILE and NODE; "--" ends the flags. --kind, --type,
+Flags may come before or after FILE and NODE; "--" ends the flags; single letters
+group (-rq is -r -q). rummage help build img (or build img --help) shows one
+second word's flags. --kind, --type,
 --name and --txd may be repeated; any other flag given twice is bad usage.
 Exit status: 0 ok, 1 bad file or node, or nothing written because a write was
 refused (an existing output without --overwrite, an input that is not a regular
@@ -199,11 +202,12 @@ func runWith(args []string, stdout, stderr io.Writer, tty ttyFunc) (status int) 
 		fmt.Fprintln(stdout, Version())
 		return exitOK
 	}
-	cmd, ok := commands[name]
-	if !ok {
+	if _, ok := commands[name]; !ok {
 		fmt.Fprintf(stderr, "rummage: unknown command %q (commands: %s)\n", name, strings.Join(commandNames, ", "))
 		return exitUsage
 	}
+	name = withSub(name, args[1:]) // "build img" has its own flags and help
+	cmd := lookup(name)
 	e := &env{stdout: stdout, stderr: stderr, name: name, tty: tty}
 	a, err := parseArgs(args[1:], cmd.flags)
 	if err != nil {
@@ -228,7 +232,7 @@ func (e *env) usage(cmd *command, msg string) int {
 
 // usagef reports bad usage of the current command.
 func (e *env) usagef(format string, a ...any) int {
-	return e.usage(commands[e.name], fmt.Sprintf(format, a...))
+	return e.usage(lookup(e.name), fmt.Sprintf(format, a...))
 }
 
 // fail reports a bad file or node on one line and returns exit status 1.

@@ -617,3 +617,57 @@ func TestPlainGolden(t *testing.T) {
 		t.Errorf("plain output differs from %s (%v):\n%s", golden, err, got.String())
 	}
 }
+
+// Single letters group ("-rq" is "-r -q"); a single-dash long flag keeps
+// its meaning; a word both ways is ambiguous; anything else is unknown.
+func TestShortFlagGroups(t *testing.T) {
+	spec := map[string]bool{"json": false, "r": false, "q": false, "o": true, "rq": false}
+	for _, c := range []struct {
+		in   []string
+		want string // "r q json o=V pos=P" facts, or "error"
+	}{
+		{[]string{"-r", "-q", "f"}, "r q pos=f"},
+		{[]string{"-qr", "f"}, "r q pos=f"},
+		{[]string{"f", "-json"}, "json pos=f"},
+		{[]string{"-ro", "d", "f"}, "r o=d pos=f"},
+		{[]string{"-or", "f"}, "error"}, // a letter that takes a value must end the group
+		{[]string{"-rx", "f"}, "error"},
+		{[]string{"-rq", "f"}, "error"}, // the long flag rq, or -r -q
+		{[]string{"--rq", "f"}, "pos=f"},
+		{[]string{"-rh"}, "r help"},
+		{[]string{"--", "-rq"}, "pos=-rq"},
+	} {
+		a, err := parseArgs(c.in, spec)
+		got := "error"
+		if err == nil {
+			var facts []string
+			for _, f := range []string{"r", "q", "json"} {
+				if a.bools[f] {
+					facts = append(facts, f)
+				}
+			}
+			if a.help {
+				facts = append(facts, "help")
+			}
+			if v, ok := a.vals["o"]; ok {
+				facts = append(facts, "o="+v)
+			}
+			if len(a.pos) > 0 {
+				facts = append(facts, "pos="+strings.Join(a.pos, ","))
+			}
+			got = strings.Join(facts, " ")
+		} else if !strings.Contains(err.Error(), c.in[0]) && !strings.Contains(err.Error(), "-x") {
+			t.Errorf("%q: error %q does not name the flag", c.in, err)
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
+	}
+	// The real commands: ls -rq lists the subtree quietly, as ls -r -q does.
+	file, _ := fixture(t)
+	_, grouped, _ := run(t, "ls", "-rq", file)
+	code, apart, _ := run(t, "ls", "-r", "-q", file)
+	if code != 0 || grouped != apart || strings.Count(apart, "\n") < 3 {
+		t.Errorf("ls -rq differs from ls -r -q:\n%s\n--\n%s", grouped, apart)
+	}
+}

@@ -7,24 +7,37 @@ import (
 )
 
 func runHelp(e *env, a *args) int {
-	if len(a.pos) > 1 {
-		return e.usagef("too many arguments")
-	}
-	if len(a.pos) == 1 {
-		if _, ok := commands[a.pos[0]]; !ok {
-			return e.usagef("unknown command %q", a.pos[0])
-		}
-		writeCommandHelp(e.stdout, a.pos[0])
+	if len(a.pos) == 0 {
+		fmt.Fprint(e.stdout, helpText)
 		return exitOK
 	}
-	fmt.Fprint(e.stdout, helpText)
+	if _, ok := commands[a.pos[0]]; !ok {
+		return e.usagef("unknown command %q", a.pos[0])
+	}
+	name := withSub(a.pos[0], a.pos[1:])
+	if n := len(strings.Fields(name)); len(a.pos) > n {
+		if n == 1 && len(subOrder[name]) > 0 {
+			return e.usagef("%s has no %q (want %s)", name, a.pos[1], strings.Join(subOrder[name], " or "))
+		}
+		return e.usagef("too many arguments")
+	}
+	writeCommandHelp(e.stdout, name)
 	return exitOK
 }
 
 // writeCommandHelp writes `rummage help COMMAND`: the usage line, what
-// the command does and its flags.
+// the command does and its flags; for build and convert, that of each of
+// their second words.
 func writeCommandHelp(w io.Writer, name string) {
-	fmt.Fprintf(w, "usage: %s\n\n%s.\n", commands[name].usage, summaries[name])
+	if subs := subOrder[name]; len(subs) > 0 {
+		fmt.Fprintf(w, "%s: %s.\n", name, summaries[name])
+		for _, sub := range subs {
+			fmt.Fprintln(w)
+			writeCommandHelp(w, name+" "+sub)
+		}
+		return
+	}
+	fmt.Fprintf(w, "usage: %s\n\n%s.\n", lookup(name).usage, summaries[name])
 	flags := flagNames(name)
 	if len(flags) == 0 {
 		return

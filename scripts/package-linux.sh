@@ -29,7 +29,11 @@ if [ "$want" != "$got" ]; then
 fi
 
 rm -f Rummage.tar.xz
-go run "$fyne" package -os linux --exe "$bin"
+# fyne package counts Build up in FyneApp.toml on every run: keep the
+# source tree as it was (the version is FyneApp.toml's Version).
+cp FyneApp.toml "$w/FyneApp.toml.orig"
+go run "$fyne" package -os linux --exe "$bin" || { cp "$w/FyneApp.toml.orig" FyneApp.toml; exit 1; }
+cp "$w/FyneApp.toml.orig" FyneApp.toml
 mv Rummage.tar.xz "$w/fyne.tar.xz"
 tar -xJf "$w/fyne.tar.xz" -C "$w"
 top=$w/rummage

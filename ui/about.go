@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/internal/version"
 )
 
 // formatFamily is one row of Help › Formats.
@@ -89,8 +90,13 @@ func (h *helpDialog) addMenus(b *menuBar) {
 		fyne.NewMenuItem("About", h.showAbout))
 }
 
-// appVersion is the version from the app metadata, "dev" when unset.
+// appVersion is the build's version (internal/version: what Go stamped
+// from git, or what the Makefile passed), else the app metadata's (Fyne
+// reads FyneApp.toml in a development build), else "dev".
 func appVersion(a fyne.App) string {
+	if v := version.Short(); v != "(devel)" {
+		return v
+	}
 	if v := a.Metadata().Version; v != "" {
 		return v
 	}

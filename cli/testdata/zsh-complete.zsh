@@ -1,0 +1,26 @@
+# Drives zsh's completion for TestZshCompletionAnswers:
+#   zsh zsh-complete.zsh FPATH_DIR LINE...
+# runs an interactive zsh in a pseudo-terminal with FPATH_DIR on $fpath and
+# compinit, types "rummage LINE<TAB>" for each LINE and prints the matches
+# compadd was given as <<...>>, each LINE's output ending with \x1e (file
+# names are added without compadd -A and are not seen).
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PROMPT= ; RPROMPT= ; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z 'compadd () {
+  if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi
+  typeset -a __hits
+  builtin compadd -A __hits "$@"
+  (( $#__hits == 0 )) && return 1
+  print -r -- "<<${(j: :)__hits}>>"
+  builtin compadd "$@"
+}'
+zpty -w z "bindkey '^I' complete-word; print READY"
+zpty -r z line '*READY*'
+shift
+for l in "$@"; do
+  zpty -w z "rummage $l"$'\t\C-u'"print -r -- @@\$((6*7))@@"
+  zpty -r z out '*@@42@@*'
+  print -rn -- "$out"$'\x1e'
+done
+zpty -d z
