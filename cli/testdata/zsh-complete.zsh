@@ -15,7 +15,9 @@ zpty -w z 'compadd () {
   print -r -- "<<${(j: :)__hits}>>"
   builtin compadd "$@"
 }'
-zpty -w z "bindkey '^I' complete-word; print READY"
+# The typed line echoes too: READY is spelt so that only its output
+# matches, or the set-up's echo would leak into the first answer.
+zpty -w z "bindkey '^I' complete-word; print REA''DY"
 zpty -r z line '*READY*'
 shift
 for l in "$@"; do
