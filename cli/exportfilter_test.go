@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"image"
 	"os"
@@ -77,6 +78,60 @@ func TestExportFilterSeesIntoContainers(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(out, "props.txd")); err == nil && !strings.Contains(strings.Join(c.want, " "), "props.txd/") {
 			t.Errorf("%s %q: made the folder props.txd for nothing", filepath.Base(c.file), c.args)
+		}
+	}
+}
+
+// TestExportFilterMatchesContainers: a container inside the file that the
+// filters match is written whole — as the bytes it is stored as with --as
+// raw (`--type TXD --as raw gta3.img` extracts the dictionaries), else as
+// its whole subtree — while the file's root is always walked into (its own
+// name or kind never selects everything). --kind takes every kind.
+func TestExportFilterMatchesContainers(t *testing.T) {
+	dir := t.TempDir()
+	props, sky := twoTextureTXD(t), dictOf(t, "clouds")
+	imgData, err := img.BuildVER2([]img.File{{Name: "props.txd", Data: props}, {Name: "sky.txd", Data: sky}, {Name: "notes.txt", Data: []byte("hello")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imgFile := filepath.Join(dir, "gta3.img")
+	os.WriteFile(imgFile, imgData, 0o644)
+	samplesDir, _ := writeSamples(t)
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--type", "TXD", "--as", "raw", imgFile}, []string{"props.txd", "sky.txd"}},
+		{[]string{"--kind", "archive", "--as", "raw", imgFile}, []string{"props.txd", "sky.txd"}},
+		{[]string{"--name", `^props\.txd$`, "--as", "raw", imgFile}, []string{"props.txd"}},
+		{[]string{"--type", "TXD", imgFile}, []string{"props.txd/roof.png", "props.txd/wall.png", "sky.txd/clouds.png"}},
+		{[]string{"--name", "^sky", imgFile}, []string{"sky.txd/clouds.png"}},
+		{[]string{"--name", "gta3", imgFile}, nil},
+		{[]string{"--kind", "texture", "--as", "raw", imgFile, "props.txd"}, []string{"props.txd/roof", "props.txd/wall"}},
+		{[]string{"--kind", "animation", filepath.Join(samplesDir, "walker.ifp")}, []string{"walk", "wave"}},
+	} {
+		out := t.TempDir()
+		args := append([]string{"export", "--json", "--out", out}, c.args...)
+		code, stdout, errs := run(t, args...)
+		var written []string
+		if err := json.Unmarshal([]byte(stdout), &written); err != nil || code != 0 || errs != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, code, stdout, errs)
+			continue
+		}
+		got := testutil.ListFiles(t, out)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") || len(written) != len(c.want) {
+			t.Errorf("%q: wrote %q (printed %q), want %q", c.args, got, written, c.want)
+		}
+	}
+	out := t.TempDir()
+	if code, _, errs := run(t, "export", "-q", "--out", out, "--type", "txd", "--as", "raw", imgFile); code != 0 {
+		t.Fatalf("--type txd --as raw: status %d: %s", code, errs)
+	}
+	for name, want := range map[string][]byte{"props.txd": props, "sky.txd": sky} {
+		// An IMG stores whole 2048-byte sectors: the entry is its file and zeros.
+		got, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || len(got) != 2048 || !bytes.Equal(got[:len(want)], want) || len(bytes.Trim(got[len(want):], "\x00")) > 0 {
+			t.Errorf("%s: %d bytes (%v), want the %d stored and zeros to 2048", name, len(got), err, len(want))
 		}
 	}
 }

@@ -8,12 +8,13 @@ import (
 	"rummage/formats"
 )
 
-// kinds are the node kinds `export --kind` takes.
-var kinds = []formats.Kind{formats.KindArchive, formats.KindTexture, formats.KindMaterial, formats.KindWear,
-	formats.KindMesh, formats.KindLevel, formats.KindChunk, formats.KindTable, formats.KindText, formats.KindRaw, formats.KindScene}
+// kinds are the node kinds `export --kind` takes: every kind.
+var kinds = formats.Kinds
 
 // nodeFilter is export's --kind, --type and --name: a node passes when it
-// matches one value of each kind of filter given.
+// matches one value of each kind of filter given. The export walks into
+// the file's root whatever it is, and writes a container that passes
+// whole (export.Options.Keep).
 type nodeFilter struct {
 	kinds map[string]bool // lower case
 	types map[string]bool // lower case

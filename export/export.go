@@ -73,7 +73,9 @@ type Options struct {
 	// Keep, when not nil, chooses the nodes to write (the command line's
 	// --kind, --type and --name): a node it refuses is neither written nor
 	// reported as a failure, while containers are still walked for the
-	// nodes inside them, and folders left empty are not made.
+	// nodes inside them, and folders left empty are not made. A container
+	// below an item's root that Keep accepts is written whole: its stored
+	// bytes with As raw, else its subtree without asking Keep again.
 	Keep func(n formats.Node) bool
 	// Progress, when not nil, is called after each job with the jobs done,
 	// the total and the job's node path. It runs on the goroutine that

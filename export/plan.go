@@ -41,7 +41,11 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 		if seg == "" {
 			seg = it.Node.Name()
 		}
-		if IsContainer(it.Node) && !ownBytes(it, opts.As) {
+		// The filter (Options.Keep) picks nodes inside the file: its root
+		// is always walked into, and a named container it matches is
+		// written whole (as its own bytes with --as raw).
+		matched := it.Path != "" && p.opts.Keep != nil && p.opts.Keep(it.Node)
+		if IsContainer(it.Node) && !(ownBytes(it, opts.As) && (matched || p.opts.Keep == nil)) {
 			if p.brokenContainer(names, it.Node, it.Path, "", seg) {
 				continue
 			}
@@ -50,7 +54,7 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 				dir = names.claimDir("", seg)
 				p.Dirs = append(p.Dirs, dir)
 			}
-			if err := p.walk(ctx, names, it.Node, it.Path, dir, 0); err != nil {
+			if err := p.walk(ctx, names, it.Node, it.Path, dir, 0, matched); err != nil {
 				return nil, err
 			}
 			continue
@@ -104,8 +108,10 @@ func (p *Plan) dropEmptyDirs() {
 }
 
 // walk plans the subtree of the container n, whose node path is npath,
-// into the folder dir.
-func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, dir string, depth int) error {
+// into the folder dir. With Options.Keep, a container inside that the
+// filter matches is written whole: its own stored bytes with --as raw,
+// else its subtree unfiltered (all says n matched already).
+func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, dir string, depth int, all bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -130,18 +136,19 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("export stopped after %d nodes", maxNodes)})
 			return nil
 		}
-		if IsContainer(k) {
+		matched := all || p.opts.Keep != nil && p.opts.Keep(k)
+		if IsContainer(k) && !(matched && !all && ownBytes(Item{Node: k, Path: kpath}, p.opts.As)) {
 			if p.brokenContainer(names, k, kpath, dir, segs[i]) {
 				continue
 			}
 			sub := names.claimDir(dir, segs[i])
 			p.Dirs = append(p.Dirs, sub)
-			if err := p.walk(ctx, names, k, kpath, sub, depth+1); err != nil {
+			if err := p.walk(ctx, names, k, kpath, sub, depth+1, matched); err != nil {
 				return err
 			}
 			continue
 		}
-		if !p.keeps(k) || p.broken(k, kpath) {
+		if !all && !p.keeps(k) || p.broken(k, kpath) {
 			continue
 		}
 		asked := p.opts.As

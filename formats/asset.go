@@ -38,6 +38,11 @@ const (
 	KindScene Kind = "scene"
 )
 
+// Kinds are every Kind, in the order above (the command line's --kind
+// takes these).
+var Kinds = []Kind{KindArchive, KindTexture, KindMaterial, KindWear, KindMesh, KindLevel,
+	KindChunk, KindTable, KindText, KindRaw, KindAnimation, KindScene}
+
 // Node is one item of the tree shown by the UI and listed by the CLI.
 // Children are decoded lazily, when first asked for; leaves return nil.
 type Node interface {
