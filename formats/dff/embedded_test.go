@@ -2,6 +2,7 @@ package dff_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,8 +71,8 @@ func TestEffectsTable(t *testing.T) {
 	if l["typeName"] != "light" || l["coronaTexture"] != "coronastar" || l["shadowTexture"] != "shad_exp" || l["coronaSize"] != float32(0.4) {
 		t.Errorf("light %v", l)
 	}
-	if c := l["color"].([]uint8); !bytes.Equal(c, []uint8{255, 200, 0, 200}) {
-		t.Errorf("light colour %v", c)
+	if c, _ := l["color"].([]int); fmt.Sprint(c) != "[255 200 0 200]" {
+		t.Errorf("light colour %v, want [255 200 0 200] as ints", l["color"])
 	}
 	if p := rows[1]; p["typeName"] != "particle" || p["effect"] != "exhale" {
 		t.Errorf("particle %v", p)

@@ -32,7 +32,7 @@ func (e Effect) Facts() map[string]any {
 	switch e.Type {
 	case FXLight:
 		l, _ := e.LightOf()
-		d["color"] = []uint8{l.Color.R, l.Color.G, l.Color.B, l.Color.A}
+		d["color"] = []int{int(l.Color.R), int(l.Color.G), int(l.Color.B), int(l.Color.A)} // not []uint8, which JSON writes as base64
 		d["coronaTexture"], d["shadowTexture"] = l.CoronaTexture, l.ShadowTexture
 		d["coronaSize"], d["shadowSize"], d["coronaFarClip"], d["pointlightRange"] = l.CoronaSize, l.ShadowSize, l.CoronaFarClip, l.PointlightRange
 		d["coronaShowMode"], d["coronaFlareType"], d["coronaReflection"] = l.CoronaShowMode, l.CoronaFlare, l.CoronaReflection
