@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -85,9 +86,9 @@ type helpDialog struct {
 // addMenus registers Help › Formats, Shortcuts and About.
 func (h *helpDialog) addMenus(b *menuBar) {
 	b.add(helpTopics,
-		fyne.NewMenuItem("Formats", h.showFormats),
-		fyne.NewMenuItem("Shortcuts", h.showShortcuts),
-		fyne.NewMenuItem("About", h.showAbout))
+		fyne.NewMenuItem(lang.X("menu.help.formats", "Formats"), h.showFormats),
+		fyne.NewMenuItem(lang.X("menu.help.shortcuts", "Shortcuts"), h.showShortcuts),
+		fyne.NewMenuItem(lang.X("menu.help.about", "About"), h.showAbout))
 }
 
 // appVersion is the build's version (internal/version: what Go stamped

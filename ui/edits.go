@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats"
 	"rummage/ui/inspect"
@@ -51,9 +52,9 @@ func newEditHistory(tree editTree, view editView, report reporter, edited func()
 // Ctrl+Y).
 func (h *editHistory) addMenus(b *menuBar) {
 	h.bar = b
-	h.undoItem = fyne.NewMenuItem("Undo", h.undoEdit)
+	h.undoItem = fyne.NewMenuItem(lang.X("menu.edit.undo", "Undo"), h.undoEdit)
 	h.undoItem.Shortcut = &fyne.ShortcutUndo{}
-	h.redoItem = fyne.NewMenuItem("Redo", h.redoEdit)
+	h.redoItem = fyne.NewMenuItem(lang.X("menu.edit.redo", "Redo"), h.redoEdit)
 	h.redoItem.Shortcut = ctrlShift(fyne.KeyZ)
 	b.add(editUndo, h.undoItem, h.redoItem)
 	b.addKey(&fyne.ShortcutRedo{}, h.redoEdit)
@@ -138,13 +139,13 @@ func (h *editHistory) updateMenu() {
 	if h.undoItem == nil {
 		return
 	}
-	h.undoItem.Label, h.undoItem.Disabled = "Undo", len(h.undo) == 0
+	h.undoItem.Label, h.undoItem.Disabled = lang.X("menu.edit.undo", "Undo"), len(h.undo) == 0
 	if n := len(h.undo); n > 0 {
-		h.undoItem.Label = "Undo " + h.undo[n-1].edit.Name
+		h.undoItem.Label = lang.X("menu.edit.undo_named", "Undo {{.Edit}}", map[string]any{"Edit": h.undo[n-1].edit.Name})
 	}
-	h.redoItem.Label, h.redoItem.Disabled = "Redo", len(h.redo) == 0
+	h.redoItem.Label, h.redoItem.Disabled = lang.X("menu.edit.redo", "Redo"), len(h.redo) == 0
 	if n := len(h.redo); n > 0 {
-		h.redoItem.Label = "Redo " + h.redo[n-1].edit.Name
+		h.redoItem.Label = lang.X("menu.edit.redo_named", "Redo {{.Edit}}", map[string]any{"Edit": h.redo[n-1].edit.Name})
 	}
 	h.bar.refresh()
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"cmp"
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -137,14 +136,6 @@ func (m *treeModel) filteredOfType(kind formats.Kind, tag string) ([]exportSel, 
 		walk(r)
 	}
 	return sel, fv
-}
-
-// typeLabel names a kind and type for messages: "MAT0 material".
-func typeLabel(kind formats.Kind, tag string) string {
-	if tag == "" || strings.EqualFold(tag, string(kind)) {
-		return string(kind)
-	}
-	return tag + " " + string(kind)
 }
 
 // findOfType walks root depth first and returns the nodes of the kind and

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 )
 
 // markSet is the tree's multi-selection for export: the nodes marked with
@@ -176,13 +177,13 @@ func (m *markSet) notify() {
 // rowEntries are the row menu's mark entries: mark or unmark the row, and
 // clear every mark when there are any.
 func (m *markSet) rowEntries(it *item) []*fyne.MenuItem {
-	label := "Mark for export"
+	label := lang.X("action.mark", "Mark for export (Ctrl+click)")
 	if m.marked[it.uid] {
-		label = "Unmark for export"
+		label = lang.X("action.unmark", "Unmark for export (Ctrl+click)")
 	}
-	items := []*fyne.MenuItem{fyne.NewMenuItem(label+" (Ctrl+click)", func() { m.toggle(it) })}
+	items := []*fyne.MenuItem{fyne.NewMenuItem(label, func() { m.toggle(it) })}
 	if len(m.marked) > 0 {
-		items = append(items, fyne.NewMenuItem("Clear export marks", m.clear))
+		items = append(items, fyne.NewMenuItem(lang.X("action.clear_marks", "Clear export marks"), m.clear))
 	}
 	return items
 }

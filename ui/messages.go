@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -79,7 +80,7 @@ type messagesView struct {
 
 // addMenus registers View › Messages.
 func (s *statusBar) addMenus(b *menuBar) {
-	b.add(viewWindow, fyne.NewMenuItem("Messages", func() { s.showMessages() }))
+	b.add(viewWindow, fyne.NewMenuItem(lang.X("menu.view.messages", "Messages"), func() { s.showMessages() }))
 }
 
 // showMessages is View › Messages: every message of the session with its

@@ -69,23 +69,23 @@ type fileStatus interface {
 // files.
 func (c *fileList) addMenus(b *menuBar) {
 	c.bar = b
-	open := fyne.NewMenuItem("Open…", c.openFileDialog)
+	open := fyne.NewMenuItem(lang.X("menu.file.open", "Open…"), c.openFileDialog)
 	open.Shortcut = ctrl(fyne.KeyO)
 	open.Icon = theme.FolderOpenIcon()
-	openDir := fyne.NewMenuItem("Open folder…", c.openFolderDialog)
+	openDir := fyne.NewMenuItem(lang.X("menu.file.open_folder", "Open folder…"), c.openFolderDialog)
 	openAnims := fyne.NewMenuItem(lang.X("anim.menu.open", "Open animations…"), func() { c.OpenAnimations(nil) })
-	recent := fyne.NewMenuItem("Recent", nil)
-	c.recentMenu = fyne.NewMenu("Recent")
+	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Recent"), nil)
+	c.recentMenu = fyne.NewMenu(recent.Label)
 	recent.ChildMenu = c.recentMenu
-	materials := fyne.NewMenuItem("Set material library…", c.materialLibraryDialog)
-	txds := fyne.NewMenuItem("Set texture dictionary…", c.textureDictionaryDialog)
+	materials := fyne.NewMenuItem(lang.X("menu.file.set_materials", "Set material library…"), c.materialLibraryDialog)
+	txds := fyne.NewMenuItem(lang.X("menu.file.set_txd", "Set texture dictionary…"), c.textureDictionaryDialog)
 	b.add(fileOpen, open, openDir, openAnims, recent, materials, txds)
 	c.rebuildRecent()
 }
 
 // toolbarButton makes the toolbar's Open button.
 func (c *fileList) toolbarButton() *widget.Button {
-	return widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), c.openFileDialog)
+	return widget.NewButtonWithIcon(lang.X("toolbar.open", "Open"), theme.FolderOpenIcon(), c.openFileDialog)
 }
 
 // openFiles are the open files, in the tree's order.
@@ -134,11 +134,11 @@ func (c *fileList) rebuildRecent() {
 		items = append(items, fyne.NewMenuItem(p, func() { c.openRecent(p) }))
 	}
 	if len(items) == 0 {
-		none := fyne.NewMenuItem("(none)", nil)
+		none := fyne.NewMenuItem(lang.X("menu.file.recent.none", "(none)"), nil)
 		none.Disabled = true
 		items = append(items, none)
 	} else {
-		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear recent", func() {
+		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(lang.X("menu.file.recent.clear", "Clear recent"), func() {
 			clearRecent(c.app)
 			c.rebuildRecent()
 		}))

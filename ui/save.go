@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -53,14 +54,14 @@ type saveTree interface {
 
 // addMenus registers File › Save, Save as…, Close and Quit.
 func (c *saveCtl) addMenus(b *menuBar) {
-	c.saveItem = fyne.NewMenuItem("Save", c.save)
+	c.saveItem = fyne.NewMenuItem(lang.X("menu.file.save", "Save"), c.save)
 	c.saveItem.Shortcut = ctrl(fyne.KeyS)
 	c.saveItem.Icon = theme.DocumentSaveIcon()
-	c.saveAsItem = fyne.NewMenuItem("Save as…", c.saveAs)
+	c.saveAsItem = fyne.NewMenuItem(lang.X("menu.file.save_as", "Save as…"), c.saveAs)
 	b.add(fileSave, c.saveItem, c.saveAsItem)
-	closeF := fyne.NewMenuItem("Close", c.closeCurrent)
+	closeF := fyne.NewMenuItem(lang.X("menu.file.close", "Close"), c.closeCurrent)
 	closeF.Shortcut = ctrl(fyne.KeyW)
-	quit := fyne.NewMenuItem("Quit", c.quit)
+	quit := fyne.NewMenuItem(lang.X("menu.file.quit", "Quit"), c.quit)
 	quit.Shortcut = ctrl(fyne.KeyQ)
 	quit.IsQuit = true
 	b.add(fileClose, closeF, quit)
@@ -68,7 +69,7 @@ func (c *saveCtl) addMenus(b *menuBar) {
 
 // toolbarButton makes the toolbar's Save button.
 func (c *saveCtl) toolbarButton() *widget.Button {
-	c.button = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), c.save)
+	c.button = widget.NewButtonWithIcon(lang.X("toolbar.save", "Save"), theme.DocumentSaveIcon(), c.save)
 	return c.button
 }
 

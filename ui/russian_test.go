@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"rummage/formats"
+	"rummage/ui/i18n"
+)
+
+// The window shell in Russian: each test builds what it checks after
+// switching the language (strings are made in the language in use) and
+// looks for English left in it.
+
+// useRussian switches the window's strings to Russian for one test.
+func useRussian(t testing.TB) {
+	t.Helper()
+	i18n.Use(i18n.Russian)
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+}
+
+// newRussianWindow is newTestWindow made in Russian.
+func newRussianWindow(t testing.TB) *window {
+	t.Helper()
+	useRussian(t)
+	return newTestWindow(t)
+}
+
+// latinWord is a word of Latin letters, as English leaves them.
+var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_']+`)
+
+// dataWords are the Latin words a Russian text may hold: the program's and
+// the formats' names, type tags, file patterns, keys and units that read
+// the same in every language.
+var dataWords = []string{
+	"Rummage", "Ctrl", "Shift", "Esc", "Enter", "Home", "End", "hex", "type", "kind", "MAT0", "Texm", "texture",
+	"NRes", "WEAR", "MSH", "RsLi", "TXD", "PNG", "JSON", "DDS", "TGA", "OBJ", "glTF", "IMG", "DFF", "IDE", "IPL",
+	"COL", "PS2", "PC", "Xbox", "DXT", "RenderWare", "GTA", "III", "Vice", "City", "San", "Andreas", "Parkan",
+	"Iron", "Strategy", "X-Ray", "Ray", "OGF", "OMF", "ifp", "omf", "ANPK", "ANLF", "ANP2", "ANP3", "LOD", "CFORM",
+	"NAME", "mipN", "png", "FILE", "FOLDER", "NODE", "lib", "rlb", "msh", "txd", "img", "dir", "ipl", "ide",
+	"dat", "gta", "default", "streamN", "magic", "VER2", "xrLC", "D3D8", "D3D9", "bak", "bak2", "rummage",
+	"ls", "info", "export", "samples", "help", "WASD", "materials", "level", "build", "NL",
+	"S.T.A.L.K.E.R", "STALKER", "bak3", "mip", "lod",
+}
+
+// englishLeft returns the Latin words of text that are not data: English
+// a Russian window should not show.
+func englishLeft(text string) []string {
+	var out []string
+	for _, w := range latinWord.FindAllString(text, -1) {
+		if !slices.Contains(dataWords, w) && !slices.Contains(dataWords, strings.Trim(w, "'")) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// checkRussian fails for a text that is empty of Russian or holds English
+// words; where names the text in messages.
+func checkRussian(t *testing.T, where, text string) {
+	t.Helper()
+	if words := englishLeft(text); len(words) > 0 {
+		t.Errorf("%s: %q keeps the English %q", where, text, words)
+	} else if !regexp.MustCompile(`\p{Cyrillic}`).MatchString(text) {
+		t.Errorf("%s: %q has no Russian", where, text)
+	}
+}
+
+// checkMenu checks every entry of a menu and of its submenus, skipping
+// those skip names (data: recent file paths).
+func checkMenu(t *testing.T, where string, items []*fyne.MenuItem, skip func(*fyne.MenuItem) bool) {
+	t.Helper()
+	for _, mi := range items {
+		if mi.IsSeparator || skip != nil && skip(mi) {
+			continue
+		}
+		checkRussian(t, where+" › "+mi.Label, mi.Label)
+		if mi.ChildMenu != nil {
+			checkMenu(t, where+" › "+mi.Label, mi.ChildMenu.Items, skip)
+		}
+	}
+}
+
+// Every menu, its entries and the row menu speak Russian in a Russian
+// window; the Undo entry names the edit in its Russian form.
+func TestMenusInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	f, _, _ := addFake(w)
+	addRecent(w.app, "/tmp/recent.lib")
+	w.opened.rebuildRecent()
+	recent := func(mi *fyne.MenuItem) bool { return strings.HasPrefix(mi.Label, "/") }
+	var titles []string
+	for _, m := range w.menus.main.Items {
+		titles = append(titles, m.Label)
+		checkMenu(t, m.Label, m.Items, recent)
+	}
+	if want := []string{"Файл", "Правка", "Вид", "Справка"}; !slices.Equal(titles, want) {
+		t.Errorf("the menus are %q, want %q", titles, want)
+	}
+	w.nav.selectUID(f.uid)
+	w.marks.toggle(w.nav.model.items[f.uid])
+	it := w.nav.model.items[uidByPath(t, w, "DEFAULT")]
+	checkMenu(t, "row menu", w.rows.items(it), nil)
+	if got := menuLabels(w.rows.items(it)); !strings.Contains(got, "Экспорт отмеченных (1)…") {
+		t.Errorf("the row menu of an unmarked row with a mark elsewhere is %q", got)
+	}
+}
+
+// A kind is named in the window's language, its type tag as the file has
+// it, counted with the language's plural forms; a tag that only repeats
+// the kind is left out.
+func TestTypeLabelsInRussian(t *testing.T) {
+	if got := typeCount(2, formats.KindTexture, "Texm"); got != "2 Texm textures" {
+		t.Errorf("English: %q", got)
+	}
+	if got := typeLabel(formats.KindRaw, ""); got != "raw" {
+		t.Errorf("English raw: %q", got)
+	}
+	useRussian(t)
+	for _, c := range []struct {
+		got, want string
+	}{
+		{typeLabel(formats.KindMaterial, "MAT0"), "материал MAT0"},
+		{typeLabel(formats.KindWear, "WEAR"), "таблица WEAR"},
+		{typeLabel(formats.KindTexture, ""), "текстура"},
+		{typeCount(1, formats.KindTexture, "Texm"), "1 текстура Texm"},
+		{typeCount(3, formats.KindTexture, "Texm"), "3 текстуры Texm"},
+		{typeCount(5, formats.KindTexture, "Texm"), "5 текстур Texm"},
+		{typeCount(21, formats.KindMaterial, "MAT0"), "21 материал MAT0"},
+		{typeCount(12, formats.KindMesh, ""), "12 сеток"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
