@@ -6,7 +6,10 @@ import (
 	"io"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
+	"rummage/ui/count"
 )
 
 // hexBytesPerRow is the width of the hex view.
@@ -62,7 +65,7 @@ func readHexData(n formats.Node, r formats.Rawer) (*hexData, error) {
 	}
 	if int64(len(b)) < h.size {
 		if int64(len(b)) == maxHexCopy {
-			h.note = fmt.Sprintf("showing the first %s", humanSize(maxHexCopy))
+			h.note = lang.X("hex.first", "showing the first {{.Size}}", map[string]any{"Size": count.Size(maxHexCopy)})
 		}
 		h.size = int64(len(b))
 	}

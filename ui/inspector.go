@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/count"
 	"rummage/ui/i18n"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
@@ -312,7 +313,7 @@ func headerFacts(it *item, facts []string, countsChildren bool) string {
 		parts = append(parts, widgets.Plural(len(it.kids), "child"))
 	}
 	if _, size, ok := formats.SafeRange(it.node); ok {
-		parts = append(parts, humanSize(size))
+		parts = append(parts, count.Size(size))
 	}
 	if it.err != nil {
 		parts = append(parts, "broken")

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -168,7 +167,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		}
 		c.rebuildRecent()
 	}
-	c.status.startProgress("Opening", cancel)
+	c.status.startProgress(lang.X("open.progress", "Opening"), cancel)
 	// Every file shares the window's options, so File › Set material
 	// library… reaches files opened later as well as the open ones. The
 	// options are only written on the UI goroutine.
@@ -192,7 +191,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		if len(targets) == 0 && again != "" {
 			fyne.Do(func() {
 				c.tree.selectUID(again)
-				c.status.Status("already open")
+				c.status.Status(lang.X("open.already", "already open"))
 			})
 		}
 		var batch []*openFile
@@ -207,7 +206,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 					shown = true
 					c.tree.selectUID(b[0].uid)
 				}
-				c.status.progress("Opening", done, len(targets))
+				c.status.progress(lang.X("open.progress", "Opening"), done, len(targets))
 			})
 		}
 		for i, t := range targets {
@@ -230,9 +229,9 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		fyne.Do(func() {
 			c.status.endProgress()
 			if cancelled {
-				c.status.Status("opening cancelled")
+				c.status.Status(lang.X("open.cancelled", "opening cancelled"))
 			} else if len(targets) == 0 && again == "" {
-				c.status.Status("nothing to open")
+				c.status.Status(lang.X("open.nothing", "nothing to open"))
 			}
 		})
 	}()
@@ -246,7 +245,7 @@ func (c *fileList) openRecent(path string) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		removeRecent(c.app, path)
 		c.rebuildRecent()
-		c.status.setError(fmt.Errorf("%s no longer exists: removed from Recent", path))
+		c.status.setError(failure(lang.X("open.recent_gone", "{{.Path}} no longer exists: removed from Recent", map[string]any{"Path": path}), err))
 		return
 	}
 	c.openPaths([]string{path}, true)
@@ -269,10 +268,11 @@ func (c *fileList) addFiles(fs []*openFile) {
 	}
 	if broken > 0 {
 		// Not a modal: the broken roots are marked ✕ and say why.
-		c.status.setError(fmt.Errorf("opened %s, %d could not be read (marked ✕)", summary(len(fs), "file"), broken))
+		c.status.setError(failure(lang.XN("open.opened_broken", "opened {{.PluralCount}} files, {{.Broken}} could not be read (marked ✕)",
+			len(fs), map[string]any{"PluralCount": len(fs), "Broken": broken}), nil))
 		return
 	}
-	c.status.Status("opened " + summary(len(fs), "file"))
+	c.status.Status(lang.XN("open.opened", "opened {{.PluralCount}} files", len(fs)))
 }
 
 // openFileDialog is File › Open….

@@ -5,8 +5,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/ui/i18n"
@@ -31,7 +36,7 @@ func newRussianWindow(t testing.TB) *window {
 }
 
 // latinWord is a word of Latin letters, as English leaves them.
-var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_']+`)
+var latinWord = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9_']+`)
 
 // dataWords are the Latin words a Russian text may hold: the program's and
 // the formats' names, type tags, file patterns, keys and units that read
@@ -136,5 +141,79 @@ func TestTypeLabelsInRussian(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// shownTexts are the texts drawn in o as laid out: labels, buttons,
+// titles, place holders.
+func shownTexts(o fyne.CanvasObject) []string {
+	var out []string
+	for _, x := range test.LaidOutObjects(o) {
+		if t, ok := x.(*canvas.Text); ok && strings.TrimSpace(t.Text) != "" {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+// hasLetters reports whether s has a letter: a text without one (a
+// number, an offset, a time) reads the same in every language.
+func hasLetters(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
+// checkShown checks the texts drawn in o, but for those data names (node
+// and file names, the readers' own messages) and those without letters.
+func checkShown(t *testing.T, where string, o fyne.CanvasObject, data func(string) bool) {
+	t.Helper()
+	if o == nil {
+		t.Fatalf("%s: nothing on show", where)
+	}
+	texts := shownTexts(o)
+	if len(texts) == 0 {
+		t.Fatalf("%s: no text on show", where)
+	}
+	for _, s := range texts {
+		if hasLetters(s) && (data == nil || !data(s)) {
+			checkRussian(t, where, s)
+		}
+	}
+}
+
+// topDialog is the dialog on top of the window.
+func topDialog(t *testing.T, w *window) fyne.CanvasObject {
+	t.Helper()
+	top := w.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog on show")
+	}
+	return top
+}
+
+// The status bar speaks Russian: the message after opening (with the
+// Russian plural), the node's offset, size and problem count, the
+// problems dialog and View › Messages.
+func TestStatusBarInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	addFake(w)
+	if got := w.status.msg.Text; got != "открыт 1 файл" {
+		t.Errorf("after opening one file the status says %q", got)
+	}
+	w.nav.selectUID(uidByPath(t, w, "odd"))
+	for _, l := range []*widget.Label{w.status.offset, w.status.size} {
+		checkRussian(t, "status bar", l.Text)
+	}
+	if got := w.status.size.Text; got != "размер 0x8 (8 Б)" {
+		t.Errorf("the size of odd is %q", got)
+	}
+	if got := w.status.problems.Text; got != "1 проблема" {
+		t.Errorf("the problem count of odd is %q", got)
+	}
+	w.status.showProblems()
+	checkShown(t, "problems", topDialog(t, w), func(s string) bool { return strings.HasPrefix(s, "⚠") || s == "Проблемы: odd" })
+	w.win.Canvas().Overlays().Top().Hide()
+	w.status.Status(lang.XN("open.opened", "opened {{.PluralCount}} files", 5))
+	v := w.status.showMessages()
+	checkShown(t, "messages", topDialog(t, w), nil)
+	if got := v.rows[len(v.rows)-1].Text; !strings.HasSuffix(got, "открыто 5 файлов") {
+		t.Errorf("the last message is %q", got)
 	}
 }

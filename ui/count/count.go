@@ -60,3 +60,12 @@ func Size(n int64) string {
 	}
 	return lang.X("size.gib", "{{.N}} GiB", map[string]any{"N": fmt.Sprintf("%.2f", float64(n)/(1<<30))})
 }
+
+// Files is "N files".
+func Files(n int) string { return lang.XN("count.file", "{{.PluralCount}} files", n) }
+
+// Nodes is "N nodes" (of the tree).
+func Nodes(n int) string { return lang.XN("count.node", "{{.PluralCount}} nodes", n) }
+
+// Children is "N children" (of a node).
+func Children(n int) string { return lang.XN("count.child", "{{.PluralCount}} children", n) }
