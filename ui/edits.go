@@ -81,40 +81,40 @@ func (h *editHistory) Apply(n formats.Node, e inspect.Edit) {
 // undoEdit reverts the last edit.
 func (h *editHistory) undoEdit() {
 	if len(h.undo) == 0 {
-		h.report.Status("nothing to undo")
+		h.report.Status(lang.X("edit.nothing_to_undo", "nothing to undo"))
 		return
 	}
 	a := h.undo[len(h.undo)-1]
 	h.undo = h.undo[:len(h.undo)-1]
 	if a.edit.Undo == nil {
-		h.report.setError(fmt.Errorf("%s cannot be undone", a.edit.Name))
+		h.report.setError(failure(lang.X("edit.cannot_undo", "{{.Edit}} cannot be undone", map[string]any{"Edit": a.edit.Name}), nil))
 		return
 	}
-	if err := runEdit("undo "+a.edit.Name, a.edit.Undo); err != nil {
+	if err := runEdit(lang.X("edit.undo", "undo {{.Edit}}", map[string]any{"Edit": a.edit.Name}), a.edit.Undo); err != nil {
 		h.report.setError(err)
 		return
 	}
 	h.redo = append(h.redo, a)
 	h.mark(a, -1)
-	h.report.Status("undid " + a.edit.Name)
+	h.report.Status(lang.X("edit.undone", "undid {{.Edit}}", map[string]any{"Edit": a.edit.Name}))
 	h.view.reshowNode(a.node)
 }
 
 // redoEdit applies the last undone edit again.
 func (h *editHistory) redoEdit() {
 	if len(h.redo) == 0 {
-		h.report.Status("nothing to redo")
+		h.report.Status(lang.X("edit.nothing_to_redo", "nothing to redo"))
 		return
 	}
 	a := h.redo[len(h.redo)-1]
 	h.redo = h.redo[:len(h.redo)-1]
-	if err := runEdit("redo "+a.edit.Name, a.edit.Do); err != nil {
+	if err := runEdit(lang.X("edit.redo", "redo {{.Edit}}", map[string]any{"Edit": a.edit.Name}), a.edit.Do); err != nil {
 		h.report.setError(err)
 		return
 	}
 	h.undo = append(h.undo, a)
 	h.mark(a, +1)
-	h.report.Status("redid " + a.edit.Name)
+	h.report.Status(lang.X("edit.redone", "redid {{.Edit}}", map[string]any{"Edit": a.edit.Name}))
 	h.view.reshowNode(a.node)
 }
 

@@ -155,7 +155,7 @@ func (m *markSet) clear() {
 		m.tree.refreshItem(uid)
 	}
 	m.changed()
-	m.report.Status("export marks cleared")
+	m.report.Status(lang.X("marks.cleared", "export marks cleared"))
 }
 
 // unmarkFile drops the export marks of the file whose root is uid.
@@ -171,7 +171,7 @@ func (m *markSet) unmarkFile(uid string) {
 // the status bar.
 func (m *markSet) notify() {
 	m.changed()
-	m.report.Status(summary(len(m.marked), "node") + " marked for export — Export… (Ctrl+E) exports them")
+	m.report.Status(lang.XN("marks.count", "{{.PluralCount}} nodes marked for export — Export… (Ctrl+E) exports them", len(m.marked)))
 }
 
 // rowEntries are the row menu's mark entries: mark or unmark the row, and

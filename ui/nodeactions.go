@@ -61,7 +61,7 @@ func (a *nodeActions) copyPath() {
 	}
 	p := nodePathOf(it)
 	a.app.Clipboard().SetContent(p)
-	a.report.Status("copied " + p)
+	a.report.Status(copiedText(p))
 }
 
 // openContainingFolder opens the selected file's folder in the desktop's
@@ -69,7 +69,7 @@ func (a *nodeActions) copyPath() {
 func (a *nodeActions) openContainingFolder() {
 	it := a.sel.current()
 	if it == nil || it.file == nil || it.file.path == "" {
-		a.report.Status("the node is not in a file on disk")
+		a.report.Status(lang.X("node.not_on_disk", "the node is not in a file on disk"))
 		return
 	}
 	dir, err := filepath.Abs(filepath.Dir(it.file.path))
@@ -80,4 +80,9 @@ func (a *nodeActions) openContainingFolder() {
 	if err := a.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
 		a.report.setError(err)
 	}
+}
+
+// copiedText says what went to the clipboard.
+func copiedText(what string) string {
+	return lang.X("status.copied", "copied {{.Text}}", map[string]any{"Text": what})
 }

@@ -217,3 +217,27 @@ func TestStatusBarInRussian(t *testing.T) {
 		t.Errorf("the last message is %q", got)
 	}
 }
+
+// The filter box, the export marks and Undo say what they did in Russian.
+func TestTreeCommandsInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	f, _, _ := addFake(w)
+	if got := w.filter.PlaceHolder; got != "фильтр: имя, type:MAT0, kind:texture" {
+		t.Errorf("the filter's place holder is %q", got)
+	}
+	w.filter.SetText("water")
+	if got := w.status.msg.Text; got != "найдено: 2" {
+		t.Errorf("the filter says %q", got)
+	}
+	w.filter.SetText("")
+	w.marks.toggle(w.nav.model.items[f.uid])
+	if got := w.status.msg.Text; got != "1 узел отмечен для экспорта — Экспорт… (Ctrl+E) выгрузит его" {
+		t.Errorf("one mark: %q", got)
+	}
+	w.marks.markAll()
+	checkRussian(t, "marks", w.status.msg.Text)
+	w.edits.undoEdit()
+	if got := w.status.msg.Text; got != "нечего отменять" {
+		t.Errorf("Undo without edits says %q", got)
+	}
+}

@@ -119,7 +119,7 @@ func (v *viewCtl) setTextureBackground(name string) {
 func (v *viewCtl) resetPreview() {
 	r := v.shown.resetterOnShow()
 	if r == nil {
-		v.report.Status("no preview on show: select a mesh or a level and its Preview tab")
+		v.report.Status(lang.X("view.no_preview", "no preview on show: select a mesh or a level and its Preview tab"))
 		return
 	}
 	r.ResetView()
