@@ -122,7 +122,7 @@ func exportMarkedLabel(n int) string {
 func (c *exportCtl) exportSelected() {
 	sel, what := c.exportSelection()
 	if len(sel) == 0 {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return
 	}
 	c.showExportDialog(sel, what)
@@ -135,7 +135,7 @@ func (c *exportCtl) Export(n formats.Node, as string) { c.exportAs(n, as) }
 // exportAs is Export, returning the dialog (nil without a node).
 func (c *exportCtl) exportAs(n formats.Node, as string) *exportView {
 	if n == nil {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return nil
 	}
 	it := c.sel.itemOf(n)
@@ -149,7 +149,7 @@ func (c *exportCtl) exportAs(n formats.Node, as string) *exportView {
 // exportOne opens Export… on one node, whatever is marked.
 func (c *exportCtl) exportOne(it *item) *exportView {
 	if it == nil || it.node == nil {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return nil
 	}
 	sel := []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}

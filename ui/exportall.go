@@ -22,7 +22,7 @@ const maxTypeNodes = 200_000
 func (c *exportCtl) exportAllOfType(it *item) {
 	open := c.files.openFiles()
 	if it == nil || len(open) == 0 {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return
 	}
 	kind, tag := it.kind, it.tag

@@ -241,3 +241,29 @@ func TestTreeCommandsInRussian(t *testing.T) {
 		t.Errorf("Undo without edits says %q", got)
 	}
 }
+
+// Closing a file with edits asks in Russian, and the Russian answers work;
+// saving and closing say so in Russian.
+func TestUnsavedQuestionInRussian(t *testing.T) {
+	useRussian(t)
+	path, _ := diskLib(t, t.TempDir(), "ask.lib", "before")
+	w := openLib(t, path)
+	editText(t, w, "after")
+	pressShortcut(t, w, "CustomDesktop:Control+W")
+	texts := shownTexts(topDialog(t, w))
+	want := "В ask.lib есть несохранённые правки. Сохранить их перед закрытием?"
+	if !slices.Contains(texts, want) || !slices.Contains(texts, "Несохранённые правки") {
+		t.Errorf("the question shows %q", texts)
+	}
+	checkShown(t, "unsaved edits", topDialog(t, w), func(s string) bool { return s == want })
+	tapInTop(t, w, "Сохранить")
+	if got := libText(t, path); got != "after" || len(w.opened.files) != 0 {
+		t.Errorf("Сохранить: the file has %q, %d files open", got, len(w.opened.files))
+	}
+	if got := w.status.msg.Text; got != "закрыт ask.lib" {
+		t.Errorf("after closing the status says %q", got)
+	}
+	if got := unsavedQuestion([]*openFile{{name: "a"}, {name: "b"}, {name: "c"}}, true); got != "В 3 файлах есть несохранённые правки. Сохранить их перед выходом?" {
+		t.Errorf("quitting with three files asks %q", got)
+	}
+}
