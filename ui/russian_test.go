@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"rummage/export"
 	"rummage/formats"
 	"rummage/ui/i18n"
 )
@@ -49,14 +50,17 @@ var dataWords = []string{
 	"NAME", "mipN", "png", "FILE", "FOLDER", "NODE", "lib", "rlb", "msh", "txd", "img", "dir", "ipl", "ide",
 	"dat", "gta", "default", "streamN", "magic", "VER2", "xrLC", "D3D8", "D3D9", "bak", "bak2", "rummage",
 	"ls", "info", "export", "samples", "help", "WASD", "materials", "level", "build", "NL",
-	"S.T.A.L.K.E.R", "STALKER", "bak3", "mip", "lod",
+	"S.T.A.L.K.E.R", "STALKER", "bak3", "mip", "lod", "NAME_mipN",
 }
 
-// englishLeft returns the Latin words of text that are not data: English
-// a Russian window should not show.
+// pathLike is a file path or a slash-separated pattern in a text: data.
+var pathLike = regexp.MustCompile(`\S*/\S*`)
+
+// englishLeft returns the Latin words of text that are not data (nor in a
+// path): English a Russian window should not show.
 func englishLeft(text string) []string {
 	var out []string
-	for _, w := range latinWord.FindAllString(text, -1) {
+	for _, w := range latinWord.FindAllString(pathLike.ReplaceAllString(text, " "), -1) {
 		if !slices.Contains(dataWords, w) && !slices.Contains(dataWords, strings.Trim(w, "'")) {
 			out = append(out, w)
 		}
@@ -265,5 +269,40 @@ func TestUnsavedQuestionInRussian(t *testing.T) {
 	}
 	if got := unsavedQuestion([]*openFile{{name: "a"}, {name: "b"}, {name: "c"}}, true); got != "В 3 файлах есть несохранённые правки. Сохранить их перед выходом?" {
 		t.Errorf("quitting with three files asks %q", got)
+	}
+}
+
+// Export… in Russian: the dialog, the question about an existing file,
+// the end of an export with failures, and Export all of a type.
+func TestExportInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	addFake(w)
+	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
+	v := w.exporter.exportAs(w.nav.current().node, "")
+	dir := v.dir.Text
+	data := func(s string) bool { return slices.Contains(export.Formats, s) || s == dir || strings.Contains(s, "WATER_M") }
+	checkShown(t, "Export…", topDialog(t, w), data)
+	v.dlg.Hide()
+
+	q := w.exporter.showExistsQuestion("/tmp/WATER_M.json", make(chan existsAnswer, 1), func() {})
+	checkShown(t, "the file exists", topDialog(t, w), func(s string) bool { return s == q.file })
+	q.dlg.Hide()
+
+	w.exporter.exportFinished("/tmp/out", exportOutcome{written: []string{"/tmp/out/a.png"}, skipped: []string{"/tmp/out/b.png", "/tmp/out/c.png"},
+		failures: []export.Failure{{Path: "bad", Err: errFake}}})
+	if got := w.status.msg.Text; got != "✕ экспортировано в /tmp/out: 1 файл (пропущено 2 существующих файла); не удалось: 1 узел" {
+		t.Errorf("the end of the export says %q", got)
+	}
+	if got := w.status.action.Text; got != "Открыть папку" {
+		t.Errorf("the status action is %q", got)
+	}
+	checkShown(t, "export failures", topDialog(t, w), func(s string) bool { return strings.HasPrefix(s, "• bad") })
+	w.win.Canvas().Overlays().Top().Hide()
+
+	w.filter.SetText("type:Texm")
+	w.exporter.exportAllOfType(w.nav.model.items[uidByPath(t, w, "textures/brick")])
+	texts := shownTexts(topDialog(t, w))
+	if !slices.Contains(texts, "найдено фильтром: 2 текстуры Texm") {
+		t.Errorf("Export all of a type under a filter shows %q", texts)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
@@ -166,14 +167,22 @@ func (v *settingsView) refresh() {
 // groupLabel is "Textures", "Meshes", ... for a group.
 func groupLabel(g exportGroup) string {
 	switch g.name {
-	case "other":
-		return "Other (tables, chunks, raw)"
+	case "texture":
+		return lang.X("export.group.texture", "Textures")
 	case "mesh":
-		return "Meshes"
+		return lang.X("export.group.mesh", "Meshes")
+	case "level":
+		return lang.X("export.group.level", "Levels")
+	case "material":
+		return lang.X("export.group.material", "Materials")
 	case "wear":
-		return "WEAR tables"
+		return lang.X("export.group.wear", "WEAR tables")
+	case "scene":
+		return lang.X("export.group.scene", "Scenes")
+	case "other":
+		return lang.X("export.group.misc", "Other (tables, chunks, raw)")
 	}
-	return strings.ToUpper(g.name[:1]) + g.name[1:] + "s"
+	return g.name
 }
 
 // chooseFolder asks for a folder, starting at start, and calls done with
