@@ -280,7 +280,9 @@ func TestExportInRussian(t *testing.T) {
 	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
 	v := w.exporter.exportAs(w.nav.current().node, "")
 	dir := v.dir.Text
-	data := func(s string) bool { return slices.Contains(export.Formats, s) || s == dir || strings.Contains(s, "WATER_M") }
+	data := func(s string) bool {
+		return slices.Contains(export.Formats, s) || s == dir || strings.Contains(s, "WATER_M")
+	}
 	checkShown(t, "Export…", topDialog(t, w), data)
 	v.dlg.Hide()
 
