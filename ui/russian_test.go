@@ -16,6 +16,7 @@ import (
 	"rummage/export"
 	"rummage/formats"
 	"rummage/ui/i18n"
+	"rummage/ui/inspect/inspecttest"
 )
 
 // The window shell in Russian: each test builds what it checks after
@@ -50,7 +51,7 @@ var dataWords = []string{
 	"NAME", "mipN", "png", "FILE", "FOLDER", "NODE", "lib", "rlb", "msh", "txd", "img", "dir", "ipl", "ide",
 	"dat", "gta", "default", "streamN", "magic", "VER2", "xrLC", "D3D8", "D3D9", "bak", "bak2", "rummage",
 	"ls", "info", "export", "samples", "help", "WASD", "materials", "level", "build", "NL",
-	"S.T.A.L.K.E.R", "STALKER", "bak3", "mip", "lod", "NAME_mipN",
+	"S.T.A.L.K.E.R", "STALKER", "bak3", "mip", "lod", "NAME_mipN", "ASCII",
 }
 
 // pathLike is a file path or a slash-separated pattern in a text: data.
@@ -306,5 +307,64 @@ func TestExportInRussian(t *testing.T) {
 	texts := shownTexts(topDialog(t, w))
 	if !slices.Contains(texts, "найдено фильтром: 2 текстуры Texm") {
 		t.Errorf("Export all of a type under a filter shows %q", texts)
+	}
+}
+
+// The inspector's frame in Russian: the welcome text, the Overview and Hex
+// tabs (still picked by their English titles), the header facts, the
+// broken card, the Overview's labels of known fact names (unknown names
+// and every value as they are) and the Hex tab's controls.
+func TestInspectorFrameInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	checkShown(t, "welcome", w.insp.body, nil)
+	addFake(w)
+	w.nav.tree.OpenBranch(uidByPath(t, w, "textures"))
+	w.nav.selectUID(uidByPath(t, w, "textures"))
+	if got := tabTitles(w.insp); !slices.Equal(got[len(got)-2:], []string{"Обзор", "Байты"}) {
+		t.Errorf("the tabs are %q", got)
+	}
+	if err := w.insp.selectTabPath("Overview"); err != nil || w.insp.tabOnShow() != "Обзор" {
+		t.Errorf("--tab Overview in Russian: %v, %q", err, w.insp.tabOnShow())
+	}
+	if got := w.insp.facts.Text; got != "архив · 2 дочерних узла" {
+		t.Errorf("the header of textures is %q", got)
+	}
+	w.nav.selectUID(uidByPath(t, w, "bad"))
+	if got := w.insp.problem.Text; !strings.HasPrefix(got, "Сломан: ") {
+		t.Errorf("the broken card says %q", got)
+	}
+	if got := w.insp.facts.Text; !strings.HasSuffix(got, " · сломан") {
+		t.Errorf("the header of a broken node is %q", got)
+	}
+	for key, want := range map[string]string{"name": "имя", "phases[2].texture": "фазы[2].текстура", "rwVersion": "версия RW",
+		"wibble[3].size": "wibble[3].размер", "…": "…"} {
+		if got := factLabel(key); got != want {
+			t.Errorf("factLabel(%q) = %q, want %q", key, got, want)
+		}
+	}
+	ov := newOverview(w.app, w.status, map[string]any{"width": 64, "name": "brick", "x": map[string]any{"offset": 300}}, nil, nil)
+	win := test.NewWindow(ov)
+	defer win.Close()
+	win.Resize(fyne.NewSize(800, 400))
+	if texts := shownTexts(win.Content()); !slices.Contains(texts, "3 свойства · щёлкните ячейку, чтобы скопировать её") {
+		t.Errorf("the Overview's bar shows %q", texts)
+	}
+	table := inspecttest.Find[*widget.Table](ov)[0]
+	var cells []string
+	for r := range 3 {
+		for c := range 2 {
+			l := table.CreateCell().(*widget.Label)
+			table.UpdateCell(widget.TableCellID{Row: r, Col: c}, l)
+			cells = append(cells, l.Text)
+		}
+	}
+	if want := []string{"имя", "brick", "ширина", "64", "x.смещение", "300 (0x12C)"}; !slices.Equal(cells, want) {
+		t.Errorf("the Overview shows %q, want %q", cells, want)
+	}
+	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
+	w.insp.showHexAt(0x100)
+	checkShown(t, "Hex", w.insp.hex.content, func(s string) bool { return !strings.Contains(s, "Смещение") && strings.HasPrefix(s, "0") })
+	if got := w.status.msg.Text; got != "строка 0x100 (узел +0x0)" {
+		t.Errorf("a hex row selected says %q", got)
 	}
 }

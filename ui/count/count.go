@@ -45,7 +45,7 @@ func Materials(n int) string { return lang.XN("count.material", "{{.PluralCount}
 
 // Version is the "version N" fact of a file or record.
 func Version(v int64) string {
-	return lang.X("fact.version", "version {{.Version}}", map[string]any{"Version": v})
+	return lang.X("header.version", "version {{.Version}}", map[string]any{"Version": v})
 }
 
 // Size is a byte size for people: "512 B", "1.8 KiB", "3.5 MiB", "1.25 GiB".
