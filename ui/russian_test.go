@@ -17,6 +17,7 @@ import (
 	"rummage/formats"
 	"rummage/ui/i18n"
 	"rummage/ui/inspect/inspecttest"
+	"rummage/ui/widgets"
 )
 
 // The window shell in Russian: each test builds what it checks after
@@ -401,4 +402,44 @@ func TestHelpInRussian(t *testing.T) {
 		}
 		w.win.Canvas().Overlays().Top().Hide()
 	}
+}
+
+// Settings in Russian, with the language row: picking Русский is kept for
+// the next start and says so; the theme and the texture background are
+// picked by their Russian labels and stored by their names.
+func TestSettingsInRussian(t *testing.T) {
+	w := newRussianWindow(t)
+	t.Cleanup(func() { widgets.SetTextureBackground("") })
+	v := w.view.showSettings()
+	checkShown(t, "Settings", topDialog(t, w), func(s string) bool { return s == "English" }) // the language in its own name
+	if v.language.Radio.Selected != "Системный" || v.theme.Selected != "Системная" {
+		t.Errorf("a new Settings selects %q, %q", v.language.Radio.Selected, v.theme.Selected)
+	}
+	v.language.Radio.SetSelected("English")
+	if i18n.Stored(w.app.Preferences()) != i18n.English || !v.language.Note.Visible() {
+		t.Errorf("English: stored %q, note shown %v", i18n.Stored(w.app.Preferences()), v.language.Note.Visible())
+	}
+	if i18n.Current() != i18n.Russian {
+		t.Error("the choice changed the language of the open window")
+	}
+	v.theme.SetSelected("Тёмная")
+	if themePref(w.app) != "dark" {
+		t.Errorf("Тёмная stored the theme %q", themePref(w.app))
+	}
+	v.background.SetSelected("чёрный")
+	if got := w.app.Preferences().String(prefTexBackground); got != "black" {
+		t.Errorf("чёрный stored the background %q", got)
+	}
+	if !w.view.bgMenu.Items[2].Checked || w.view.bgMenu.Items[2].Label != "чёрный" {
+		t.Errorf("View › Texture background ticks %+v", w.view.bgMenu.Items[2])
+	}
+	v.backups.SetSelected(backupLabels()[formats.BackupEvery])
+	if saveOptions(w.app).Backups != formats.BackupEvery {
+		t.Error("the Russian backup choice is not kept")
+	}
+	if again := w.view.newSettingsView(); again.language.Radio.Selected != "English" || again.theme.Selected != "Тёмная" {
+		t.Errorf("Settings again selects %q, %q", again.language.Radio.Selected, again.theme.Selected)
+	}
+	w.win.Canvas().Overlays().Top().Hide()
+	w.view.setTheme("system")
 }

@@ -128,7 +128,7 @@ func (v *viewCtl) resetPreview() {
 // showSettings is View › Settings….
 func (v *viewCtl) showSettings() *settingsView {
 	s := v.newSettingsView()
-	d := dialog.NewCustom("Settings", "Close", s.content, v.win)
+	d := dialog.NewCustom(lang.X("settings.title", "Settings"), lang.X("action.close", "Close"), s.content, v.win)
 	d.Resize(fyne.NewSize(640, 420))
 	d.Show()
 	return s
