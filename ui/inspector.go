@@ -194,7 +194,7 @@ func makeTab(h inspect.Host, p inspect.TabProvider, n formats.Node) *inspect.Tab
 // the status bar.
 func (in *inspector) close() {
 	for _, c := range in.closers {
-		in.report.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
+		in.report.setError(formats.GuardErr(lang.X("inspector.close_tab", "close a tab"), func() error { c(); return nil }))
 	}
 	in.closers = nil
 	in.drops = nil
