@@ -11,7 +11,6 @@ import (
 	"rummage/formats"
 	"rummage/samples"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 // window is the one Rummage window: the tree on the left, the inspector on
@@ -226,6 +225,3 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 	}
 	w.opened.openPaths(paths, true)
 }
-
-// summary is widgets.Summary under the short name the shell uses.
-var summary = widgets.Summary
