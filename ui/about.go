@@ -181,31 +181,6 @@ The same program is a command-line tool: rummage ls | info | export | samples (s
 	return v
 }
 
-// textTable is a read-only table of text cells with a header row.
-func textTable(header []string, widths []float32, rows int, cell func(r, c int) string) *widget.Table {
-	t := widget.NewTableWithHeaders(
-		func() (int, int) { return rows, len(header) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(cell(id.Row, id.Col)) })
-	t.ShowHeaderColumn = false
-	t.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 && id.Col < len(header) {
-			o.(*widget.Label).SetText(header[id.Col])
-		}
-	}
-	for i, wd := range widths {
-		t.SetColumnWidth(i, wd)
-	}
-	return t
-}
-
 // showHelp opens the Help dialog on a tab (named in English or in the
 // window's language).
 func (h *helpDialog) showHelp(tab string) *helpView {

@@ -129,7 +129,7 @@ func (v *viewCtl) resetPreview() {
 func (v *viewCtl) showSettings() *settingsView {
 	s := v.newSettingsView()
 	d := dialog.NewCustom(lang.X("settings.title", "Settings"), lang.X("action.close", "Close"), s.content, v.win)
-	d.Resize(fyne.NewSize(640, 420))
+	d.Resize(fyne.NewSize(720, 540))
 	d.Show()
 	return s
 }
