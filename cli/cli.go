@@ -130,11 +130,13 @@ Usage:
                                            animation and of the --anim motion)
   rummage samples [--overwrite] DIR        write the built-in sample files into DIR
   rummage build txd --platform {platform} [--format {format}]
-                [--mips auto|N] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...
+                [--mips auto|N] [--quality {quality}] [--version {rw-version}] [--overwrite]
+                --out OUT.txd DIR|FILE...
                                            a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
-  rummage convert txd --platform {platform} [--version V] [--overwrite] --out OUT.txd IN.txd
+  rummage convert txd --platform {platform} [--version V] [--quality {quality}] [--overwrite]
+                --out OUT.txd IN.txd
                                            a TXD stored for another platform
   rummage completion bash|zsh|fish|powershell
                                            the shell completion script

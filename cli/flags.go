@@ -74,7 +74,7 @@ var flagDocs = map[string]flagDoc{
 	"random":              {arg: "R", help: "the random value of a random-mode block (with --at)"},
 	"out":                 {arg: "DIR", dir: true, help: "the folder to write into (default: the current folder); with several files each goes into DIR/<file name>/"},
 	"render.out":          {arg: "OUT.png", file: true, help: "the PNG to write (required; an existing file is kept unless --overwrite)"},
-	"as":                  {arg: "FORMAT", choices: choiceLists["as"], help: "the export format (default by kind: texture png, mesh and level obj, material and wear json, other raw)"},
+	"as":                  {arg: "FORMAT", choices: choiceLists["as"], help: "the export format (default by kind: texture png, mesh and level obj, scene gltf, material and wear json, other raw)"},
 	"all-mips":            {help: "textures: write NAME_mipN.png for every mip level"},
 	"overwrite":           {help: "replace files that exist (default: keep them and write NAME_2, NAME_3, ...)"},
 	"png-level":           {arg: "LEVEL", choices: choiceLists["png-level"], help: "PNG compression: fast (default, zlib level 1) encodes about 2.5 times as fast as default for files about 13% larger"},
@@ -163,15 +163,15 @@ func flagNames(cmd string) []string {
 var summaries = map[string]string{
 	"ls":          "list the children of NODE (default: the file's root); with several files or folders, every file's root",
 	"info":        "print the facts about NODE (default: the file's root); with several files or folders, every file's root",
-	"export":      "write nodes to files: textures as PNG, meshes and levels as OBJ or glTF, materials and tables as JSON, anything as raw bytes",
-	"render":      "draw a mesh to a PNG, transparent around it",
+	"export":      "write nodes to files: textures as PNG, meshes and levels as OBJ or glTF, scenes as glTF, materials and tables as JSON, anything as raw bytes",
+	"render":      "draw a mesh or a scene to a PNG, transparent around it",
 	"samples":     "write the built-in sample files into DIR",
 	"build":       "build a TXD from PNG, TGA and DDS files (build txd) or an IMG archive from files (build img)",
 	"build txd":   "build a TXD from PNG, TGA and DDS files (a DDS keeps its mips)",
 	"build img":   "build an IMG archive of the files, sorted by name (version 1 writes OUT.dir beside OUT.img)",
 	"convert":     "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox (convert txd)",
 	"convert txd": "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox",
-	"completion":  "print the shell completion script for bash, zsh or fish",
+	"completion":  "print the shell completion script for bash, zsh, fish or PowerShell",
 	"help":        "print the usage of Rummage or of one command",
 }
 
