@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rummage/export"
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/pose"
@@ -128,6 +129,9 @@ func (e *env) exportAnimations(a *args, s *exportSettings) (func(), int) {
 			return nil, e.fail(m.file, "", err)
 		}
 		s.opts.Animations = anims
+		if m.motion == "*" && len(anims) > 1 && s.opts.As != export.GLTF {
+			fmt.Fprintln(e.stderr, noteLine(m.file, "", fmt.Sprintf("--motion '*': an OBJ holds one pose, the first motion's (%s); --as gltf keeps all %d motions", anims[0].Name, len(anims))))
+		}
 	}
 	sk, ok := a.vals["skeleton"]
 	if !ok {

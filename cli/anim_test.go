@@ -155,8 +155,13 @@ func TestExportAnim(t *testing.T) {
 	model, anim := filepath.Join(dir, "walker.dff"), filepath.Join(dir, "walker.ifp")
 	out := t.TempDir()
 	code, stdout, stderr := run(t, "export", "--json", "--as", "gltf", "--out", out, "--anim", anim, "--motion", "*", model)
-	if code != 0 || !strings.Contains(stdout, "walker.dff.glb") {
+	if code != 0 || !strings.Contains(stdout, "walker.dff.glb") || stderr != "" {
 		t.Fatalf("glTF with motions: %d %s %s", code, stdout, stderr)
+	}
+	// OBJ (the default for a model) holds one pose: '*' says it wrote the first
+	code, _, stderr = run(t, "export", "--out", t.TempDir(), "--anim", anim, "--motion", "*", model)
+	if code != 0 || !strings.Contains(stderr, "note: --motion '*': an OBJ holds one pose, the first motion's (walk); --as gltf keeps all 2 motions") {
+		t.Errorf("OBJ with --motion '*': status %d, stderr %q", code, stderr)
 	}
 	glbtest.KeepFile(t, filepath.Join(out, "walker.dff.glb")) // for the validator run of make test
 	glb, _ := os.ReadFile(filepath.Join(out, "walker.dff.glb"))
