@@ -40,8 +40,8 @@ func TestExportKeepsExistingFiles(t *testing.T) {
 		want string
 	}{
 		{nil, "_.bashrc notes.txt"},
-		{nil, "_.bashrc _.bashrc_2 notes.txt notes.txt_2"},
-		{[]string{"--overwrite"}, "_.bashrc _.bashrc_2 notes.txt notes.txt_2"},
+		{nil, "_.bashrc _.bashrc_2 notes.txt notes_2.txt"},
+		{[]string{"--overwrite"}, "_.bashrc _.bashrc_2 notes.txt notes_2.txt"},
 	} {
 		os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
 		args := append([]string{"export", "--out", out, file}, c.args...)

@@ -266,6 +266,11 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 		var base string
 		base, d = names.claimPair(dir, seg)
 		j.Files = []string{base + ".obj", base + ".mtl"}
+	case Raw:
+		var f string
+		stem, ext := splitExt(seg)
+		f, d = names.claim(dir, stem, ext)
+		j.Files = []string{f}
 	default:
 		var f string
 		f, d = names.claim(dir, seg, extension[as])
@@ -280,6 +285,23 @@ func (p *Plan) add(names *namer, n formats.Node, npath, dir, seg, as string) {
 }
 
 // extension is the file name extension of the one-file formats.
+// splitExt splits a raw entry's name into its stem and a short extension
+// of letters and digits (".txd", ".ipl"), so that a name taken twice
+// becomes x_2.txd, which keeps the extension that text formats are
+// recognised by, not x.txd_2; a name without such an extension is all stem.
+func splitExt(seg string) (stem, ext string) {
+	i := strings.LastIndexByte(seg, '.')
+	if i <= 0 || len(seg)-i < 2 || len(seg)-i > 5 {
+		return seg, ""
+	}
+	for _, r := range seg[i+1:] {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return seg, ""
+		}
+	}
+	return seg[:i], seg[i:]
+}
+
 var extension = map[string]string{PNG: ".png", GLTF: ".glb", JSON: ".json", Raw: "", DDS: ".dds", TGA: ".tga"}
 
 // pickFormat chooses the format of a node found inside a container (or a

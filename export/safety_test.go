@@ -104,7 +104,7 @@ func TestExportExistingFiles(t *testing.T) {
 		os.WriteFile(filepath.Join(out, "a.bin"), []byte("old"), 0o644)
 		res := exportAll(t, root, Options{Dir: out, Existing: c.existing})
 		var got []string
-		for _, f := range []string{"a.bin", "a.bin_2", "b.bin"} {
+		for _, f := range []string{"a.bin", "a_2.bin", "b.bin"} {
 			b, err := os.ReadFile(filepath.Join(out, f))
 			if err != nil {
 				b = []byte("-")
@@ -112,7 +112,7 @@ func TestExportExistingFiles(t *testing.T) {
 			got = append(got, string(b))
 		}
 		if strings.Join(got, " ") != c.want {
-			t.Errorf("existing %d: a.bin a.bin_2 b.bin = %q, want %q", c.existing, got, c.want)
+			t.Errorf("existing %d: a.bin a_2.bin b.bin = %q, want %q", c.existing, got, c.want)
 		}
 		if c.existing == Skip && (len(res.Skipped) != 1 || filepath.Base(res.Skipped[0]) != "a.bin") {
 			t.Errorf("skipped %v", res.Skipped)
@@ -144,7 +144,7 @@ func TestExportAsk(t *testing.T) {
 // ...) are not asked about again when they exist too.
 func TestExportAskKeepBothOnce(t *testing.T) {
 	out := t.TempDir()
-	for _, f := range []string{"a.bin", "a.bin_2"} {
+	for _, f := range []string{"a.bin", "a_2.bin"} {
 		os.WriteFile(filepath.Join(out, f), []byte("old"), 0o644)
 	}
 	var asked []string
@@ -153,7 +153,21 @@ func TestExportAskKeepBothOnce(t *testing.T) {
 			asked = append(asked, filepath.Base(file))
 			return KeepBoth
 		}})
-	if strings.Join(asked, " ") != "a.bin" || len(res.Written) != 1 || filepath.Base(res.Written[0]) != "a.bin_3" {
+	if strings.Join(asked, " ") != "a.bin" || len(res.Written) != 1 || filepath.Base(res.Written[0]) != "a_3.bin" {
 		t.Errorf("asked %v, written %v", asked, res.Written)
+	}
+}
+
+// A raw entry's short extension stays last when its name is taken again
+// (x_2.ipl, which still opens as a text IPL, not x.ipl_2).
+func TestSplitExt(t *testing.T) {
+	for seg, want := range map[string]string{
+		"x.ipl": "x|.ipl", "a.b.TXD": "a.b|.TXD", ".bashrc": ".bashrc|", "NOTES.TXT@2": "NOTES.TXT@2|",
+		"x.": "x.|", "blob.toolong": "blob.toolong|", "empty": "empty|",
+	} {
+		stem, ext := splitExt(seg)
+		if stem+"|"+ext != want {
+			t.Errorf("splitExt(%q) = %q, %q; want %s", seg, stem, ext, want)
+		}
 	}
 }
