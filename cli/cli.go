@@ -111,7 +111,11 @@ func init() {
 var helpText = withChoices(`Rummage: an explorer for classic game asset files (Parkan NRes, RenderWare TXD, X-Ray levels).
 
 Usage:
-  rummage [FILE...]                        open the window; no FILE opens the built-in sample set
+  rummage [--materials FILE] [--txd FILE]... [FILE...]
+                                           open the window; no FILE opens the built-in sample set
+  rummage --screenshot OUT.png [--size WxH]... [--select NODE] [--tab TAB[/SUBTAB]] [FILE...]
+                                           open the window, select NODE, save a picture of it, exit
+                                           (the window's options: man rummage; rummage-cli has no window)
   rummage ls [--json] [-r] FILE [NODE]     list the children of NODE (default: the file's root)
   rummage info [--json] FILE [NODE]        facts about NODE
   rummage info --json --at MS [--start MS] [--block N] [--random R] FILE NODE

@@ -52,6 +52,11 @@ func TestHelpOverviewFlags(t *testing.T) {
 			}
 		}
 	}
+	for _, f := range windowFlags {
+		if !strings.HasSuffix(f, "register-types") && !strings.Contains(helpText, "--"+f) {
+			t.Errorf("help does not show the window's --%s", f)
+		}
+	}
 	for _, f := range []string{"--materials", "--txd", "--geom"} {
 		if !strings.Contains(helpText, "\n"+f+" FILE names") {
 			t.Errorf("help does not tell what %s names", f)
