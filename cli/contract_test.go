@@ -271,3 +271,29 @@ func byteSlice(v reflect.Value, path string) string {
 	}
 	return ""
 }
+
+// TestContractOffsetsInOtherFiles: "offset" is the absolute offset in the
+// listed file or -1. A gta.dat's children are files of their own, so their
+// rows and their subtrees' say -1 (they said 0, and the IMG entries their
+// offsets in the IMG), listed from the list or from a node inside it; the
+// IMG listed itself keeps its offsets.
+func TestContractOffsetsInOtherFiles(t *testing.T) {
+	ipl := smallGame(t)
+	game := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(ipl))))
+	list := filepath.Join(game, "data", "gta.dat")
+	for _, args := range [][]string{{"-r", list}, {list, "gta3.img"}, {list, "gta3.img/housetex.txd"}} {
+		rows := lsJSON(t, append([]string{"ls", "--json"}, args...)...)
+		if len(rows) == 0 {
+			t.Errorf("ls %v: no rows", args)
+		}
+		for _, r := range rows {
+			if r.Offset != -1 {
+				t.Errorf("ls %v: %s at offset %d, want -1 (it is in another file)", args, r.Path, r.Offset)
+			}
+		}
+	}
+	rows := lsJSON(t, "ls", "--json", filepath.Join(game, "models", "gta3.img"))
+	if len(rows) == 0 || rows[0].Offset <= 0 {
+		t.Errorf("the IMG's own listing: %v", rows)
+	}
+}

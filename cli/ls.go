@@ -72,13 +72,20 @@ type lister struct {
 }
 
 // list appends the children of n (at path p), recursively with rec.
-func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) {
+// Below a formats.FileList (foreign) the offsets are in other files and
+// are listed as -1.
+func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int, foreign bool) {
+	_, files := n.(formats.FileList)
+	foreign = foreign || files
 	names := formats.ChildNames(kids, formats.Folds(n))
 	for i, k := range kids {
 		if len(l.out) >= maxListNodes {
 			return
 		}
 		en := newEntry(formats.JoinPath(p, names[i]), k)
+		if foreign {
+			en.off = -1
+		}
 		if b, ok := k.(formats.Broken); ok {
 			en.broken = b.Err()
 		}
@@ -108,7 +115,7 @@ func (l *lister) list(n formats.Node, kids []formats.Node, p string, depth int) 
 			}
 			continue
 		}
-		l.list(k, kids, en.path, depth+1)
+		l.list(k, kids, en.path, depth+1, foreign)
 		// Listed: what k decoded for it (a dictionary's pixels) is
 		// dropped, to be read again if anything asks.
 		formats.Release(k)
@@ -187,7 +194,7 @@ func (e *env) lsFile(a *args, file, nodePath string, many bool) int {
 		return e.fail(file, canon, b.Err())
 	}
 	l := &lister{rec: a.bools["r"]}
-	l.list(node, kids, canon, 0)
+	l.list(node, kids, canon, 0, formats.BelowFileList(f.Root, canon))
 	entries := l.out
 	if a.bools["json"] {
 		out, path, err := listJSON(entries)

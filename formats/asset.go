@@ -179,6 +179,14 @@ type Leaf interface {
 	IsLeaf() bool
 }
 
+// FileList is a node whose children are files of their own (the IDE, IPL
+// and IMG files a gta.dat names): their offsets count in those files, not
+// in the list's, so listings print -1 for them and their subtrees, as for
+// the nodes a scene reads from other files.
+type FileList interface {
+	ChildrenAreFiles()
+}
+
 // FoldNames is implemented by containers whose child names match
 // case-insensitively, like NRes archives in the engine.
 type FoldNames interface {

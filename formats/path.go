@@ -203,3 +203,26 @@ func missing(kids []Node, names []string, seg, canon string, fold bool) error {
 	}
 	return fmt.Errorf("no node %q in %s", seg, canon)
 }
+
+// BelowFileList reports whether a node above the one at canon (a
+// canonical path from root, as ResolvePath returns it) is a FileList: the
+// node then lives in a file of its own, and its offsets are not in root's
+// file.
+func BelowFileList(root Node, canon string) bool {
+	if canon == "" {
+		return false // the root has nothing above it
+	}
+	node, segs := root, strings.Split(canon, "/")
+	for _, seg := range segs[:len(segs)-1] {
+		if _, ok := node.(FileList); ok {
+			return true
+		}
+		next, err := Resolve(node, seg)
+		if err != nil {
+			return false
+		}
+		node = next
+	}
+	_, ok := node.(FileList)
+	return ok
+}

@@ -94,6 +94,10 @@ func (r *Root) ChildCount() (int, error) {
 	return n, nil
 }
 
+// ChildrenAreFiles marks the list's children as files of their own
+// (formats.FileList): their offsets are not in the list.
+func (r *Root) ChildrenAreFiles() {}
+
 // open opens an entry's file; a file that cannot be opened is a broken
 // node named after it (the list itself, named in it, is not opened again).
 func (r *Root) open(e Entry) formats.Node {
