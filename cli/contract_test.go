@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -295,5 +297,30 @@ func TestContractOffsetsInOtherFiles(t *testing.T) {
 	rows := lsJSON(t, "ls", "--json", filepath.Join(game, "models", "gta3.img"))
 	if len(rows) == 0 || rows[0].Offset <= 0 {
 		t.Errorf("the IMG's own listing: %v", rows)
+	}
+}
+
+// TestContractSceneWarnings: a scene read without archives the level list
+// names says so in "warnings" (a missing file; one that is not an IMG),
+// rather than counting their models missing without a word.
+func TestContractSceneWarnings(t *testing.T) {
+	ipl := smallGame(t)
+	game := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(ipl))))
+	list := filepath.Join(game, "data", "gta.dat")
+	b, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(game, "models", "broken.img"), []byte("not an archive at all"), 0o644)
+	os.WriteFile(list, append(b, "IMG MODELS\\CUTSCENE.IMG\r\nIMG MODELS\\BROKEN.IMG\r\n"...), 0o644)
+	obj, _ := infoJSON(t, ipl, "")
+	w, _ := obj["warnings"].([]any)
+	text := fmt.Sprint(w)
+	if len(w) != 2 || !strings.Contains(text, "line 4: IMG MODELS\\CUTSCENE.IMG: no such file in the game folder") ||
+		!strings.Contains(text, "broken.img") {
+		t.Errorf("warnings %q, want the missing CUTSCENE.IMG (line 4) and broken.img", w)
+	}
+	if obj["found"] != float64(3) {
+		t.Errorf("found %v, want the 3 models of gta3.img still", obj["found"])
 	}
 }

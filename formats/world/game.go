@@ -25,6 +25,9 @@ import (
 type Game struct {
 	Root    string   // the game folder (above data/), "" when none was found
 	Sources []string // the archives and folders indexed, in the order they are searched
+	// Notes name the archives the level lists name that are not in the
+	// game folder or do not open: the models in them count as missing.
+	Notes []string
 
 	files map[string]resource
 	open  []*formats.File // the IMG archives, kept open
@@ -87,7 +90,8 @@ func (g *Game) index() {
 	var archives []string
 	models := ""
 	if g.Root != "" {
-		archives = append(archives, listedArchives(g.Root)...)
+		listed, notes := listedArchives(g.Root)
+		archives, g.Notes = append(archives, listed...), notes
 		if models = foldpath.Child(g.Root, "models"); models != "" {
 			var own []string
 			for _, n := range foldpath.Names(models) {
@@ -111,10 +115,10 @@ func (g *Game) index() {
 	}
 }
 
-// listedArchives are the IMG archives default.dat and gta.dat name.
-func listedArchives(root string) []string {
+// listedArchives are the IMG archives default.dat and gta.dat name, and a
+// note for each one named that is not a file in the game folder.
+func listedArchives(root string) (out, notes []string) {
 	data := foldpath.Child(root, "data")
-	var out []string
 	for _, list := range []string{"default.dat", "gta.dat"} {
 		p := foldpath.Child(data, list)
 		if data == "" || p == "" {
@@ -132,11 +136,14 @@ func listedArchives(root string) []string {
 			if e.Directive == "IMG" || e.Directive == "CDIMAGE" {
 				if q := foldpath.Join(root, e.Path); q != "" && regular(q) {
 					out = append(out, q)
+				} else {
+					notes = append(notes, fmt.Sprintf("%s line %d: %s %s: no such file in the game folder; models in it count as missing",
+						p, e.Line, e.Directive, e.Path))
 				}
 			}
 		}
 	}
-	return out
+	return out, notes
 }
 
 func regular(p string) bool {
@@ -150,6 +157,10 @@ func (g *Game) addArchive(p string) {
 	r, ok := f.Root.(*img.Root)
 	if err != nil || !ok {
 		f.Close()
+		if err == nil {
+			err = fmt.Errorf("not an IMG archive")
+		}
+		g.Notes = append(g.Notes, fmt.Sprintf("%s: %v; models in it count as missing", p, err))
 		return
 	}
 	g.open = append(g.open, f)

@@ -245,10 +245,17 @@ func (s *Scene) Streams() []string {
 	return out
 }
 
-// Diagnostics returns the rows left out and the streams that did not read.
+// Diagnostics returns the rows left out, the streams that did not read
+// and the game's archives that are missing or do not open.
 func (s *Scene) Diagnostics() []formats.Diagnostic {
 	s.setup()
-	return append(append([]formats.Diagnostic(nil), s.File.Diags...), s.diags...)
+	out := append(append([]formats.Diagnostic(nil), s.File.Diags...), s.diags...)
+	if s.lib != nil && s.lib.game != nil {
+		for _, n := range s.lib.game.Notes {
+			out = append(out, formats.Diagnostic{Off: -1, Msg: n})
+		}
+	}
+	return out
 }
 
 // IsLeaf is false: a scene has its sections.
