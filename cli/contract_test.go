@@ -324,3 +324,26 @@ func TestContractSceneWarnings(t *testing.T) {
 		t.Errorf("found %v, want the 3 models of gta3.img still", obj["found"])
 	}
 }
+
+// TestContractInfoOffsetInOtherFile: info's "offset" of a node (a raw IMG
+// entry) is -1 when asked through a gta.dat that names the IMG, and its
+// offset in the IMG when the IMG is asked.
+func TestContractInfoOffsetInOtherFile(t *testing.T) {
+	ipl := smallGame(t)
+	game := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(ipl))))
+	note := filepath.Join(t.TempDir(), "readme.txt")
+	os.WriteFile(note, []byte("just text"), 0o644)
+	archive := filepath.Join(game, "models", "extra.img")
+	if code, _, stderr := run(t, "build", "img", "--out", archive, note); code != 0 {
+		t.Fatalf("build img: %d %s", code, stderr)
+	}
+	list := filepath.Join(game, "data", "gta.dat")
+	b, _ := os.ReadFile(list)
+	os.WriteFile(list, append(b, "IMG MODELS\\EXTRA.IMG\r\n"...), 0o644)
+	if obj, _ := infoJSON(t, list, "extra.img/readme.txt"); obj["offset"] != float64(-1) || obj["kind"] != "raw" {
+		t.Errorf("info of the entry from gta.dat: %v, want a raw node at offset -1", obj)
+	}
+	if obj, _ := infoJSON(t, archive, "readme.txt"); obj["offset"] == float64(-1) || obj["offset"] == nil {
+		t.Errorf("info of the entry from its IMG: %v, want its offset", obj)
+	}
+}

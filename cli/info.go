@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ func (e *env) infoFile(a *args, file, nodePath string, many bool, q formats.Samp
 		return st
 	}
 	defer f.Close()
-	facts, err := describe(node)
+	facts, err := describe(node, formats.BelowFileList(f.Root, canon))
 	if err != nil {
 		return e.fail(file, canon, err)
 	}
@@ -168,8 +169,9 @@ func warnings(n formats.Node) []string {
 
 // describe returns the node's facts as a compact JSON object: Describe()
 // when the node has it (with "kind" added in front when missing), else the
-// basic facts every node has.
-func describe(n formats.Node) ([]byte, error) {
+// basic facts every node has (offset -1 when foreign: the node is in a file
+// of its own below a formats.FileList).
+func describe(n formats.Node, foreign bool) ([]byte, error) {
 	if b, ok := n.(formats.Broken); ok && b.Err() != nil {
 		if _, isDesc := n.(formats.Describer); !isDesc {
 			return nil, b.Err()
@@ -178,6 +180,9 @@ func describe(n formats.Node) ([]byte, error) {
 	d, ok := n.(formats.Describer)
 	if !ok {
 		size, off := sizeOffset(n)
+		if foreign {
+			off = -1 // in a file of its own, below a formats.FileList
+		}
 		typ := ""
 		if t, ok := n.(formats.Typer); ok {
 			typ = t.Type()
@@ -189,6 +194,11 @@ func describe(n formats.Node) ([]byte, error) {
 	v, err := d.Describe()
 	if err != nil {
 		return nil, err
+	}
+	if m, ok := v.(map[string]any); ok && foreign && m["offset"] != nil {
+		m = maps.Clone(m)
+		m["offset"] = -1 // an offset in the node's own file, not the one asked about
+		v = m
 	}
 	b, err := marshal(keepBytes(v))
 	if err != nil {
