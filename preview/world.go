@@ -229,16 +229,19 @@ func (ml *modelLayout) place(mat *mgl32.Mat4, pos []geom.Vec3, col []color.NRGBA
 	if l := sun.Len(); l > 0 {
 		sun = sun.Mul(1 / l) // a scaled instance
 	}
-	colored := len(m.Colors) == len(m.Positions)
 	for i, p := range m.Positions {
 		pos[i] = placePoint(mat, p)
-		uv[i] = geom.Vec2{}
-		if ml.uv != nil {
-			uv[i] = ml.uv[i]
-		}
+	}
+	if ml.uv != nil {
+		copy(uv, ml.uv)
+	} else {
+		clear(uv)
+	}
+	colored := len(m.Colors) == len(m.Positions)
+	for i, n := range ml.normals[:len(col)] {
 		l := float32(sunFloor + sunShare)
-		if n := mgl32.Vec3(ml.normals[i]); n != (mgl32.Vec3{}) {
-			l = sunFloor + sunShare*max(n.Dot(sun), 0)
+		if n != (geom.Vec3{}) {
+			l = sunFloor + sunShare*max(n[0]*sun[0]+n[1]*sun[1]+n[2]*sun[2], 0)
 		}
 		c := color.NRGBA{255, 255, 255, 255}
 		if colored {
