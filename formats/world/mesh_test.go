@@ -33,14 +33,15 @@ func TestSceneMesh(t *testing.T) {
 	// the house with normals of its own, the lamp (turned and scaled)
 	// without: its smooth normals come from its placed triangles
 	for i := range g.Models {
-		m := *g.Models[i].Mesh
+		o := g.Models[i].Mesh
+		m := &geom.Mesh{Up: o.Up, Positions: o.Positions, Indices: o.Indices, Groups: o.Groups, UVs: o.UVs, Colors: o.Colors, Normals: o.Normals}
 		switch g.Models[i].Name {
 		case "house":
 			m.Normals = m.SmoothNormals()
 		case "lamp":
 			m.Normals = nil
 		}
-		g.Models[i].Mesh = &m
+		g.Models[i].Mesh = m
 	}
 	g.Instances[2].Matrix = g.Instances[2].Matrix.Mul4(mgl32.Scale3D(1, 2, 3))
 	got, err := s.Mesh()
