@@ -67,9 +67,25 @@ func splitParts(m *geom.Mesh, name string) ([]part, []material) {
 	}
 	rest := part{name: name, material: -1}
 	nv := uint32(len(m.Positions))
+	valid := func(t int) bool {
+		return m.Indices[3*t] < nv && m.Indices[3*t+1] < nv && m.Indices[3*t+2] < nv
+	}
+	// each part's triangle list sized to its count, all in one array
+	count := make([]int, len(m.Groups)+1) // the last: in no group
+	total := 0
+	for t := range m.Triangles() {
+		if valid(t) {
+			count[int(owner[t]+int32(len(count)))%len(count)]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	for gi := range parts {
+		parts[gi].tris, all = all[:0:count[gi]], all[count[gi]:]
+	}
+	rest.tris = all[:0:count[len(m.Groups)]]
 	for t := 0; t < m.Triangles(); t++ {
-		a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
-		if a >= nv || b >= nv || c >= nv {
+		if !valid(t) {
 			continue
 		}
 		if o := owner[t]; o >= 0 {

@@ -16,6 +16,7 @@ type fillState struct {
 	smooth    bool       // with light per vertex
 	lightless bool       // unlit: every face gets the ambient light, no normals are read
 	light     [3]float32 // the head light's direction, in the mesh's axes
+	keep      bool       // draw over the image and depth of the frame before (a world's chunks)
 
 	attrs  []vattr   // per vertex, beside verts
 	zbuf   []float32 // the frame's depth, row by row
@@ -313,7 +314,9 @@ func (r *renderer) fillBands(int) {
 		}
 		y0 := bd * r.bandH
 		y1 := min(y0+r.bandH, r.fr.H)
-		r.clearRows(y0, y1)
+		if !r.keep {
+			r.clearRows(y0, y1)
+		}
 		for pass := range passes {
 			bin := pass*r.nBands + bd
 			for k := range r.pool.n {

@@ -74,28 +74,35 @@ const (
 	sunShare = 0.42
 )
 
-// WorldView draws a geom.World. It lays every instance's model out once
-// in one mesh in the world's frame, with the fixed light baked into the
-// vertex colours, triangles ordered by model mesh (models sharing a mesh,
-// as missing ones of one size do, count as one) and material so that the
-// mesh has one group per mesh material; each frame it picks the
-// instances to draw (frustum and distance culling, the LOD choice) and
-// has the renderer draw their parts of the mesh.
+// WorldView draws a geom.World. It keeps each model once, as the world
+// does, laid out for placing (unit normals, the UV set its materials
+// use), and no placed copy of the world: each frame it picks the
+// instances to draw (frustum and distance culling, the LOD choice) and,
+// for the solid and textured views, places their vertices a chunk at a
+// time into buffers the renderer draws and then reuses (see
+// renderChunks), so a frame holds a chunk's vertices, not the world's. A
+// placed vertex gets the fixed light baked into its colour, as its
+// instance turns it. The frame's groups are every model's groups, model
+// by model (models sharing a mesh, as missing ones of one size do, count
+// as one). The wire views draw every instance's edges: for them the view
+// lays every instance out in one mesh, the first time one is drawn (see
+// PlacedMesh). A WorldView is not safe for concurrent use.
 type WorldView struct {
 	World *geom.World
-	Mesh  *geom.Mesh // every instance placed
 
-	inst   []instLayout // per instance
-	meshes []*geom.Mesh // the distinct model meshes
-	first  []int32      // per mesh: its first group in Mesh
-	// blocks map a triangle of Mesh to its instance: a block is a group of
-	// a mesh laid out for each of its instances in turn.
-	blocks []triBlock
-	byMesh [][]int // per mesh: its instances, in layout order
-	parts  Parts
-	drawn  []bool // per instance, this frame
-	need   []bool // per instance: a stand-in some instance in view needs, this frame
+	models []modelLayout // the distinct model meshes
+	slot   []int32       // per instance: its entry of models, -1 for none
+	groups []geom.Group  // the frame's groups: each model's in turn
+	byMesh [][]int       // per model: its instances, in world order
+	drawn  []bool        // per instance, this frame
+	need   []bool        // per instance: a stand-in some instance in view needs, this frame
 	order  []nearInst
+	runs   []drawRun   // this frame's groups of instances, in drawing order
+	bounds geom.Bounds // around the instances drawn this frame
+	chunk  chunkBuf
+	// chunkWorkers is the workers of the renderer filling chunks.
+	chunkWorkers int
+	merged       *mergedLayout // the wire views': every instance placed
 }
 
 // nearInst is a drawn instance and its distance from the eye.
@@ -104,90 +111,69 @@ type nearInst struct {
 	i int32
 }
 
-// instLayout is where an instance's vertices and triangles sit in Mesh.
-type instLayout struct {
-	vert Span
-	tris []int32 // per group of its mesh: its first triangle
-	mesh int
+// modelLayout is a model mesh laid out for placing: its groups, its unit
+// normals and the UV set its textures use.
+type modelLayout struct {
+	mesh    *geom.Mesh
+	groups  []modelGroup
+	normals []geom.Vec3 // unit
+	uv      []geom.Vec2 // nil: every UV is (0, 0)
 }
 
-// triBlock is a group of a mesh laid out for all its instances.
-type triBlock struct {
-	start, per int // first triangle, triangles per instance
-	mesh       int
-	blended    bool // drawn in the blended pass (a see-through material)
+// modelGroup is one group of a model: its triangles, its entry in the
+// frame's groups, and whether it is drawn in the blended pass (a
+// see-through material).
+type modelGroup struct {
+	first, count int
+	group        uint16
+	blended      bool
+}
+
+// drawRun is one group of a drawn instance.
+type drawRun struct {
+	inst  int32
+	group int32 // in its model's groups
 }
 
 // NewWorldView lays w out for drawing.
 func NewWorldView(w *geom.World) *WorldView {
-	v := &WorldView{World: w, inst: make([]instLayout, len(w.Instances)), drawn: make([]bool, len(w.Instances))}
+	v := &WorldView{World: w, slot: make([]int32, len(w.Instances)), drawn: make([]bool, len(w.Instances))}
 	slot := map[*geom.Mesh]int{}
 	for i, in := range w.Instances {
+		v.slot[i] = -1
 		if in.Model < 0 || in.Model >= len(w.Models) || w.Models[in.Model].Mesh == nil {
 			continue
 		}
 		m := w.Models[in.Model].Mesh
 		k, ok := slot[m]
 		if !ok {
-			k = len(v.meshes)
+			k = len(v.models)
 			slot[m] = k
-			v.meshes = append(v.meshes, m)
+			v.models = append(v.models, v.layoutModel(m))
 			v.byMesh = append(v.byMesh, nil)
 		}
+		v.slot[i] = int32(k)
 		v.byMesh[k] = append(v.byMesh[k], i)
 	}
-	v.layout()
 	return v
 }
 
-// layout builds Mesh: vertices instance by instance (by mesh), then for
-// each mesh, each group's triangles for each of its instances.
-func (v *WorldView) layout() {
-	w := v.World
-	nv, nt := 0, 0
-	for mi, list := range v.byMesh {
-		nv += len(v.meshes[mi].Positions) * len(list)
-		nt += v.meshes[mi].Triangles() * len(list)
-	}
-	out := &geom.Mesh{Up: w.Up, Positions: make([]geom.Vec3, 0, nv), Indices: make([]uint32, 0, 3*nt),
-		Colors: make([]color.NRGBA, 0, nv), UVs: [][]geom.Vec2{make([]geom.Vec2, 0, nv)}}
-	v.first = make([]int32, len(v.meshes))
-	for mi, list := range v.byMesh {
-		m := v.meshes[mi]
-		ns := unitNormalsOf(m)
-		uv := modelUVs(m)
-		base := make([]uint32, len(list))
-		for k, ii := range list {
-			base[k] = uint32(len(out.Positions))
-			v.inst[ii] = instLayout{vert: Span{len(out.Positions), len(m.Positions)}, mesh: mi}
-			placeInto(out, m, w.Instances[ii].Matrix, ns, uv)
+// layoutModel lays m out and adds its groups to the frame's.
+func (v *WorldView) layoutModel(m *geom.Mesh) modelLayout {
+	ml := modelLayout{mesh: m, normals: unitNormalsOf(m), uv: modelUVs(m)}
+	for _, g := range groupsOf(m) {
+		blended := g.Surface != nil && g.Surface.Blend != geom.BlendOpaque
+		ml.groups = append(ml.groups, modelGroup{first: g.FirstTri, count: g.TriCount,
+			group: uint16(min(len(v.groups), math.MaxUint16)), blended: blended})
+		if g.Surface != nil && g.Surface.UVSet != 0 {
+			s := *g.Surface
+			s.UVSet = 0 // a placed vertex keeps the set its model's materials use as its one set
+			g.Surface = &s
 		}
-		v.first[mi] = int32(len(out.Groups))
-		for gi, g := range groupsOf(m) {
-			grp := g
-			grp.FirstTri = out.Triangles()
-			grp.TriCount = g.TriCount * len(list)
-			blended := g.Surface != nil && g.Surface.Blend != geom.BlendOpaque
-			v.blocks = append(v.blocks, triBlock{start: out.Triangles(), per: g.TriCount, mesh: mi, blended: blended})
-			for k, ii := range list {
-				if gi == 0 {
-					v.inst[ii].tris = make([]int32, 0, len(m.Groups)+1)
-				}
-				v.inst[ii].tris = append(v.inst[ii].tris, int32(out.Triangles()))
-				for t := g.FirstTri; t < g.FirstTri+g.TriCount; t++ {
-					a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
-					out.Indices = append(out.Indices, a+base[k], b+base[k], c+base[k])
-				}
-			}
-			if grp.Surface != nil && grp.Surface.UVSet != 0 {
-				s := *grp.Surface
-				s.UVSet = 0 // the layout keeps the set each material uses as its one set
-				grp.Surface = &s
-			}
-			out.Groups = append(out.Groups, grp)
-		}
+		g.FirstTri, g.TriCount = 0, 0 // a frame's triangles name their group
+		v.groups = append(v.groups, g)
 	}
-	v.Mesh = out
+	return ml
 }
 
 // groupsOf is m's groups, the whole mesh as one group when it has none,
@@ -232,62 +218,50 @@ func unitNormalsOf(m *geom.Mesh) []geom.Vec3 {
 	return unitNormals(m.SmoothNormals())
 }
 
-// placeInto appends m's vertices placed by mat: positions, the UVs, and
-// the colours (white without prelit ones) times the fixed light on the
-// turned unit normals ns.
-func placeInto(out *geom.Mesh, m *geom.Mesh, mat mgl32.Mat4, ns []geom.Vec3, uv []geom.Vec2) {
+// place writes the model's vertices placed by mat into pos, col and uv
+// (each len(ml.mesh.Positions) long): the positions, the colours (white
+// without prelit ones) times the fixed light on the turned unit normals,
+// and the UVs.
+func (ml *modelLayout) place(mat *mgl32.Mat4, pos []geom.Vec3, col []color.NRGBA, uv []geom.Vec2) {
+	m := ml.mesh
 	// the sun in the model's frame: n·(Rᵀ sun) = (R n)·sun for a rotation R
 	sun := mat.Mat3().Transpose().Mul3x1(sunDir)
 	if l := sun.Len(); l > 0 {
 		sun = sun.Mul(1 / l) // a scaled instance
 	}
-	colored := len(m.Colors) == len(m.Positions)
 	for i, p := range m.Positions {
-		out.Positions = append(out.Positions, geom.Vec3(mat.Mul4x1(mgl32.Vec3(p).Vec4(1)).Vec3()))
-		t := geom.Vec2{}
-		if uv != nil {
-			t = uv[i]
-		}
-		out.UVs[0] = append(out.UVs[0], t)
+		pos[i] = placePoint(mat, p)
+	}
+	if ml.uv != nil {
+		copy(uv, ml.uv)
+	} else {
+		clear(uv)
+	}
+	colored := len(m.Colors) == len(m.Positions)
+	for i, n := range ml.normals[:len(col)] {
 		l := float32(sunFloor + sunShare)
-		if n := mgl32.Vec3(ns[i]); n != (mgl32.Vec3{}) {
-			l = sunFloor + sunShare*max(n.Dot(sun), 0)
+		if n != (geom.Vec3{}) {
+			l = sunFloor + sunShare*max(n[0]*sun[0]+n[1]*sun[1]+n[2]*sun[2], 0)
 		}
 		c := color.NRGBA{255, 255, 255, 255}
 		if colored {
 			c = m.Colors[i]
 		}
-		out.Colors = append(out.Colors, color.NRGBA{scale8(c.R, l), scale8(c.G, l), scale8(c.B, l), c.A})
+		col[i] = color.NRGBA{scale8(c.R, l), scale8(c.G, l), scale8(c.B, l), c.A}
+	}
+}
+
+// placePoint is p placed by mat: mat.Mul4x1 of (p, 1), term for term,
+// written out so that it is inlined.
+func placePoint(mat *mgl32.Mat4, p geom.Vec3) geom.Vec3 {
+	return geom.Vec3{
+		mat[0]*p[0] + mat[4]*p[1] + mat[8]*p[2] + mat[12],
+		mat[1]*p[0] + mat[5]*p[1] + mat[9]*p[2] + mat[13],
+		mat[2]*p[0] + mat[6]*p[1] + mat[10]*p[2] + mat[14],
 	}
 }
 
 func scale8(v uint8, k float32) uint8 { return uint8(min(float32(v)*k+0.5, 255)) }
-
-// Instance returns the instance triangle t of Mesh belongs to, -1 when
-// none does.
-func (v *WorldView) Instance(t int) int {
-	lo, hi := 0, len(v.blocks)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if v.blocks[mid].start <= t {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == 0 || t < 0 {
-		return -1
-	}
-	b := v.blocks[lo-1]
-	if b.per <= 0 {
-		return -1
-	}
-	k := (t - b.start) / b.per
-	if list := v.byMesh[b.mesh]; k < len(list) {
-		return list[k]
-	}
-	return -1
-}
 
 // finiteBox reports whether b's corners are finite numbers.
 func finiteBox(b geom.Bounds) bool {

@@ -66,16 +66,16 @@ func testWorld() *geom.World {
 // every triangle finds its instance again.
 func TestWorldLayout(t *testing.T) {
 	v := NewWorldView(testWorld())
-	if v.Mesh.Triangles() != 4*12 || len(v.Mesh.Groups) != 6 || len(v.Mesh.Positions) != 4*24 {
-		t.Fatalf("%d triangles, %d groups, %d vertices", v.Mesh.Triangles(), len(v.Mesh.Groups), len(v.Mesh.Positions))
+	if v.PlacedMesh().Triangles() != 4*12 || len(v.PlacedMesh().Groups) != 6 || len(v.PlacedMesh().Positions) != 4*24 {
+		t.Fatalf("%d triangles, %d groups, %d vertices", v.PlacedMesh().Triangles(), len(v.PlacedMesh().Groups), len(v.PlacedMesh().Positions))
 	}
 	count := map[int]int{}
-	for tri := range v.Mesh.Triangles() {
+	for tri := range v.PlacedMesh().Triangles() {
 		i := v.Instance(tri)
 		count[i]++
 		// every corner lies in the instance's placed box
 		for k := range 3 {
-			p := v.Mesh.Positions[v.Mesh.Indices[3*tri+k]]
+			p := v.PlacedMesh().Positions[v.PlacedMesh().Indices[3*tri+k]]
 			b := v.World.Instances[i].Bounds
 			if p[0] < b.Min[0]-1e-4 || p[0] > b.Max[0]+1e-4 || p[1] < b.Min[1]-1e-4 || p[1] > b.Max[1]+1e-4 {
 				t.Fatalf("triangle %d (instance %d) has a corner at %v outside %v", tri, i, p, b)
@@ -162,7 +162,7 @@ func TestWorldRenderPick(t *testing.T) {
 	if st.Instances != 3 || st.Triangles != 36 {
 		t.Fatalf("%d instances, %d triangles drawn", st.Instances, st.Triangles)
 	}
-	fr := cam.Frame(v.Parts().Bounds, w, h)
+	fr := cam.Frame(v.Bounds(), w, h)
 	x, y, _ := fr.Project(mgl32.Vec3{10, 0, 1})
 	if got := v.Pick(&cam, w, h, x, y); got != 2 {
 		t.Errorf("a click on the lamp's top picks %d", got)

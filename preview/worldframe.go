@@ -13,13 +13,24 @@ import (
 
 // Render draws the world seen by cam into dst: the instances chosen by
 // wo (see Select), textured as their models are, lit by the fixed light
-// baked into the layout (opt.Unlit is set: the camera's head light does
-// not apply). The wire views draw every instance.
+// baked into their placed vertices (opt.Unlit is set: the camera's head
+// light does not apply). The solid and textured views place the chosen
+// instances a chunk at a time; the wire views draw every instance, from
+// PlacedMesh.
 func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options, wo WorldOptions) WorldStats {
 	st := v.Select(cam, dst.Rect.Dx(), dst.Rect.Dy(), wo)
 	o := *opt
 	o.Unlit = true
-	st.Stats = r.RenderParts(dst, v.Mesh, &v.parts, cam, &o)
+	if o.Mode == ModeSolid || o.Mode == ModeTextured {
+		st.Stats = v.renderChunks(r, dst, cam, &o)
+	} else {
+		ml := v.mergedParts()
+		if o.Mode == ModeTexturedWire {
+			// its edges are every instance's: every vertex is projected
+			ml.parts.Verts = append(ml.parts.Verts[:0], Span{0, len(ml.mesh.Positions)})
+		}
+		st.Stats = r.RenderParts(dst, ml.mesh, &ml.parts, cam, &o)
+	}
 	if i := wo.Outline - 1; i >= 0 && i < len(v.World.Instances) && finiteBox(v.World.Instances[i].Bounds) {
 		r.outlineBox(dst, v.World.Instances[i].Bounds)
 	}
@@ -30,18 +41,18 @@ func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Optio
 // chose.
 func (v *WorldView) Drawn(i int) bool { return i >= 0 && i < len(v.drawn) && v.drawn[i] }
 
-// Parts returns the parts of Mesh the last Select chose.
-func (v *WorldView) Parts() *Parts { return &v.parts }
+// Bounds returns the box around the instances the last Select chose.
+func (v *WorldView) Bounds() geom.Bounds { return v.bounds }
 
 // Pick returns the instance seen at point (x, y) of the last frame Select
 // chose for a w×h view of cam (pixels, y down), -1 when the point shows
 // none: the nearest drawn triangle the ray through it hits, back faces of
 // one-sided materials passed through as the frame culls them.
 func (v *WorldView) Pick(cam *Camera, w, h int, x, y float32) int {
-	if w <= 0 || h <= 0 || len(v.parts.Tris) == 0 || !(x >= 0 && y >= 0 && x <= float32(w) && y <= float32(h)) {
+	if w <= 0 || h <= 0 || len(v.runs) == 0 || !(x >= 0 && y >= 0 && x <= float32(w) && y <= float32(h)) {
 		return -1
 	}
-	fr := cam.Frame(v.parts.Bounds, w, h)
+	fr := cam.Frame(v.bounds, w, h)
 	if !finiteMat(&fr.MVP) || !finiteMat(&fr.View) {
 		return -1
 	}
@@ -49,28 +60,24 @@ func (v *WorldView) Pick(cam *Camera, w, h int, x, y float32) int {
 	if !ok {
 		return -1
 	}
-	m := v.Mesh
 	best, bestT := -1, math.Inf(1)
 	near := float64(fr.Near)
-	for _, sp := range v.parts.Tris {
-		for t := sp.First; t < sp.First+sp.Count; t++ {
-			a, b, c := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
-			hit, front := rayTri(o, d, m.Positions[a], m.Positions[b], m.Positions[c])
-			if !(hit >= near && hit < bestT) {
-				continue
+	for _, run := range v.runs {
+		ml := &v.models[v.slot[run.inst]]
+		g := ml.groups[run.group]
+		mat := &v.World.Instances[run.inst].Matrix
+		surf := v.groups[g.group].Surface
+		twoSided := surf != nil && surf.TwoSided
+		pos, idx := ml.mesh.Positions, ml.mesh.Indices
+		for t := g.first; t < g.first+g.count; t++ {
+			a, b, c := placePoint(mat, pos[idx[3*t]]), placePoint(mat, pos[idx[3*t+1]]), placePoint(mat, pos[idx[3*t+2]])
+			hit, front := rayTri(o, d, a, b, c)
+			if hit >= near && hit < bestT && (front || twoSided) {
+				best, bestT = int(run.inst), hit
 			}
-			if !front {
-				if g := m.GroupOf(t); g < 0 || m.Groups[g].Surface == nil || !m.Groups[g].Surface.TwoSided {
-					continue
-				}
-			}
-			best, bestT = t, hit
 		}
 	}
-	if best < 0 {
-		return -1
-	}
-	return v.Instance(best)
+	return best
 }
 
 // Select chooses the instances a w×h frame of cam draws and lays their
@@ -93,7 +100,7 @@ func (v *WorldView) Select(cam *Camera, w, h int, wo WorldOptions) WorldStats {
 	need := v.needStandIns(planes, eye, scale, wo)
 	for i, in := range wd.Instances {
 		v.drawn[i] = false
-		if v.inst[i].tris == nil {
+		if v.slot[i] < 0 {
 			continue // no mesh
 		}
 		visible := inView(&planes, in.Bounds) && (wo.Far <= 0 || boxDistance(in.Bounds, eye) <= wo.Far) &&
@@ -149,12 +156,11 @@ func within(in geom.Instance, eye mgl32.Vec3, scale float32) bool {
 	return in.DrawDist <= 0 || boxDistance(in.Bounds, eye) <= in.DrawDist*scale
 }
 
-// collectParts lays the drawn instances' vertex and triangle runs out,
-// and the box around them: the opaque runs nearest to eye first, then the
-// blended ones farthest first.
+// collectParts lays the frame's runs out, and the box around the drawn
+// instances: the opaque runs nearest to eye first, then the blended ones
+// farthest first.
 func (v *WorldView) collectParts(eye mgl32.Vec3) {
-	p := &v.parts
-	p.Tris, p.Verts, v.order = p.Tris[:0], p.Verts[:0], v.order[:0]
+	v.runs, v.order = v.runs[:0], v.order[:0]
 	bounds := geom.Bounds{Min: geom.Vec3{inf32, inf32, inf32}, Max: geom.Vec3{-inf32, -inf32, -inf32}}
 	some := false
 	for _, list := range v.byMesh {
@@ -162,7 +168,6 @@ func (v *WorldView) collectParts(eye mgl32.Vec3) {
 			if !v.drawn[i] {
 				continue
 			}
-			p.Verts = appendSpan(p.Verts, v.inst[i].vert)
 			b := v.World.Instances[i].Bounds
 			if finiteBox(b) {
 				some = true
@@ -175,24 +180,22 @@ func (v *WorldView) collectParts(eye mgl32.Vec3) {
 	}
 	slices.SortFunc(v.order, func(a, b nearInst) int { return cmp.Compare(a.d, b.d) })
 	for _, o := range v.order {
-		v.appendRuns(int(o.i), false)
+		v.appendRuns(o.i, false)
 	}
 	for k := len(v.order) - 1; k >= 0; k-- {
-		v.appendRuns(int(v.order[k].i), true)
+		v.appendRuns(v.order[k].i, true)
 	}
 	if !some {
 		bounds = geom.Bounds{}
 	}
-	p.Bounds = bounds
+	v.bounds = bounds
 }
 
 // appendRuns adds instance i's runs of its opaque or its blended groups.
-func (v *WorldView) appendRuns(i int, blended bool) {
-	in := &v.inst[i]
-	first := int(v.first[in.mesh])
-	for g, t := range in.tris {
-		if b := v.blocks[first+g]; b.blended == blended {
-			v.parts.Tris = appendSpan(v.parts.Tris, Span{int(t), b.per})
+func (v *WorldView) appendRuns(i int32, blended bool) {
+	for g, mg := range v.models[v.slot[i]].groups {
+		if mg.blended == blended && mg.count > 0 {
+			v.runs = append(v.runs, drawRun{inst: i, group: int32(g)})
 		}
 	}
 }

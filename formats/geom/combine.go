@@ -28,6 +28,7 @@ func Combine(meshes ...*Mesh) *Mesh {
 		uvSets = max(uvSets, len(m.UVs))
 	}
 	out.UVs = make([][]Vec2, uvSets)
+	out.reserve(parts, normals, colors)
 	for _, m := range parts {
 		n := len(m.Positions)
 		base := uint32(len(out.Positions))
@@ -72,6 +73,25 @@ func Combine(meshes ...*Mesh) *Mesh {
 		out.UVs = nil
 	}
 	return out
+}
+
+// reserve sizes out's arrays for the parts' vertices, triangles and
+// groups, so that Combine holds no more than the combined mesh.
+func (out *Mesh) reserve(parts []*Mesh, normals, colors bool) {
+	nv, ni, ng := 0, 0, 0
+	for _, m := range parts {
+		nv, ni, ng = nv+len(m.Positions), ni+len(m.Indices), ng+max(len(m.Groups), 1)
+	}
+	out.Positions, out.Indices, out.Groups = make([]Vec3, 0, nv), make([]uint32, 0, ni), make([]Group, 0, ng)
+	if normals {
+		out.Normals = make([]Vec3, 0, nv)
+	}
+	if colors {
+		out.Colors = make([]color.NRGBA, 0, nv)
+	}
+	for k := range out.UVs {
+		out.UVs[k] = make([]Vec2, 0, nv)
+	}
 }
 
 // Translucent returns m (sharing its arrays) with every group drawn see

@@ -65,36 +65,51 @@ func vec(v geom.Vec3) []any { return []any{f32(v[0]), f32(v[1]), f32(v[2])} }
 
 // Mesh returns the placed triangles of the high-detail view (every
 // instance that is not another's low-detail stand-in), missing models as
-// boxes: what an OBJ export writes.
+// boxes: what an OBJ export writes. The models are combined as they are,
+// then each instance's vertices placed where they lie in the result, so
+// that no placed copy is held beside it.
 func (s *Scene) Mesh() (*geom.Mesh, error) {
 	g := s.Geometry()
 	var parts []*geom.Mesh
-	for _, in := range g.Instances {
-		if !in.IsLOD {
-			parts = append(parts, placed(g.Models[in.Model].Mesh, in.Matrix))
+	var mats []*mgl32.Mat4
+	for i, in := range g.Instances {
+		if m := g.Models[in.Model].Mesh; !in.IsLOD && m != nil {
+			parts = append(parts, m)
+			mats = append(mats, &g.Instances[i].Matrix)
 		}
 	}
-	m := geom.Combine(parts...)
-	m.Up = geom.ZUp
-	return m, nil
+	out := geom.Combine(parts...)
+	out.Up = geom.ZUp
+	at := 0
+	for k, m := range parts {
+		n := len(m.Positions)
+		placeRange(out, at, m, mats[k])
+		at += n
+	}
+	return out, nil
 }
 
-// placed is a copy of m moved by mat (normals turned with it), sharing
-// its UVs, colours and groups.
-func placed(m *geom.Mesh, mat mgl32.Mat4) *geom.Mesh {
-	out := &geom.Mesh{Up: m.Up, Indices: m.Indices, Groups: m.Groups, UVs: m.UVs, Colors: m.Colors}
-	out.Positions = make([]geom.Vec3, len(m.Positions))
-	for i, p := range m.Positions {
-		out.Positions[i] = geom.Vec3(mat.Mul4x1(mgl32.Vec3(p).Vec4(1)).Vec3())
+// placeRange places the vertices of m that out holds from at by mat: the
+// positions, and the normals turned with them (made from the placed
+// triangles when m has none of its own, as for any placed copy).
+func placeRange(out *geom.Mesh, at int, m *geom.Mesh, mat *mgl32.Mat4) {
+	n := len(m.Positions)
+	pos := out.Positions[at : at+n]
+	for i, p := range pos {
+		pos[i] = geom.Vec3(mat.Mul4x1(mgl32.Vec3(p).Vec4(1)).Vec3())
 	}
-	if len(m.Normals) == len(m.Positions) {
-		rot := mat.Mat3()
-		out.Normals = make([]geom.Vec3, len(m.Normals))
-		for i, n := range m.Normals {
-			out.Normals[i] = geom.Vec3(rot.Mul3x1(mgl32.Vec3(n)))
-		}
+	if len(out.Normals) != len(out.Positions) {
+		return
 	}
-	return out
+	nrm := out.Normals[at : at+n]
+	if len(m.Normals) != n {
+		copy(nrm, (&geom.Mesh{Positions: pos, Indices: m.Indices}).SmoothNormals())
+		return
+	}
+	rot := mat.Mat3()
+	for i, v := range nrm {
+		nrm[i] = geom.Vec3(rot.Mul3x1(mgl32.Vec3(v)))
+	}
 }
 
 // Scene returns the scene for glTF: each model's mesh once, one node per

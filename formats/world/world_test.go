@@ -82,8 +82,8 @@ func TestWorld(t *testing.T) {
 	if g.Models[byName["ghost"]].Mesh != g.Models[byName["#4242"]].Mesh {
 		t.Error("two missing models of one size have a box each")
 	}
-	if v := preview.NewWorldView(g); len(v.Mesh.Groups) != 5 {
-		t.Errorf("the layout has %d groups: house, lodhouse, the lamp's two, the missing box", len(v.Mesh.Groups))
+	if v := preview.NewWorldView(g); len(v.PlacedMesh().Groups) != 5 {
+		t.Errorf("the layout has %d groups: house, lodhouse, the lamp's two, the missing box", len(v.PlacedMesh().Groups))
 	}
 	texel := func(model, group int) (color [4]uint8, img image.Image) {
 		s := g.Models[model].Mesh.Groups[group].Surface

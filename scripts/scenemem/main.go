@@ -1,8 +1,9 @@
 // Command scenemem measures the memory of rummage on the scene of the
 // budgets (issue 28): it writes the generated city of worldtest.Budget
 // (5,000 instances of 200 models, 1.5 million triangles) and runs
-// `render` (the whole city from the top, every high-detail instance),
-// `info --json` and `export --as gltf` on its text file, reporting each
+// `render` (the whole city from the top, every high-detail instance; iso
+// with LOD by distance; the stand-ins), `info --json` and `export --as
+// gltf` and `--as obj` on its text file, reporting each
 // command's peak resident memory (ru_maxrss) beside the budget of 64 MB
 // + 8 × the bytes of every file the scene reads (the whole game folder:
 // gta.dat, the .ide, the .ipl and gta3.img, every entry of which is a
@@ -66,6 +67,8 @@ func main() {
 		{"render", "--size", "1280x800", "--camera", "iso", "--lod", "distance", "--out", filepath.Join(dir, "iso.png"), ipl},
 		{"info", "--json", ipl},
 		{"export", "--as", "gltf", "--out", filepath.Join(dir, "out"), ipl},
+		{"render", "--size", "1280x800", "--lod", "lod", "--out", filepath.Join(dir, "lod.png"), ipl},
+		{"export", "--as", "obj", "--out", filepath.Join(dir, "obj"), ipl},
 	} {
 		bad += run(*bin, args, input)
 	}
