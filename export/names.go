@@ -23,6 +23,10 @@ type namer struct {
 	root      string                // the output folder on disk
 	existing  Existing              // what to do with a file that exists
 	ask       func(string) Existing // Options.Ask
+	// absent says of the folders looked at whether they are missing on
+	// disk: nothing is looked up inside a missing one (a fresh export
+	// looks at each folder once, not at each file).
+	absent map[string]bool
 }
 
 func newNamer(o Options) *namer {
@@ -30,7 +34,7 @@ func newNamer(o Options) *namer {
 	if root == "" {
 		root = "."
 	}
-	return &namer{used: make(map[string]bool), texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask}
+	return &namer{used: make(map[string]bool), texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask, absent: map[string]bool{}}
 }
 
 // base is the file name stem of seg (SafeName: never a dotfile).
@@ -50,11 +54,30 @@ func candidate(dir, base string, i int) string {
 // onDisk returns the file mode of rel under the output folder, ok false
 // when nothing is there.
 func (n *namer) onDisk(rel string) (fs.FileMode, bool) {
+	if n.missingDir(path.Dir(rel)) {
+		return 0, false
+	}
 	st, err := os.Lstat(filepath.Join(n.root, filepath.FromSlash(rel)))
 	if err != nil {
 		return 0, false
 	}
 	return st.Mode(), true
+}
+
+// missingDir reports whether the folder rel ("." for the output folder)
+// is missing on disk (what is there but no folder counts as missing: no
+// file can be inside it), looking each folder up once.
+func (n *namer) missingDir(rel string) bool {
+	if v, ok := n.absent[rel]; ok {
+		return v
+	}
+	missing := rel != "." && n.missingDir(path.Dir(rel))
+	if !missing {
+		st, err := os.Stat(filepath.Join(n.root, filepath.FromSlash(rel)))
+		missing = err != nil || !st.IsDir()
+	}
+	n.absent[rel] = missing
+	return missing
 }
 
 // claimDir returns a folder name for seg in dir: a folder that exists on
