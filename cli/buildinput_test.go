@@ -81,10 +81,11 @@ func TestBuildDecodeErrorNamesFile(t *testing.T) {
 	}
 }
 
-// TestBuildInputsMustBeRegular: a FIFO, a device or a folder given as an
-// input of build txd, build img or convert txd is refused at once (exit 1,
-// naming it) without being read: a FIFO would block for ever, /dev/zero
-// grow without end.
+// TestBuildInputsMustBeRegular: a FIFO or a device given as an input of
+// build txd, build img or convert txd is refused at once (exit 1, naming
+// it) without being read: a FIFO would block for ever, /dev/zero grow
+// without end. A folder given to convert txd stands for its TXDs, none of
+// which are there: FIFOs and devices in a folder are passed over.
 func TestBuildInputsMustBeRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.png")
@@ -106,7 +107,7 @@ func TestBuildInputsMustBeRegular(t *testing.T) {
 		{[]string{"build", "img", "--out", out, zero}, "is a device"},
 		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, fifo}, "is a FIFO"},
 		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, zero}, "is a device"},
-		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, dir}, "is a folder"},
+		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, dir}, "no .txd file in the folder"},
 	} {
 		done := make(chan [3]any, 1)
 		go func() {
