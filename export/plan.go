@@ -139,6 +139,7 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			if err := p.walk(ctx, names, k, kpath, sub, depth+1); err != nil {
 				return err
 			}
+			names.forget(sub)
 			continue
 		}
 		if !p.keeps(k) || p.broken(k, kpath) {

@@ -44,10 +44,13 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 		out.mkdir(d)
 	}
 	done := out.runAll(ctx, p.Jobs, p.opts.Progress)
-	for _, d := range done {
+	for i, d := range done {
+		if !d.ran {
+			continue
+		}
 		res.Written = append(res.Written, d.written...)
 		if d.err != nil && ctx.Err() == nil {
-			res.Failures = append(res.Failures, Failure{d.job.Path, d.err})
+			res.Failures = append(res.Failures, Failure{p.Jobs[i].Path, d.err})
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -56,16 +59,15 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	return res, nil
 }
 
-// jobResult is what one job did.
+// jobResult is what one job did (the job's own index in the plan).
 type jobResult struct {
-	job     Job
 	written []string
 	err     error
-	ran     bool
+	ran     bool // false: not started before ctx was cancelled
 }
 
 // runAll runs jobs on a bounded set of goroutines and returns their results
-// in job order; jobs not started before ctx was cancelled are left out.
+// by job index.
 // progress (may be nil) is called on this goroutine as jobs finish.
 func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, total int, nodePath string)) []jobResult {
 	results := make([]jobResult, len(jobs))
@@ -88,7 +90,7 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 				written, err := o.runJob(ctx, jobs[i])
 				left.done(jobs[i].parent)
 				o.held.done(path.Dir(jobs[i].Files[0]))
-				results[i] = jobResult{job: jobs[i], written: written, err: err, ran: true}
+				results[i] = jobResult{written: written, err: err, ran: true}
 				finished <- i
 			}
 		}()
@@ -101,13 +103,7 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 			progress(n, len(jobs), jobs[i].Path)
 		}
 	}
-	out := results[:0]
-	for _, r := range results {
-		if r.ran {
-			out = append(out, r)
-		}
-	}
-	return out
+	return results
 }
 
 // parentCount counts the jobs left per parent, so that what a parent
