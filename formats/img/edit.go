@@ -2,6 +2,7 @@ package img
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -86,12 +87,31 @@ func NewArchiveEditor(version int) *Editor {
 func byKey(a, b member) int { return strings.Compare(a.key, b.key) }
 
 // order sorts the members once after adds and renames (stable: members of
-// equal names keep their order), when the archive is kept sorted.
+// equal names keep their order), when the archive is kept sorted. It sorts
+// their indices, equal keys by index, and moves each member once:
+// O(n log n) comparisons, where an in-place stable sort of the members
+// themselves takes O(n log² n) swaps of whole members.
 func (ed *Editor) order() {
-	if ed.unsorted {
-		slices.SortStableFunc(ed.members, byKey)
-		ed.unsorted = false
+	if !ed.unsorted {
+		return
 	}
+	ed.unsorted = false
+	ms := ed.members
+	idx := make([]int, len(ms))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := byKey(ms[a], ms[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	out := make([]member, len(ms))
+	for i, j := range idx {
+		out[i] = ms[j]
+	}
+	ed.members = out
 }
 
 // Names returns the member names in directory order.
