@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +20,7 @@ import (
 // IMG archive from files.
 var buildCommand = &command{
 	usage: usageBuildTXD + " ; " + usageBuildIMG, // cli/flags.go: each also has its own command
-	flags: map[string]bool{"platform": true, "format": true, "mips": true, "quality": true, "version": true, "out": true, "overwrite": false},
+	flags: buildTXDFlags,                         // build img's are a subset
 	run:   runBuild,
 }
 
@@ -45,8 +44,8 @@ func runBuild(e *env, a *args) int {
 	return e.usagef("cannot build %q (want txd or img)", a.pos[0])
 }
 
-// txdBuildOptions reads --platform, --format, --mips, --quality and
-// --version.
+// txdBuildOptions reads --platform, --format, --mips, --quality,
+// --version, --resize, --filter and --addressing.
 func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 	var o txd.BuildOptions
 	p, ok := a.vals["platform"]
@@ -75,46 +74,20 @@ func txdBuildOptions(a *args) (txd.BuildOptions, error) {
 	if _, err := txd.VersionStamp(o.Version); err != nil {
 		return o, err
 	}
+	if o.Resize, err = txd.ParseResize(a.vals["resize"]); err != nil {
+		return o, err
+	}
+	if f, ok := a.vals["filter"]; ok {
+		if o.Filter, err = txd.ParseFilterMode(f); err != nil {
+			return o, err
+		}
+	}
+	if ad, ok := a.vals["addressing"]; ok {
+		if o.AddressU, o.AddressV, err = txd.ParseAddressing(ad); err != nil {
+			return o, err
+		}
+	}
 	return o, nil
-}
-
-func runBuildTXD(e *env, a *args, out string) int {
-	o, err := txdBuildOptions(a)
-	if err != nil {
-		return e.usagef("%v", err)
-	}
-	files, err := inputFiles(a.pos[1:], txd.SourceExts)
-	if err != nil {
-		return e.fail("", "", err)
-	}
-	if err := uniqueNames(files); err != nil {
-		return e.fail("", "", err)
-	}
-	if st := e.checkOut(a, out); st != exitOK {
-		return st
-	}
-	if err := checkSources(files, o); err != nil {
-		return e.fail("", "", err)
-	}
-	ts, err := txd.BuildAll(len(files), func(i int) (txd.Source, error) {
-		b, err := formats.ReadRegular(files[i], maxInputBytes)
-		if err != nil {
-			return txd.Source{}, plainErr(err)
-		}
-		src, err := txd.LoadSource(files[i], b)
-		if err != nil {
-			return src, fmt.Errorf("%s: %w", files[i], err)
-		}
-		return src, nil
-	}, o)
-	if err != nil {
-		return e.fail("", "", err)
-	}
-	data, err := txd.NewDictionaryOf(ts).Marshal()
-	if err != nil {
-		return e.fail(out, "", err)
-	}
-	return e.save(a, out, bytes.NewReader(data))
 }
 
 // maxInputBytes caps one input file of build and convert (1 GiB): it is

@@ -11,31 +11,37 @@ import (
 // program, buffers), counted against the budget.
 const baseMemory = 12 << 20
 
-// checkSources reads the header of every source image of a build, before
-// a pixel is decoded: an image larger than a texture of the platform may
-// be, or a set whose build would pass the command's memory budget (64 MB +
-// 8 × the bytes of its inputs), is refused with the file and what its
-// header claims.
-func checkSources(files []string, o txd.BuildOptions) error {
-	infos := make([]txd.SourceInfo, len(files))
+// checkSets reads the header of every source image of a build, before a
+// pixel is decoded: an image larger than a texture of the platform may be
+// (without a resize that shrinks it), or a TXD whose build would pass the
+// command's memory budget (64 MB + 8 × the bytes of all its inputs; the
+// TXDs are built one after another), is refused with the file and what
+// its header claims.
+func checkSets(sets []*txdSet) error {
+	infos := make([][]txd.SourceInfo, len(sets))
 	var input int64
-	for i, f := range files {
-		info, size, err := peekFile(f)
-		if err != nil {
-			return err
+	for k, s := range sets {
+		infos[k] = make([]txd.SourceInfo, len(s.files))
+		for i, f := range s.files {
+			info, size, err := peekFile(f)
+			if err != nil {
+				return err
+			}
+			if err := info.CheckFits(s.opts[i].Platform, s.opts[i].Resize); err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			infos[k][i], input = info, input+size
 		}
-		if err := info.CheckSide(o.Platform); err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		infos[i], input = info, input+size
 	}
 	budget := memoryBudget(input)
-	need := int64(baseMemory)
-	for i, info := range infos {
-		need += info.BuildCost(o.Format)
-		if need > budget {
-			return fmt.Errorf("%s: the %s header claims %d×%d pixels: building %s needs about %d MB, more than this command's memory budget of %d MB (64 MB + 8 × its %d KB of input)",
-				files[i], info.Kind, info.Width, info.Height, buildWhat(len(files), o.Format), need>>20, budget>>20, input>>10)
+	for k, s := range sets {
+		need := int64(baseMemory)
+		for i, info := range infos[k] {
+			need += info.BuildCostFor(s.opts[i])
+			if need > budget {
+				return fmt.Errorf("%s: the %s header claims %d×%d pixels: building %s needs about %d MB, more than this command's memory budget of %d MB (64 MB + 8 × its %d KB of input)",
+					s.files[i], info.Kind, info.Width, info.Height, buildWhat(len(s.files), s.opts[i].Format), need>>20, budget>>20, input>>10)
+			}
 		}
 	}
 	return nil

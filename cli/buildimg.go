@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"rummage/formats"
 	"rummage/formats/img"
@@ -24,13 +26,13 @@ func runBuildIMG(e *env, a *args, out string) int {
 	if err != nil {
 		return e.fail("", "", err)
 	}
+	datas, err := readAll(files, img.MaxMemberSize)
+	if err != nil {
+		return e.fail("", "", plainErr(err))
+	}
 	ed := img.NewArchiveEditor(version)
-	for _, f := range files {
-		b, err := formats.ReadRegular(f, img.MaxMemberSize)
-		if err != nil {
-			return e.fail("", "", plainErr(err))
-		}
-		if err := ed.Add(filepath.Base(f), b); err != nil {
+	for i, f := range files {
+		if err := ed.Add(filepath.Base(f), datas[i]); err != nil {
 			return e.fail(f, "", err)
 		}
 	}
@@ -50,4 +52,33 @@ func runBuildIMG(e *env, a *args, out string) int {
 		return st
 	}
 	return e.save(a, dirPath, bytes.NewReader(ed.Dir()))
+}
+
+// readAll reads the regular files (each at most limit bytes) on a few
+// goroutines: with many small files the work is waiting for the system.
+// The error is that of the first file in list order that fails, as a
+// reading one by one would give (files after a failed one are left).
+func readAll(files []string, limit int64) ([][]byte, error) {
+	datas := make([][]byte, len(files))
+	errs := make([]error, len(files))
+	var next, firstBad atomic.Int64
+	firstBad.Store(int64(len(files)))
+	var wg sync.WaitGroup
+	for range min(4, len(files)) {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < firstBad.Load(); i = next.Add(1) - 1 {
+				if datas[i], errs[i] = formats.ReadRegular(files[i], limit); errs[i] != nil {
+					for bad := firstBad.Load(); i < bad && !firstBad.CompareAndSwap(bad, i); bad = firstBad.Load() {
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return datas, nil
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -80,10 +81,11 @@ func TestBuildDecodeErrorNamesFile(t *testing.T) {
 	}
 }
 
-// TestBuildInputsMustBeRegular: a FIFO, a device or a folder given as an
-// input of build txd, build img or convert txd is refused at once (exit 1,
-// naming it) without being read: a FIFO would block for ever, /dev/zero
-// grow without end.
+// TestBuildInputsMustBeRegular: a FIFO or a device given as an input of
+// build txd, build img or convert txd is refused at once (exit 1, naming
+// it) without being read: a FIFO would block for ever, /dev/zero grow
+// without end. A folder given to convert txd stands for its TXDs, none of
+// which are there: FIFOs and devices in a folder are passed over.
 func TestBuildInputsMustBeRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.png")
@@ -105,7 +107,7 @@ func TestBuildInputsMustBeRegular(t *testing.T) {
 		{[]string{"build", "img", "--out", out, zero}, "is a device"},
 		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, fifo}, "is a FIFO"},
 		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, zero}, "is a device"},
-		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, dir}, "is a folder"},
+		{[]string{"convert", "txd", "--platform", "ps2", "--out", out, dir}, "no .txd file in the folder"},
 	} {
 		done := make(chan [3]any, 1)
 		go func() {
@@ -123,5 +125,32 @@ func TestBuildInputsMustBeRegular(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a refused build wrote its output")
+	}
+}
+
+// TestReadAllFirstError: build img reads its inputs on several goroutines
+// and still reports the first file in order that fails, whatever finishes
+// first, and reads every file when none does.
+func TestReadAllFirstError(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 200 {
+		p := filepath.Join(dir, fmt.Sprintf("f%03d", i))
+		size := 10
+		if i == 37 || i == 150 {
+			size = 100 // over the limit below
+		}
+		os.WriteFile(p, make([]byte, size), 0o644)
+		files = append(files, p)
+	}
+	for range 20 {
+		_, err := readAll(files, 50)
+		if err == nil || !strings.Contains(err.Error(), "f037") {
+			t.Fatalf("error %v, want the one of f037", err)
+		}
+	}
+	datas, err := readAll(files[:37], 50)
+	if err != nil || len(datas) != 37 || len(datas[36]) != 10 {
+		t.Fatalf("%d files read, %v", len(datas), err)
 	}
 }

@@ -134,14 +134,17 @@ Usage:
                                            animation and of the --anim motion)
   rummage samples [--overwrite] DIR        write the built-in sample files into DIR
   rummage build txd --platform {platform} [--format {format}]
-                [--mips auto|N] [--quality {quality}] [--version {rw-version}] [--overwrite]
-                --out OUT.txd DIR|FILE...
-                                           a TXD from PNG, TGA and DDS files (a DDS keeps its mips)
+                [--mips auto|N] [--quality {quality}] [--version {rw-version}] [--resize max|pow2]
+                [--filter F] [--addressing U[,V]] [--overwrite] --out OUT.txd|DIR DIR|FILE...
+                                           a TXD from PNG, TGA and DDS files (a DDS keeps its mips);
+                                           a folder of folders: one TXD per subfolder into DIR;
+                                           a folder's textures.json: per-texture settings
   rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR...
                                            an IMG archive of the files, sorted by name (version 1: OUT.dir too)
-  rummage convert txd --platform {platform} [--version V] [--quality {quality}] [--overwrite]
-                --out OUT.txd IN.txd
-                                           a TXD stored for another platform
+  rummage convert txd --platform {platform} [--version V] [--quality {quality}]
+                [--overwrite] --out OUT.txd|DIR IN.txd|DIR...
+                                           a TXD stored for another platform; several TXDs or
+                                           a folder of them into the folder DIR
   rummage completion bash|zsh|fish|powershell
                                            the shell completion script
   rummage help [COMMAND [txd|img]]         this text, or a command's flags

@@ -26,6 +26,9 @@ var choiceLists = map[string][]string{
 	"rw-version": txd.VersionNames(),
 	"parts":      formats.PartNames(),
 	"quality":    dxt.Qualities(),
+	"filter":     txd.BuildFilterNames(),
+	"addressing": txd.BuildAddressNames(),
+	"resize":     txd.ResizeNames(),
 }
 
 var choiceRef = regexp.MustCompile(`\{([a-z-]+)\}`)
@@ -102,7 +105,11 @@ var flagDocs = map[string]flagDoc{
 	"build txd.version":   {arg: "V", choices: choiceLists["rw-version"], help: "the RenderWare version to stamp (default 3.6)"},
 	"convert txd.version": {arg: "V", choices: choiceLists["rw-version"], help: "the RenderWare version to stamp (default: the input's)"},
 	"build img.version":   {arg: "V", choices: []string{"2", "1"}, help: "the IMG version: 2 (San Andreas, the default) or 1 (GTA III and Vice City: OUT.dir is written beside OUT.img)"},
-	"build txd.out":       {arg: "OUT.txd", file: true, help: "the TXD to write (required; an existing file is kept unless --overwrite)"},
+	"build txd.out":       {arg: "OUT.txd|DIR", file: true, help: "the TXD to write, or for folders of folders the folder each subfolder's SUBFOLDER.txd goes into (required; an existing file is kept unless --overwrite)"},
+	"convert txd.out":     {arg: "OUT.txd|DIR", file: true, help: "the TXD to write, or for several TXDs or a folder the folder they go into, under the same names (required; an existing file is kept unless --overwrite)"},
+	"resize":              {arg: "HOW", choices: choiceLists["resize"], help: "fit each image to the platform first: max shrinks one larger than its textures may be (PS2 1024, else 4096 pixels a side), keeping its aspect; pow2 takes each side to the nearest power of two (the PS2 needs them)"},
+	"filter":              {arg: "MODE", choices: choiceLists["filter"], help: "the textures' filter mode (default linear, linear-mip-linear with mip levels); a folder's textures.json may set it per texture"},
+	"addressing":          {arg: "U[,V]", choices: choiceLists["addressing"], help: "the textures' addressing for U and V (one mode for both, or U,V; default wrap); a folder's textures.json may set it per texture"},
 	"build img.out":       {arg: "OUT.img", file: true, help: "the archive to write (required; an existing file is kept unless --overwrite)"},
 }
 
@@ -167,10 +174,10 @@ var summaries = map[string]string{
 	"render":      "draw a mesh or a scene to a PNG, transparent around it",
 	"samples":     "write the built-in sample files into DIR",
 	"build":       "build a TXD from PNG, TGA and DDS files (build txd) or an IMG archive from files (build img)",
-	"build txd":   "build a TXD from PNG, TGA and DDS files (a DDS keeps its mips)",
+	"build txd":   "build a TXD from PNG, TGA and DDS files (a DDS keeps its mips), or one TXD per subfolder of folders of them",
 	"build img":   "build an IMG archive of the files, sorted by name (version 1 writes OUT.dir beside OUT.img)",
 	"convert":     "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox (convert txd)",
-	"convert txd": "store a TXD for another platform: PS2, D3D8, D3D9 or Xbox",
+	"convert txd": "store a TXD, several, or every TXD in a folder, for another platform: PS2, D3D8, D3D9 or Xbox",
 	"completion":  "print the shell completion script for bash, zsh, fish or PowerShell",
 	"help":        "print the usage of Rummage or of one command",
 }
@@ -178,7 +185,8 @@ var summaries = map[string]string{
 // Usage lines of build's second words.
 var (
 	usageBuildTXD = withChoices("rummage build txd --platform {platform} [--format {format}] " +
-		"[--mips auto|N] [--quality {quality}] [--version {rw-version}] [--overwrite] --out OUT.txd DIR|FILE...")
+		"[--mips auto|N] [--quality {quality}] [--version {rw-version}] [--resize {resize}] [--filter {filter}] " +
+		"[--addressing U[,V]] [--overwrite] --out OUT.txd|DIR DIR|FILE...")
 	usageBuildIMG = "rummage build img [--version 2|1] [--overwrite] --out OUT.img FILE|DIR..."
 )
 
@@ -195,8 +203,7 @@ var (
 func init() {
 	subcommands = map[string]map[string]*command{
 		"build": {
-			"txd": {usage: usageBuildTXD, run: runBuild,
-				flags: map[string]bool{"platform": true, "format": true, "mips": true, "quality": true, "version": true, "out": true, "overwrite": false}},
+			"txd": {usage: usageBuildTXD, run: runBuild, flags: buildTXDFlags},
 			"img": {usage: usageBuildIMG, run: runBuild, flags: map[string]bool{"version": true, "out": true, "overwrite": false}},
 		},
 		"convert": {"txd": {usage: convertCommand.usage, flags: convertCommand.flags, run: runConvert}},

@@ -54,6 +54,26 @@ func writeCommandHelp(w io.Writer, name string) {
 	if name == "ls" || name == "info" || name == "export" {
 		fmt.Fprintln(w, "\n"+nodeRule)
 	}
+	if note := commandNotes[name]; note != "" {
+		fmt.Fprintln(w, "\n"+note)
+	}
+}
+
+// commandNotes say more about a command after its flags (help and the
+// man page).
+var commandNotes = map[string]string{
+	"build txd": `A folder of folders (no image of its own, subfolders with images) builds one
+TXD per subfolder, --out DIR/SUBFOLDER.txd. A folder's textures.json gives its
+textures their own settings over the flags, each key optional:
+  {"NAME": {"format": "DXT1", "mips": "auto", "filter": "linear-mip-linear",
+            "addressing": ["wrap", "clamp"], "alpha": "MASKNAME"}, ...}
+NAME is an image's name without its extension (any case), "mips" auto or a
+count, "addressing" one mode or [U, V], "alpha" the mask name; an unknown key,
+value or NAME is an error naming the file. Everything is checked before a
+pixel is decoded: an image's header against the platform and the memory budget.`,
+	"convert txd": `With several TXDs or a folder (its .txd files, recursively), --out is a folder:
+each TXD is written there under its own name, a folder's keeping its
+subfolders. A TXD that fails is one line on standard error and the others go on.`,
 }
 
 // flagSpelling is "--name VALUE" (or "-r") with the value's choices.

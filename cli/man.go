@@ -42,6 +42,9 @@ Single letters may be grouped (\fB\-rq\fR is \fB\-r \-q\fR); a long flag may be 
 			d, _ := docOf(c, f)
 			fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(flagSpelling(f, d)), roff(d.help))
 		}
+		if note := commandNotes[c]; note != "" {
+			fmt.Fprintf(w, ".PP\n.nf\n%s\n.fi\n", roffLines(note))
+		}
 	}
 	fmt.Fprint(w, ".SH WINDOW OPTIONS\n")
 	for _, f := range windowFlags {
@@ -77,6 +80,12 @@ draw a model to a PNG
 .TP
 .B rummage build txd \-\-platform ps2 \-\-out icons.txd icons/
 a PS2 texture dictionary from a folder of PNG files
+.TP
+.B rummage build txd \-\-platform d3d9 \-\-resize max \-\-out txd/ textures/
+one TXD per subfolder of textures/ (each with its optional textures.json), as txd/SUBFOLDER.txd
+.TP
+.B rummage convert txd \-\-platform ps2 \-\-out ps2/ models/
+every TXD under models/ stored for the PS2, as ps2/<its path>
 .TP
 .B rummage build img \-\-version 1 \-\-out gta3.img models/
 a GTA III / Vice City archive (gta3.img and gta3.dir)
@@ -119,6 +128,15 @@ dumb turns off export's progress line on a terminal
 The README of the source tree: the supported formats, the JSON output and the window.
 `
 )
+
+// roffLines escapes text of several lines for a no-fill block.
+func roffLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = roff(l)
+	}
+	return strings.Join(lines, "\n")
+}
 
 // roff escapes text for a roff line: backslashes, dashes, and a leading
 // dot or quote.

@@ -7,10 +7,12 @@
 // container exports its whole subtree and keeps the tree's folder
 // structure), picks each node's format and gives every output file a unique
 // name. Plan.Run writes the files, reporting progress and stopping when its
-// context is cancelled. Every file is written to a temporary name beside its
-// target and renamed into place, so a cancelled or failed export leaves no
-// partial file. An item that fails is recorded in the result and the export
-// goes on with the next one.
+// context is cancelled. Every file is written through internal/atomicfile
+// (on Linux an unnamed file linked under its name once complete), so a
+// cancelled or failed export leaves no partial file; textures are encoded
+// into memory and written with one call, a palettised one as a palette
+// PNG. An item that fails is recorded in the result and the export goes on
+// with the next one.
 //
 // The mesh writers are plain functions: WriteOBJ (obj.go, with the
 // textures written beside it through a TextureSink) and WriteGLB /

@@ -14,7 +14,10 @@ import (
 // already on disk under the output folder are handled by the Existing
 // policy; folders on disk are reused.
 type namer struct {
-	used map[string]bool
+	// used holds the names claimed in each folder, by the folder's
+	// relative path, both in lower case; a folder's set is dropped once
+	// its subtree is planned (forget), as nothing more is named in it.
+	used map[string]map[string]bool
 	// texOwners holds the texture stems (see texStem) of the OBJ files
 	// claimed: the names STEM_texN.png are theirs. texNames holds the
 	// stems of the claimed names of that shape. Both are lower case.
@@ -23,6 +26,10 @@ type namer struct {
 	root      string                // the output folder on disk
 	existing  Existing              // what to do with a file that exists
 	ask       func(string) Existing // Options.Ask
+	// absent says of the folders looked at whether they are missing on
+	// disk: nothing is looked up inside a missing one (a fresh export
+	// looks at each folder once, not at each file).
+	absent map[string]bool
 }
 
 func newNamer(o Options) *namer {
@@ -30,7 +37,7 @@ func newNamer(o Options) *namer {
 	if root == "" {
 		root = "."
 	}
-	return &namer{used: make(map[string]bool), texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask}
+	return &namer{used: map[string]map[string]bool{}, texOwners: map[string]bool{}, texNames: map[string]bool{}, root: root, existing: o.Existing, ask: o.Ask, absent: map[string]bool{}}
 }
 
 // base is the file name stem of seg (SafeName: never a dotfile).
@@ -50,11 +57,30 @@ func candidate(dir, base string, i int) string {
 // onDisk returns the file mode of rel under the output folder, ok false
 // when nothing is there.
 func (n *namer) onDisk(rel string) (fs.FileMode, bool) {
+	if n.missingDir(path.Dir(rel)) {
+		return 0, false
+	}
 	st, err := os.Lstat(filepath.Join(n.root, filepath.FromSlash(rel)))
 	if err != nil {
 		return 0, false
 	}
 	return st.Mode(), true
+}
+
+// missingDir reports whether the folder rel ("." for the output folder)
+// is missing on disk (what is there but no folder counts as missing: no
+// file can be inside it), looking each folder up once.
+func (n *namer) missingDir(rel string) bool {
+	if v, ok := n.absent[rel]; ok {
+		return v
+	}
+	missing := rel != "." && n.missingDir(path.Dir(rel))
+	if !missing {
+		st, err := os.Stat(filepath.Join(n.root, filepath.FromSlash(rel)))
+		missing = err != nil || !st.IsDir()
+	}
+	n.absent[rel] = missing
+	return missing
 }
 
 // claimDir returns a folder name for seg in dir: a folder that exists on
@@ -63,14 +89,13 @@ func (n *namer) claimDir(dir, seg string) string {
 	base := n.base(seg)
 	for i := 1; ; i++ {
 		cand := candidate(dir, base, i)
-		key := strings.ToLower(cand)
-		if n.used[key] {
+		if n.isUsed(cand) {
 			continue
 		}
 		if mode, ok := n.onDisk(cand); ok && !mode.IsDir() {
 			continue
 		}
-		n.used[key] = true
+		n.use(cand)
 		return cand
 	}
 }
@@ -149,7 +174,7 @@ func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext 
 			continue
 		}
 		for _, f := range names {
-			n.used[strings.ToLower(f)] = true
+			n.use(f)
 			if stem, ok := texOwner(f); ok {
 				n.texNames[stem] = true
 			}
@@ -164,10 +189,35 @@ func (n *namer) claimSet(dir, seg string, files func(cand string) []string, ext 
 	}
 }
 
+// use claims the name rel (a file or a folder) in its folder.
+func (n *namer) use(rel string) {
+	dir, name := path.Split(strings.ToLower(rel))
+	set := n.used[dir]
+	if set == nil {
+		set = map[string]bool{}
+		n.used[dir] = set
+	}
+	set[name] = true
+}
+
+// isUsed reports whether rel is claimed.
+func (n *namer) isUsed(rel string) bool {
+	dir, name := path.Split(strings.ToLower(rel))
+	return n.used[dir][name]
+}
+
+// forget drops the names claimed inside folder rel (its own name stays
+// claimed in its parent): its subtree is planned.
+func (n *namer) forget(rel string) {
+	if rel != "" {
+		delete(n.used, strings.ToLower(rel)+"/")
+	}
+}
+
 // taken reports whether one of names is claimed by this export already.
 func (n *namer) taken(names []string) bool {
 	for _, f := range names {
-		if n.used[strings.ToLower(f)] {
+		if n.isUsed(f) {
 			return true
 		}
 		if stem, ok := texOwner(f); ok && n.texOwners[stem] {

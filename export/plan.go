@@ -146,6 +146,7 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			if err := p.walk(ctx, names, k, kpath, sub, depth+1, matched); err != nil {
 				return err
 			}
+			names.forget(sub)
 			continue
 		}
 		if !all && !p.keeps(k) || p.broken(k, kpath) {

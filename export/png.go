@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -59,10 +60,25 @@ func (b *pngBuffers) Put(v *png.EncoderBuffer) { b.pool.Put(v) }
 
 var sharedPNGBuffers pngBuffers
 
+// fileBuffers hold files being encoded before their one write.
+var fileBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func getBuffer() *bytes.Buffer { return fileBuffers.Get().(*bytes.Buffer) }
+
+// putBuffer returns b to the pool unless it grew past 4 MiB (a rare huge
+// texture is not kept alive for the rest of the export).
+func putBuffer(b *bytes.Buffer) {
+	if b.Cap() <= 4<<20 {
+		fileBuffers.Put(b)
+	}
+}
+
 // writePNG encodes img as PNG at the level set on ctx. Decoded textures
 // are straight-alpha *image.NRGBA, which image/png writes exactly as
 // stored (no premultiplying), so colour under partial or zero alpha
-// survives the export.
+// survives the export. An *image.Paletted with color.NRGBA entries is
+// written as a palette PNG (colour type 3, 1 to 8 bits per index) whose
+// tRNS chunk keeps each entry's alpha, colour under alpha 0 included.
 func writePNG(ctx context.Context, w io.Writer, img image.Image) error {
 	enc := png.Encoder{CompressionLevel: levelOf(ctx), BufferPool: &sharedPNGBuffers}
 	return enc.Encode(w, img)

@@ -44,10 +44,13 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 		out.mkdir(d)
 	}
 	done := out.runAll(ctx, p.Jobs, p.opts.Progress)
-	for _, d := range done {
+	for i, d := range done {
+		if !d.ran {
+			continue
+		}
 		res.Written = append(res.Written, d.written...)
 		if d.err != nil && ctx.Err() == nil {
-			res.Failures = append(res.Failures, Failure{d.job.Path, d.err})
+			res.Failures = append(res.Failures, Failure{p.Jobs[i].Path, d.err})
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -56,21 +59,22 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	return res, nil
 }
 
-// jobResult is what one job did.
+// jobResult is what one job did (the job's own index in the plan).
 type jobResult struct {
-	job     Job
 	written []string
 	err     error
-	ran     bool
+	ran     bool // false: not started before ctx was cancelled
 }
 
 // runAll runs jobs on a bounded set of goroutines and returns their results
-// in job order; jobs not started before ctx was cancelled are left out.
+// by job index.
 // progress (may be nil) is called on this goroutine as jobs finish.
 func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, total int, nodePath string)) []jobResult {
 	results := make([]jobResult, len(jobs))
 	workers := min(runtime.GOMAXPROCS(0), len(jobs))
 	left := newParentCount(jobs)
+	o.held = newHeldFolders(o, jobs)
+	defer o.held.closeAll()
 	var next atomic.Int64
 	finished := make(chan int) // unbuffered: no worker runs ahead of a cancel
 	var wg sync.WaitGroup
@@ -85,7 +89,8 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 				}
 				written, err := o.runJob(ctx, jobs[i])
 				left.done(jobs[i].parent)
-				results[i] = jobResult{job: jobs[i], written: written, err: err, ran: true}
+				o.held.done(path.Dir(jobs[i].Files[0]))
+				results[i] = jobResult{written: written, err: err, ran: true}
 				finished <- i
 			}
 		}()
@@ -98,13 +103,7 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 			progress(n, len(jobs), jobs[i].Path)
 		}
 	}
-	out := results[:0]
-	for _, r := range results {
-		if r.ran {
-			out = append(out, r)
-		}
-	}
-	return out
+	return results
 }
 
 // parentCount counts the jobs left per parent, so that what a parent
@@ -169,6 +168,7 @@ type outDir struct {
 	dir  string
 	opts Options
 	bad  map[string]error // folder (relative) → why nothing goes into it
+	held *heldFolders     // the folders kept open while Run writes into them
 }
 
 func openOut(o Options) (*outDir, error) {
@@ -276,32 +276,51 @@ func (o *outDir) writeJob(ctx context.Context, j Job) ([]string, error) {
 	return nil, fmt.Errorf("unknown export format %q", j.As)
 }
 
-// writePNGs writes mip 0, or every level with AllMips, as PNG or TGA.
+// writePNGs writes mip 0, or every level with AllMips, as PNG or TGA: a
+// palettised level (formats.Paletter) as a palette PNG, each file encoded
+// into memory and written with one call.
 func (o *outDir) writePNGs(ctx context.Context, j Job) ([]string, error) {
 	im, ok := j.Node.(formats.Imager)
 	if !ok {
 		return nil, cannot(j.Node, j.As)
 	}
-	encode := writePNG
-	if j.As == TGA {
-		encode = func(_ context.Context, w io.Writer, img image.Image) error { return writeTGA(w, img) }
-	}
+	buf := getBuffer()
+	defer putBuffer(buf)
 	var written []string
 	for l, f := range j.Files {
 		level := 0
 		if o.opts.AllMips {
 			level = l
 		}
-		img, err := im.Image(level)
+		img, err := exportImage(im, level, j.As == PNG)
 		if err != nil {
 			return written, fmt.Errorf("image level %d: %w", level, err)
 		}
-		var werr error
-		if written, werr = o.write(ctx, j.Replace, written, f, func(w io.Writer) error { return encode(ctx, w, img) }); werr != nil {
-			return written, werr
+		buf.Reset()
+		if j.As == TGA {
+			err = writeTGA(buf, img)
+		} else {
+			err = writePNG(ctx, buf, img)
+		}
+		if err != nil {
+			return written, err
+		}
+		if written, err = o.writeBytes(ctx, j.Replace, written, f, buf.Bytes()); err != nil {
+			return written, err
 		}
 	}
 	return written, nil
+}
+
+// exportImage is level of im, as palette indices when im has them and
+// paletted allows (PNG), else its pixels.
+func exportImage(im formats.Imager, level int, paletted bool) (image.Image, error) {
+	if p, ok := im.(formats.Paletter); ok && paletted {
+		if img, err := p.PalettedImage(level); err != nil || img != nil {
+			return img, err
+		}
+	}
+	return im.Image(level)
 }
 
 // writeMesh writes a mesh as glTF, or as OBJ with its MTL when the writer
@@ -382,16 +401,44 @@ func stringFill(s string) func(io.Writer) error {
 // only when replace is set, else refused when the name was taken
 // meanwhile. It returns written with the file's full path added.
 func (o *outDir) write(ctx context.Context, replace bool, written []string, rel string, fill func(w io.Writer) error) ([]string, error) {
-	opts := atomicfile.Options{}
-	if replace {
-		opts.Policy = atomicfile.Replace
-	}
-	err := atomicfile.InRoot(o.root, path.Dir(rel)).Write(path.Base(rel), opts, func(w io.Writer) error {
+	d, opts := o.folder(path.Dir(rel)), writeOptions(replace)
+	err := d.Write(path.Base(rel), opts, func(w io.Writer) error {
 		if err := fill(w); err != nil {
 			return err
 		}
 		return ctx.Err()
 	})
+	return o.wrote(written, rel, err)
+}
+
+// writeBytes is write of data, in one write call.
+func (o *outDir) writeBytes(ctx context.Context, replace bool, written []string, rel string, data []byte) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return written, err
+	}
+	err := o.folder(path.Dir(rel)).WriteFile(path.Base(rel), data, writeOptions(replace))
+	return o.wrote(written, rel, err)
+}
+
+// folder is the output folder rel, kept open while its jobs run.
+func (o *outDir) folder(rel string) *atomicfile.Dir {
+	if o.held != nil {
+		if d := o.held.get(rel); d != nil {
+			return d
+		}
+	}
+	return atomicfile.InRoot(o.root, rel)
+}
+
+func writeOptions(replace bool) atomicfile.Options {
+	if replace {
+		return atomicfile.Options{Policy: atomicfile.Replace}
+	}
+	return atomicfile.Options{}
+}
+
+// wrote adds rel's full path to written, or says why it was not written.
+func (o *outDir) wrote(written []string, rel string, err error) ([]string, error) {
 	if errors.Is(err, fs.ErrExist) {
 		err = fmt.Errorf("%s exists (made while exporting); not replaced", o.full(rel))
 	}

@@ -64,6 +64,15 @@ type Imager interface {
 	Image(level int) (image.Image, error)
 }
 
+// Paletter is an Imager whose pixels are palette indices (PAL4, PAL8):
+// PalettedImage returns level's indices and the palette as straight-alpha
+// color.NRGBA entries, such that looking every index up gives exactly the
+// pixels Image returns. It returns nil (and no error) for a level that is
+// not a palette lookup. Exporters write it as a palette PNG.
+type Paletter interface {
+	PalettedImage(level int) (*image.Paletted, error)
+}
+
 // Mesher is a node that has geometry for the wireframe preview and export.
 type Mesher interface {
 	Mesh() (*geom.Mesh, error)

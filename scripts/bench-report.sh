@@ -9,6 +9,10 @@
 # NRes-lister the start-up run of scripts/cli-vs-c.sh; with Xvfb installed
 # the window's time to its first frame is measured from outside
 # (scripts/firstframe) beside a bare Fyne window's (scripts/fynehello).
+# REF_LIBRW=path/to/a-librw-TXD-converter with TXD_CORPUS=DIR adds PNG
+# export against librw one process per TXD (scripts/exportvslibrw: five
+# interleaved pairs, both ratios); /usr/bin/time gives the LZHUF encoder's
+# peak memory on 100 MB.
 #   sh scripts/bench-report.sh
 set -eu
 cd "$(dirname "$0")/.."
@@ -46,6 +50,33 @@ if [ -n "${REF_LZHUF:-}" ]; then
 	row "LZHUF decode >= 1.5 x lzhuf.c (whole process, 50 MB)" "$v x" "$(check "$v" '>=' 1.5)"
 else
 	row "LZHUF decode >= 1.5 x lzhuf.c (whole process, 50 MB)" "set REF_LZHUF to measure" ""
+fi
+
+go build -o "$d/lzhufcmp" ./scripts/lzhufcmp
+"$d/lzhufcmp" gen 100 "$d/lz.in" >/dev/null
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$d/lz.rss" "$d/lzhufcmp" e "$d/lz.in" "$d/lz.out" >/dev/null
+	v=$(awk '{printf "%.1f", $1 / 1024}' "$d/lz.rss")
+	row "LZHUF encode streams: peak RSS on 100 MB <= 16 MB" "$v MB" "$(check "$v" '<=' 16)"
+else
+	row "LZHUF encode streams: peak RSS on 100 MB <= 16 MB" "/usr/bin/time missing" ""
+fi
+rm -f "$d/lz.in" "$d/lz.out"
+
+bench ./formats/img/ 'BuildIMG$'
+v=$(ms "$(field BenchmarkBuildIMG/100000 ns/op)")
+g="$(field BenchmarkBuildIMG/1000 ns/entry) / $(field BenchmarkBuildIMG/10000 ns/entry) / $(field BenchmarkBuildIMG/100000 ns/entry)"
+row "build img of 100,000 entries <= 2 s, linear" "$v ms; ns/entry at 1k/10k/100k: $g" "$(check "$v" '<=' 2000)"
+
+if [ -n "${REF_LIBRW:-}" ] && [ -n "${TXD_CORPUS:-}" ]; then
+	CGO_ENABLED=0 go build -tags nogui -o "$d/rummage-cli" .
+	go run ./scripts/exportvslibrw -pairs 5 -rummage "$d/rummage-cli" "$REF_LIBRW" "$TXD_CORPUS" >"$d/sbs" 2>"$d/sbs.err"
+	w=$(sed -n 's/^ratio.*wall \([0-9.]*\) x, CPU.*/\1/p' "$d/sbs")
+	c=$(sed -n 's/^ratio.*CPU \([0-9.]*\) x.*/\1/p' "$d/sbs")
+	low=$([ -n "$w" ] && [ -n "$c" ] && awk -v a="$w" -v b="$c" 'BEGIN {print (a < b) ? a : b}' || true)
+	row "export --as png, one call >= 2 x librw per TXD (wall, CPU)" "wall $w x, CPU $c x ($(sed -n 's/^TXDs: \([0-9]*\);.*/\1/p' "$d/sbs") TXDs, 5 pairs)" "$(check "$low" '>=' 2)"
+else
+	row "export --as png, one call >= 2 x librw per TXD (wall, CPU)" "set REF_LIBRW and TXD_CORPUS to measure" ""
 fi
 
 bench ./preview/ 'Render1M$|Solid1M$|Textured1M$|ParkanAnimated$'
@@ -106,6 +137,8 @@ if command -v Xvfb >/dev/null; then
 	v=$("$d/firstframe" -n 5 "$d/rummage" | cut -d' ' -f1)
 	h=$("$d/firstframe" -n 5 "$d/fynehello" | cut -d' ' -f1)
 	row "window start to first frame, samples <= 1.0 s (Xvfb)" "$v ms (a bare Fyne window: $h ms)" "$(check "$v" '<=' 1000)"
+	r=$([ -n "$v" ] && [ -n "$h" ] && awk -v v="$v" -v h="$h" 'BEGIN {printf "%.2f", v / h}' || true)
+	row "window first frame <= 2 x a bare Fyne window (Xvfb)" "$r x" "$(check "$r" '<=' 2)"
 else
 	row "window start to first frame, samples <= 1.0 s (Xvfb)" "Xvfb missing" ""
 fi

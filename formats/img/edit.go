@@ -1,10 +1,12 @@
 package img
 
 import (
+	"bufio"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 
 	"rummage/formats/binread"
@@ -17,22 +19,35 @@ import (
 // data starting at the first sector after the directory. An archive whose
 // names are sorted (ignoring case) stays sorted; otherwise new members
 // are appended.
+//
+// Every edit is linear in the member count at worst, and a run of adds is
+// sorted once, when the order is next needed: building an archive of n
+// members costs O(n log n), each name lowered once.
 type Editor struct {
 	Version int // 1 or 2
 	members []member
 	r       io.ReaderAt
 	size    int64
 	sorted  bool
+	// keys counts the members of each lower-case name (an original
+	// archive may hold a name twice).
+	keys map[string]int
+	// unsorted: members were added or renamed since the last sort.
+	unsorted bool
 }
 
 // member is one entry being edited: the original entry (orig) or new data.
 type member struct {
 	name  string
+	key   string // name in lower case, the key of sorting and lookups
 	orig  *Entry
 	data  []byte
 	fresh bool    // data replaces the original
 	sizes [4]byte // VER2: the stored streaming and archive sizes of orig
 }
+
+// nameKey is the key names are compared by: lower case.
+func nameKey(name string) string { return strings.ToLower(name) }
 
 // NewEditor starts editing archive a whose .img bytes r holds (size bytes).
 func NewEditor(a *Archive, r io.ReaderAt, size int64) (*Editor, error) {
@@ -42,7 +57,7 @@ func NewEditor(a *Archive, r io.ReaderAt, size int64) (*Editor, error) {
 	if err := a.unreadable(); err != nil {
 		return nil, err
 	}
-	ed := &Editor{Version: a.Version, r: r, size: size}
+	ed := &Editor{Version: a.Version, r: r, size: size, keys: make(map[string]int, len(a.Entries))}
 	var dir []byte
 	if a.Version != 1 {
 		var err error
@@ -52,24 +67,56 @@ func NewEditor(a *Archive, r io.ReaderAt, size int64) (*Editor, error) {
 	}
 	for i := range a.Entries {
 		e := &a.Entries[i]
-		m := member{name: e.Name, orig: e}
+		m := member{name: e.Name, key: nameKey(e.Name), orig: e}
 		if dir != nil {
 			copy(m.sizes[:], dir[i*EntrySize+4:])
 		}
 		ed.members = append(ed.members, m)
+		ed.keys[m.key]++
 	}
-	ed.sorted = sort.SliceIsSorted(ed.members, func(i, j int) bool { return lessName(ed.members[i].name, ed.members[j].name) })
+	ed.sorted = slices.IsSortedFunc(ed.members, byKey)
 	return ed, nil
 }
 
 // NewArchiveEditor starts an empty archive of version 1 or 2 whose
 // members are kept sorted by name.
-func NewArchiveEditor(version int) *Editor { return &Editor{Version: version, sorted: true} }
+func NewArchiveEditor(version int) *Editor {
+	return &Editor{Version: version, sorted: true, keys: map[string]int{}}
+}
 
-func lessName(a, b string) bool { return strings.ToLower(a) < strings.ToLower(b) }
+func byKey(a, b member) int { return strings.Compare(a.key, b.key) }
+
+// order sorts the members once after adds and renames (stable: members of
+// equal names keep their order), when the archive is kept sorted. It sorts
+// their indices, equal keys by index, and moves each member once:
+// O(n log n) comparisons, where an in-place stable sort of the members
+// themselves takes O(n log² n) swaps of whole members.
+func (ed *Editor) order() {
+	if !ed.unsorted {
+		return
+	}
+	ed.unsorted = false
+	ms := ed.members
+	idx := make([]int, len(ms))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := byKey(ms[a], ms[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	out := make([]member, len(ms))
+	for i, j := range idx {
+		out[i] = ms[j]
+	}
+	ed.members = out
+}
 
 // Names returns the member names in directory order.
 func (ed *Editor) Names() []string {
+	ed.order()
 	out := make([]string, len(ed.members))
 	for i, m := range ed.members {
 		out[i] = m.name
@@ -77,9 +124,16 @@ func (ed *Editor) Names() []string {
 	return out
 }
 
+// find returns the index of the first member named name (ignoring case),
+// -1 when there is none.
 func (ed *Editor) find(name string) int {
-	for i, m := range ed.members {
-		if strings.EqualFold(m.name, name) {
+	key := nameKey(name)
+	if ed.keys[key] == 0 {
+		return -1
+	}
+	ed.order()
+	for i := range ed.members {
+		if ed.members[i].key == key {
 			return i
 		}
 	}
@@ -112,11 +166,13 @@ func (ed *Editor) Add(name string, data []byte) error {
 	if err := checkData(name, data); err != nil {
 		return err
 	}
-	if ed.find(name) >= 0 {
+	key := nameKey(name)
+	if ed.keys[key] > 0 {
 		return fmt.Errorf("the archive already has a member %q", name)
 	}
-	ed.members = append(ed.members, member{name: name, data: data, fresh: true})
-	ed.resort()
+	ed.members = append(ed.members, member{name: name, key: key, data: data, fresh: true})
+	ed.keys[key]++
+	ed.unsorted = ed.sorted
 	return nil
 }
 
@@ -139,7 +195,8 @@ func (ed *Editor) Remove(name string) error {
 	if i < 0 {
 		return fmt.Errorf("the archive has no member %q", name)
 	}
-	ed.members = append(ed.members[:i], ed.members[i+1:]...)
+	ed.keys[ed.members[i].key]--
+	ed.members = slices.Delete(ed.members, i, i+1)
 	return nil
 }
 
@@ -152,18 +209,16 @@ func (ed *Editor) Rename(old, name string) error {
 	if err := checkName(name); err != nil {
 		return err
 	}
-	if j := ed.find(name); j >= 0 && j != i {
+	m := &ed.members[i]
+	key := nameKey(name)
+	if key != m.key && ed.keys[key] > 0 {
 		return fmt.Errorf("the archive already has a member %q", name)
 	}
-	ed.members[i].name = name
-	ed.resort()
+	ed.keys[m.key]--
+	ed.keys[key]++
+	m.name, m.key = name, key
+	ed.unsorted = ed.sorted
 	return nil
-}
-
-func (ed *Editor) resort() {
-	if ed.sorted {
-		sort.SliceStable(ed.members, func(i, j int) bool { return lessName(ed.members[i].name, ed.members[j].name) })
-	}
 }
 
 // sectors is the sector count member m takes.
@@ -185,7 +240,8 @@ func (ed *Editor) firstSector() int64 {
 // Dir returns the directory: the VER2 header and entries (padded to the
 // first data sector), or the version 1 .dir file.
 func (ed *Editor) Dir() []byte {
-	var out []byte
+	ed.order()
+	out := make([]byte, 0, max(ed.firstSector()*SectorSize, int64(len(ed.members))*EntrySize))
 	if ed.Version != 1 {
 		out = append(out, "VER2"...)
 		out = binary.LittleEndian.AppendUint32(out, uint32(len(ed.members)))
@@ -218,7 +274,9 @@ func (ed *Editor) Dir() []byte {
 // WriteTo writes the .img: for VER2 the directory first, then every
 // member's sectors in directory order.
 func (ed *Editor) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: w}
+	ed.order()
+	bw := bufio.NewWriterSize(w, 1<<20) // members and their padding in large writes
+	cw := &countWriter{w: bw}
 	if ed.Version != 1 {
 		if err := cw.write(ed.Dir()); err != nil {
 			return cw.n, err
@@ -229,7 +287,7 @@ func (ed *Editor) WriteTo(w io.Writer) (int64, error) {
 			return cw.n, err
 		}
 	}
-	return cw.n, nil
+	return cw.n, bw.Flush()
 }
 
 // writeMember writes m's sectors: new data padded with zeros, or the
@@ -240,7 +298,7 @@ func (ed *Editor) writeMember(cw *countWriter, m *member) error {
 		if err := cw.write(m.data); err != nil {
 			return err
 		}
-		return cw.write(make([]byte, n-int64(len(m.data))))
+		return cw.zeros(n - int64(len(m.data)))
 	}
 	have := max(min(n, ed.size-m.orig.Offset), 0)
 	k, err := io.Copy(cw.w, io.NewSectionReader(ed.r, m.orig.Offset, have))
@@ -251,7 +309,7 @@ func (ed *Editor) writeMember(cw *countWriter, m *member) error {
 	if k < have {
 		return fmt.Errorf("IMG member %q at 0x%X: read %d of %d bytes", m.name, m.orig.Offset, k, have)
 	}
-	return cw.write(make([]byte, n-have))
+	return cw.zeros(n - have)
 }
 
 // Editor starts editing the archive r reads, with the entries replaced

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,5 +149,37 @@ func TestRootEditor(t *testing.T) {
 	_, data := contents(t, buf.Bytes())
 	if !bytes.HasPrefix(data["b.dff"], []byte("replaced")) || len(data["b.dff"]) != SectorSize {
 		t.Fatal("replaced entry not in the rebuild")
+	}
+}
+
+// Members of an original archive that share a name (ignoring case) keep
+// their order when adds are sorted in among them.
+func TestAddsKeepEqualNamesInOrder(t *testing.T) {
+	v2, err := BuildVER2(members("a.txd", "b.txd", "c.col"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(v2[8+8:], "A.TXD") // entry 0 is now A.TXD, entry 1 renamed a.txd: equal keys
+	copy(v2[8+EntrySize+8:], "a.txd")
+	a, err := ParseVER2(bytes.NewReader(v2), int64(len(v2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed, err := NewEditor(a, bytes.NewReader(v2), int64(len(v2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := 199; i >= 0; i-- {
+		name := fmt.Sprintf("%c%03d.dff", "0ab"[i%3], i)
+		if err := ed.Add(name, []byte{1}); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, name)
+	}
+	want = append(want, "A.TXD", "a.txd", "c.col")
+	slices.SortStableFunc(want, func(x, y string) int { return strings.Compare(strings.ToLower(x), strings.ToLower(y)) })
+	if got := ed.Names(); !reflect.DeepEqual(got, want) {
+		t.Errorf("names %v\nwant %v", got, want)
 	}
 }

@@ -584,6 +584,21 @@ func (c *countWriter) write(b []byte) error {
 	return err
 }
 
+// zeroSector pads members to their sectors.
+var zeroSector [SectorSize]byte
+
+// zeros writes n zero bytes.
+func (c *countWriter) zeros(n int64) error {
+	for n > 0 {
+		k := min(n, SectorSize)
+		if err := c.write(zeroSector[:k]); err != nil {
+			return err
+		}
+		n -= k
+	}
+	return nil
+}
+
 // writeInPlace writes a version 1 archive whose replaced entries still fit
 // their sectors, so the .dir beside it stays valid.
 func (r *Root) writeInPlace(w io.Writer) (int64, error) {

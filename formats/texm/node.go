@@ -43,6 +43,10 @@ func (n *Node) Levels() int { return int(n.Tex.Mips) }
 // Image decodes a mip level as *image.NRGBA.
 func (n *Node) Image(level int) (image.Image, error) { return n.Tex.Image(level) }
 
+// PalettedImage returns a format-0 level as indices and its palette
+// (formats.Paletter), nil for the other formats.
+func (n *Node) PalettedImage(level int) (*image.Paletted, error) { return n.Tex.Paletted(level) }
+
 // OverlayRects returns the page rectangles scaled to mip level (the
 // texture inspector draws them over the image).
 func (n *Node) OverlayRects(level int) []image.Rectangle {

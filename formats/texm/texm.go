@@ -12,6 +12,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
+	"image/color"
 	"io"
 	"strconv"
 
@@ -232,6 +233,36 @@ func (t *Texture) Image(i int) (*image.NRGBA, error) {
 	}
 	w, h := t.LevelSize(i)
 	return Decode(b, w, h, t.Format, t.Palette, t.Flags5)
+}
+
+// Paletted returns mip level i of a format-0 texture as its indices and
+// the palette Image decodes them through (index 0 transparent on an alpha
+// surface), nil for the other formats.
+func (t *Texture) Paletted(i int) (*image.Paletted, error) {
+	if t.Format != FormatPal8 {
+		return nil, nil
+	}
+	b, err := t.LevelBytes(i)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.Palette) < PaletteSize {
+		return nil, fmt.Errorf("texm: format 0 without its palette")
+	}
+	w, h := t.LevelSize(i)
+	pal := make(color.Palette, 256)
+	for k := range pal {
+		p := t.Palette[4*k : 4*k+4]
+		pal[k] = color.NRGBA{p[2], p[1], p[0], 255}
+	}
+	if t.Flags5&(FlagAlpha|FlagFade) != 0 {
+		c := pal[0].(color.NRGBA)
+		c.A = 0
+		pal[0] = c
+	}
+	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	copy(img.Pix, b[:w*h])
+	return img, nil
 }
 
 func rep5(x uint16) uint8 { return uint8(x<<3 | x>>2) }

@@ -76,6 +76,17 @@ func TestDecodeFormats(t *testing.T) {
 					t.Errorf("pixel %d = %v, want %v", x, got, c.want[x])
 				}
 			}
+			// Format 0 also gives its indices (a palette PNG); the
+			// lookup is the image, colour key included.
+			p, err := tex.Paletted(0)
+			if err != nil || (p != nil) != (c.format == FormatPal8) {
+				t.Fatalf("Paletted = %v, %v", p != nil, err)
+			}
+			for x := 0; p != nil && x < 2; x++ {
+				if got := p.Palette[p.ColorIndexAt(x, 0)]; got != c.want[x] {
+					t.Errorf("paletted pixel %d = %v, want %v", x, got, c.want[x])
+				}
+			}
 		})
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"image"
 	"image/draw"
 
-	xdraw "golang.org/x/image/draw"
-
 	"rummage/formats/dxt"
 )
 
@@ -163,12 +161,7 @@ func replaceLevels(t *Texture, img image.Image, levels int, f MipFilter, mips []
 	if err := t.replaceable(); err != nil {
 		return nil, err
 	}
-	src := ToNRGBA(img)
-	if src.Rect.Dx() != t.Width || src.Rect.Dy() != t.Height {
-		dst := image.NewNRGBA(image.Rect(0, 0, t.Width, t.Height))
-		xdraw.CatmullRom.Scale(dst, dst.Rect, src, src.Rect, xdraw.Src, nil)
-		src = dst
-	}
+	src := scaleTo(ToNRGBA(img), t.Width, t.Height)
 	o := Options{Name: t.Name, Mask: t.Mask, Format: t.RasterFormat & (FmtPixelMask | FmtPal4 | FmtPal8),
 		Compression: t.Compression, Mipmaps: levels != 1, Levels: levels, Stamp: t.Stamp, Filter: t.FilterWord, MipFilter: f, MipImages: mips,
 		Keep: append(keep, t.stored()...)}

@@ -23,6 +23,15 @@ type BuildOptions struct {
 	// Quality is how hard DXT blocks are searched for (dxt.Normal when
 	// zero); blocks a DDS brings are kept where its pixels are unchanged.
 	Quality dxt.Quality
+	// Filter is the filter mode (ParseFilterMode; 0: linear, or
+	// linear-mip-linear with mip levels), AddressU and AddressV the
+	// addressing modes (ParseAddressMode; 0: wrap).
+	Filter, AddressU, AddressV uint32
+	// Mask is the texture's mask (alpha) name; "" for none.
+	Mask string
+	// Resize fits the image's size to the platform first (the imported
+	// mip levels and DXT blocks of a resized image are dropped).
+	Resize Resize
 }
 
 // FormatNames are the stored formats BuildOptions.Format may name.
@@ -99,6 +108,7 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 	if err != nil {
 		return nil, err
 	}
+	src = src.resized(o)
 	img := src.Levels[0]
 	if format == 0 && comp == 0 {
 		format, comp = AutoFormat(o.Platform, img)
@@ -106,8 +116,8 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 			comp = src.DXT
 		}
 	}
-	opt := Options{Name: src.Name, Format: format, Compression: comp, Stamp: stamp, Mipmaps: o.Mips != 1,
-		Quality: o.Quality, Keep: src.stored()}
+	opt := Options{Name: src.Name, Mask: o.Mask, Format: format, Compression: comp, Stamp: stamp, Mipmaps: o.Mips != 1,
+		Quality: o.Quality, Keep: src.stored(), Filter: o.filterWord(o.Mips != 1)}
 	if o.Mips > 1 {
 		opt.Levels = o.Mips
 	}
@@ -115,6 +125,33 @@ func BuildTexture(src Source, o BuildOptions) (*Texture, error) {
 		opt.MipImages = src.Levels[1:]
 	}
 	return newTexture(o.Platform, img, opt)
+}
+
+// filterWord is the filter and addressing word of o's modes, 0 (the
+// default: linear, linear-mip-linear with mips, wrap) when none is set.
+func (o BuildOptions) filterWord(mips bool) uint32 {
+	if o.Filter == 0 && o.AddressU == 0 && o.AddressV == 0 {
+		return 0
+	}
+	f, u, v := o.Filter, max(o.AddressU, 1), max(o.AddressV, 1)
+	if f == 0 {
+		f = 2 // linear
+		if mips {
+			f = 6 // linear-mip-linear
+		}
+	}
+	return f | u<<8 | v<<12
+}
+
+// resized is src with its first level fitted to the platform as o.Resize
+// says; a resized source loses its imported levels and blocks.
+func (src Source) resized(o BuildOptions) Source {
+	img := src.Levels[0]
+	w, h := o.Resize.Size(img.Rect.Dx(), img.Rect.Dy(), o.Platform)
+	if w == img.Rect.Dx() && h == img.Rect.Dy() {
+		return src
+	}
+	return Source{Name: src.Name, Levels: []*image.NRGBA{scaleTo(img, w, h)}}
 }
 
 // newTexture builds a texture of any platform; DXT formats are refused on
@@ -162,13 +199,13 @@ func (o *Options) chain(src *image.NRGBA, keep func(w, h, n int) bool) []*image.
 	return out
 }
 
-// BuildAll builds n textures on every core: load(i) returns source i
-// (decoding files is part of the parallel work). The textures come back in
-// order; the first error (by index) stops the build.
-func BuildAll(n int, load func(i int) (Source, error), o BuildOptions) ([]*Texture, error) {
+// BuildAll builds n textures on every core: load(i) returns source i and
+// how to store it (decoding files is part of the parallel work). The
+// textures come back in order; the first error (by index) stops the build.
+func BuildAll(n int, load func(i int) (Source, BuildOptions, error)) ([]*Texture, error) {
 	out := make([]*Texture, n)
 	err := parallel(n, func(i int) error {
-		src, err := load(i)
+		src, o, err := load(i)
 		if err == nil {
 			out[i], err = BuildTexture(src, o)
 		}

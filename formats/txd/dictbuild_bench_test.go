@@ -22,13 +22,14 @@ func BenchmarkBuild500PNG(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for it := 0; it < b.N; it++ {
-		ts, err := BuildAll(len(files), func(i int) (Source, error) {
+		o := BuildOptions{Platform: PlatformD3D9, Format: "DXT1"}
+		ts, err := BuildAll(len(files), func(i int) (Source, BuildOptions, error) {
 			img, err := png.Decode(bytes.NewReader(files[i]))
 			if err != nil {
-				return Source{}, err
+				return Source{}, o, err
 			}
-			return Source{Name: "t", Levels: []*image.NRGBA{ToNRGBA(img)}}, nil
-		}, BuildOptions{Platform: PlatformD3D9, Format: "DXT1"})
+			return Source{Name: "t", Levels: []*image.NRGBA{ToNRGBA(img)}}, o, nil
+		})
 		if err != nil {
 			b.Fatal(err)
 		}

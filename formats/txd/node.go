@@ -334,6 +334,12 @@ func (n *TexNode) Image(level int) (image.Image, error) {
 	return img, nil
 }
 
+// PalettedImage returns a palettised level as indices and its palette
+// (formats.Paletter), nil for other textures.
+func (n *TexNode) PalettedImage(level int) (*image.Paletted, error) {
+	return n.Texture().Paletted(level)
+}
+
 // Describe returns the texture fields of the contract.
 func (n *TexNode) Describe() (any, error) { return n.Texture().Describe(), nil }
 

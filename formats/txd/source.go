@@ -21,14 +21,19 @@ var SourceExts = []string{".png", ".tga", ".dds"}
 // compression keeps instead of encoding again). The header is read first:
 // an image larger than any texture may be is refused before a pixel is
 // decoded, with what its header claims.
-func LoadSource(path string, b []byte) (Source, error) {
+func LoadSource(path string, b []byte) (Source, error) { return LoadSourceFor(path, b, ResizeNone) }
+
+// LoadSourceFor is LoadSource for a build that resizes as r says: an image
+// larger than a texture may be is read when r shrinks it (up to
+// 16384×16384).
+func LoadSourceFor(path string, b []byte, r Resize) (Source, error) {
 	base := filepath.Base(path)
 	src := Source{Name: strings.TrimSuffix(base, filepath.Ext(base))}
 	info, err := PeekSource(path, bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return src, err
 	}
-	if err := info.CheckSide(0); err != nil {
+	if err := info.CheckFits(0, r); err != nil {
 		return src, err
 	}
 	switch info.Kind {

@@ -73,6 +73,30 @@ func (s SourceInfo) CheckSide(platform uint32) error {
 	return nil
 }
 
+// CheckFits is CheckSide for a build that resizes as r says: with a
+// resize any image up to 16384×16384 fits (it is shrunk).
+func (s SourceInfo) CheckFits(platform uint32, r Resize) error {
+	if r == ResizeNone {
+		return s.CheckSide(platform)
+	}
+	if s.Width > maxSourceSide || s.Height > maxSourceSide {
+		return fmt.Errorf("the %s header claims %d×%d pixels; a resized image is at most %d×%d", s.Kind, s.Width, s.Height, maxSourceSide, maxSourceSide)
+	}
+	return nil
+}
+
+// BuildCostFor is BuildCost of the texture o builds from this image: at
+// the size o.Resize gives it, plus the image decoded at its own size (8
+// bytes a pixel: its decoding and the copy scaled from) when that differs.
+func (s SourceInfo) BuildCostFor(o BuildOptions) int64 {
+	w, h := o.Resize.Size(s.Width, s.Height, o.Platform)
+	cost := SourceInfo{Kind: s.Kind, Width: w, Height: h, Levels: 1}.BuildCost(o.Format)
+	if w != s.Width || h != s.Height {
+		cost += int64(s.Width) * int64(s.Height) * 8
+	}
+	return cost
+}
+
 // BuildCost is about the most memory (bytes) building a texture of this
 // size stored as format (a FormatNames name or "auto") holds at once: the
 // decoded image, its mip chain, the stored levels and their share of the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"rummage/formats/internal/lzhuf"
 )
@@ -97,4 +98,25 @@ func Encode(data []byte) []byte {
 	out := make([]byte, 4, 4+len(data)/2+16)
 	binary.LittleEndian.PutUint32(out, uint32(len(data)))
 	return lzhuf.AppendEncode[lzhuf.XRay](out, data)
+}
+
+// EncodeTo compresses the size bytes src holds into an X-Ray LZHUF
+// payload written to dst (the u32 size prefix, then the bit stream: what
+// Encode gives), streaming: it holds a few hundred kilobytes whatever the
+// size. src holding more or fewer than size bytes is an error, as the
+// prefix would not tell the truth.
+func EncodeTo(dst io.Writer, src io.Reader, size int64) (int64, error) {
+	if size < 0 || size > math.MaxUint32 {
+		return 0, fmt.Errorf("lzhuf: %d bytes do not fit the u32 size prefix", size)
+	}
+	var pre [4]byte
+	binary.LittleEndian.PutUint32(pre[:], uint32(size))
+	if _, err := dst.Write(pre[:]); err != nil {
+		return 0, err
+	}
+	read, written, err := lzhuf.EncodeTo[lzhuf.XRay](dst, io.LimitReader(src, size+1))
+	if err == nil && read != size {
+		err = fmt.Errorf("lzhuf: the input holds %d bytes, not the %d declared", read, size)
+	}
+	return 4 + written, err
 }

@@ -134,6 +134,21 @@ func TestDecodeTo(t *testing.T) {
 	}
 }
 
+// TestEncodeTo: the streaming encoder writes Encode's payload, and refuses
+// an input that is not the size it declares.
+func TestEncodeTo(t *testing.T) {
+	data := sample(300000)
+	var out bytes.Buffer
+	if n, err := EncodeTo(&out, bytes.NewReader(data), int64(len(data))); err != nil || n != int64(out.Len()) || !bytes.Equal(out.Bytes(), Encode(data)) {
+		t.Fatalf("wrote %d, %v, same as Encode %v", n, err, bytes.Equal(out.Bytes(), Encode(data)))
+	}
+	for _, size := range []int64{int64(len(data)) - 1, int64(len(data)) + 1, -1, 1 << 32} {
+		if _, err := EncodeTo(&bytes.Buffer{}, bytes.NewReader(data), size); err == nil {
+			t.Errorf("size %d for %d bytes accepted", size, len(data))
+		}
+	}
+}
+
 // FuzzLZHUF: any payload decodes to exactly its declared size or fails
 // with a *DecodeError inside it, and the encoder round-trips the input.
 func FuzzLZHUF(f *testing.F) {

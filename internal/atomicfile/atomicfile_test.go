@@ -185,3 +185,55 @@ func TestTempPID(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenInRoot: a folder kept open takes many files, refuses a taken
+// name, replaces one keeping its mode and gives Options.Mode to a new
+// file, in both ways of writing, and leaves no other name behind.
+func TestOpenInRoot(t *testing.T) {
+	both(t, func(t *testing.T) {
+		dir := t.TempDir()
+		os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		d, err := OpenInRoot(r, "sub")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []string{"a.png", "b.png", "c.png"} {
+			if err := d.WriteFile(n, []byte(n), Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sub := filepath.Join(dir, "sub")
+		if err := d.WriteFile("a.png", []byte("again"), Options{}); !errors.Is(err, fs.ErrExist) {
+			t.Errorf("taken name: %v", err)
+		}
+		os.Chmod(filepath.Join(sub, "b.png"), 0o640)
+		if err := d.WriteFile("b.png", []byte("new"), Options{Policy: Replace}); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.WriteFile("d.png", []byte("d"), Options{Mode: 0o600}); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+		for n, want := range map[string]string{"a.png": "a.png", "b.png": "new", "c.png": "c.png", "d.png": "d"} {
+			if b, _ := os.ReadFile(filepath.Join(sub, n)); string(b) != want {
+				t.Errorf("%s = %q, want %q", n, b, want)
+			}
+		}
+		for n, want := range map[string]fs.FileMode{"b.png": 0o640, "d.png": 0o600} {
+			if st, _ := os.Stat(filepath.Join(sub, n)); st.Mode().Perm() != want {
+				t.Errorf("%s: mode %v, want %v", n, st.Mode().Perm(), want)
+			}
+		}
+		if got := names(t, sub); got != "a.png b.png c.png d.png" {
+			t.Errorf("folder: %s", got)
+		}
+		if _, err := OpenInRoot(r, "missing"); err == nil {
+			t.Error("a missing folder opened")
+		}
+	})
+}

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"flag"
@@ -21,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -59,9 +61,8 @@ func once(args []string, timeout time.Duration) (time.Duration, error) {
 		return 0, err
 	}
 	defer os.RemoveAll(dir)
-	display := fmt.Sprintf(":%d", 90+os.Getpid()%400)
-	x := exec.Command("Xvfb", display, "-screen", "0", fmt.Sprintf("%dx%dx24", width, height), "-fbdir", dir, "-br", "-nolisten", "tcp")
-	if err := x.Start(); err != nil {
+	x, display, err := startXvfb(dir)
+	if err != nil {
 		return 0, err
 	}
 	defer func() { x.Process.Kill(); x.Wait() }()
@@ -146,4 +147,37 @@ func waitFor(ok func() bool, limit time.Duration) error {
 		time.Sleep(5 * time.Millisecond)
 	}
 	return errors.New("timed out")
+}
+
+// startXvfb starts Xvfb on a display it picks free itself (-displayfd: a
+// display chosen here could be taken by another server on a shared
+// machine), its screen memory in dir, and returns it with its display.
+func startXvfb(dir string) (*exec.Cmd, string, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, "", err
+	}
+	defer r.Close()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height), "-fbdir", dir, "-br", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w} // fd 3 in Xvfb
+	err = x.Start()
+	w.Close()
+	if err != nil {
+		return nil, "", err
+	}
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if _, err := strconv.Atoi(n); err == nil {
+			return x, ":" + n, nil
+		}
+	case <-time.After(10 * time.Second):
+	}
+	x.Process.Kill()
+	x.Wait()
+	return nil, "", errors.New("the Xvfb server did not start")
 }

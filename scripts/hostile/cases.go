@@ -142,7 +142,7 @@ func buildInputSteps(j func(...string) string) []step {
 		{name: "item3-fifo-input", cmd: "build img", args: []string{"build", "img", "--out", out, j("odd", "pipe.png")}, status: 1, stderr: "is a FIFO"},
 		{name: "item3-dev-zero", cmd: "build img", args: []string{"build", "img", "--out", out, j("odd", "zero.png")}, status: 1, stderr: "is a device"},
 		{name: "item3-fifo-input", cmd: "convert", args: []string{"convert", "txd", "--platform", "ps2", "--out", out, j("odd", "pipe.png")}, status: 1, stderr: "is a FIFO"},
-		{name: "item3-folder-as-file", cmd: "convert", args: []string{"convert", "txd", "--platform", "ps2", "--out", out, j("odd", "folder.txd")}, status: 1, stderr: "is a folder"},
+		{name: "item3-folder-without-txds", cmd: "convert", args: []string{"convert", "txd", "--platform", "ps2", "--out", out, j("odd", "folder.txd")}, status: 1, stderr: "no .txd file in the folder"},
 	}
 }
 
@@ -154,9 +154,12 @@ func imageSteps(j func(...string) string, quick bool) []step {
 		return step{name: name, cmd: "build txd", args: []string{"build", "txd", "--platform", "d3d9", "--format", format, "--out", out, in},
 			input: sizeOf(in), status: 1, stderr: want}
 	}
+	resized := build("item4-png-16384-resized", "huge", "auto", `huge\.png: the PNG header claims 16384×16384 pixels: building it needs about`)
+	resized.args = append([]string{"build", "txd", "--resize", "max"}, resized.args[2:]...)
 	s := []step{
 		build("item4-png-16384", "huge", "auto", `huge\.png: the PNG header claims 16384×16384 pixels`),
 		build("item4-png-4096-8888", "big", "8888", `big\.png: the PNG header claims 4096×4096 pixels: building it as 8888 needs about`),
+		resized,
 	}
 	if !quick {
 		s = append(s, build("item4-real-flat-4096", "flat", "8888", `flat\.png: the PNG header claims 4096×4096`))

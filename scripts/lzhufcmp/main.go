@@ -3,7 +3,7 @@
 // on files, the way the reference lzhuf.c of xray_re-tools runs.
 //
 //	lzhufcmp gen MB OUT       MB megabytes of 40-byte FVF 0x212-like vertices
-//	lzhufcmp e IN OUT         compress IN into an X-Ray payload (u32 size prefix)
+//	lzhufcmp e IN OUT         compress IN into an X-Ray payload (u32 size prefix), streaming
 //	lzhufcmp d IN OUT         decompress, streaming from IN to OUT
 //	lzhufcmp prefix N IN OUT  rewrite the size prefix of IN as N bytes (4 or 8)
 //	lzhufcmp vectors C4000 C8000 DIR
@@ -41,11 +41,7 @@ func run(a []string) error {
 		}
 		return os.WriteFile(a[2], vertices(mb<<20), 0o644)
 	case len(a) == 3 && a[0] == "e":
-		in, err := os.ReadFile(a[1])
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(a[2], xray.Encode(in), 0o644)
+		return encode(a[1], a[2])
 	case len(a) == 3 && a[0] == "d":
 		return decode(a[1], a[2])
 	case len(a) == 4 && a[0] == "prefix":
@@ -69,6 +65,34 @@ func decode(in, out string) error {
 	}
 	w := bufio.NewWriterSize(dst, 64<<10)
 	if _, err := xray.DecodeTo(w, bufio.NewReaderSize(src, 64<<10), 0); err != nil {
+		dst.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// encode streams IN into an X-Ray payload in OUT (xray.EncodeTo: a few
+// hundred kilobytes held, whatever the size).
+func encode(in, out string) error {
+	src, err := os.Open(in)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	st, err := src.Stat()
+	if err != nil {
+		return err
+	}
+	dst, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(dst, 64<<10)
+	if _, err := xray.EncodeTo(w, bufio.NewReaderSize(src, 64<<10), st.Size()); err != nil {
 		dst.Close()
 		return err
 	}

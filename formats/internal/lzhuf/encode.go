@@ -27,7 +27,8 @@ func (w *bitWriter) flush() {
 // AppendEncode appends data compressed with codec F to dst and returns the
 // extended slice: the bit stream only, which Decode with len(data) gives
 // back. The encoder is greedy with a hash-chain match finder; it does not
-// try to reproduce another encoder's output byte for byte.
+// try to reproduce another encoder's output byte for byte. EncodeTo is the
+// same encoder over a stream: both give the same bits.
 func AppendEncode[F MaxFreq](dst, data []byte) []byte {
 	e := &encoder[F]{w: bitWriter{out: dst}}
 	if len(data) == 0 {
@@ -35,11 +36,19 @@ func AppendEncode[F MaxFreq](dst, data []byte) []byte {
 	}
 	e.h = newTree()
 	defer trees.Put(e.h)
-	m := newMatcher(data)
-	for i := 0; i < len(data); {
+	e.run(newMatcher(data), 0, len(data))
+	e.w.flush()
+	return e.w.out
+}
+
+// run encodes m.data from position i until stop (a match begun before stop
+// may end past it, within m.data) and returns where it stopped. Every
+// position it passes goes into the match finder.
+func (e *encoder[F]) run(m *matcher, i, stop int) int {
+	for i < stop {
 		bestLen, bestDist := m.longest(i)
 		if bestLen <= Threshold {
-			e.char(int(data[i]))
+			e.char(int(m.data[i]))
 			m.insert(i)
 			i++
 			continue
@@ -50,8 +59,7 @@ func AppendEncode[F MaxFreq](dst, data []byte) []byte {
 		}
 		i += bestLen
 	}
-	e.w.flush()
-	return e.w.out
+	return i
 }
 
 // Match finder parameters.
