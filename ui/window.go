@@ -74,7 +74,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.win.SetCloseIntercept(w.saver.quit)
 	installLazyFiles() // Save as… must not truncate the file it replaces
 	loadSettings(a)
-	w.win.Resize(fyne.NewSize(1280, 800))
+	w.win.Resize(largeWindow) // cut to the screen by Run (fitScreen)
 	w.refreshEditState()
 	return w
 }
