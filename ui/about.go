@@ -186,7 +186,7 @@ func (h *helpDialog) showHelp(tab string) *helpView {
 		}
 	}
 	d := dialog.NewCustom("Rummage help", "Close", v.tabs, h.win)
-	d.Resize(fyne.NewSize(880, 520))
+	d.Resize(dialogSize(h.win, 880, 520))
 	d.Show()
 	return v
 }

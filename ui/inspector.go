@@ -27,6 +27,7 @@ type inspector struct {
 	title   *widget.Label
 	facts   *widget.Label
 	problem *widget.Label
+	header  *fyne.Container // laid out again when its texts change
 	card    *fyne.Container
 	tabs    *container.AppTabs
 	body    *fyne.Container
@@ -45,6 +46,7 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	in := &inspector{app: a, host: host, report: report}
 	in.icon = widget.NewIcon(theme.InfoIcon())
 	in.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	in.title.Truncation = fyne.TextTruncateEllipsis
 	in.facts = widget.NewLabel("")
 	in.facts.Truncation = fyne.TextTruncateEllipsis
 	in.facts.Alignment = fyne.TextAlignTrailing
@@ -54,9 +56,13 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	showHex := widget.NewButtonWithIcon("Show in hex", theme.SearchIcon(), in.showInHex)
 	in.card = container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), showHex, in.problem)
 	in.card.Hide()
-	header := container.NewBorder(nil, nil, container.NewHBox(in.icon, in.title), nil, in.facts)
+	// A long name or long facts are cut, never widening the window; each
+	// gets the room the other leaves.
+	facts := flexLabel(in.facts)
+	facts.fill = true
+	in.header = newShareRow(fixed(in.icon), flexLabel(in.title), facts)
 	in.body = container.NewStack()
-	in.content = container.NewBorder(container.NewVBox(header, in.card), nil, nil, nil, in.body)
+	in.content = container.NewBorder(container.NewVBox(in.header, in.card), nil, nil, nil, in.body)
 	in.show(nil)
 	return in
 }
@@ -68,6 +74,7 @@ const welcome = "Open a file (Ctrl+O), a folder, or drop files on the window.\n"
 
 // show builds the inspector for it (nil: the welcome text).
 func (in *inspector) show(it *item) {
+	defer in.header.Refresh() // share the header's width for the new texts
 	keep := ""
 	if in.tabs != nil && in.tabs.Selected() != nil && in.it != nil && it != nil && formats.SameNode(in.it.node, it.node) {
 		keep = in.tabs.Selected().Text // re-showing the same node keeps its tab
@@ -252,6 +259,7 @@ func (in *inspector) refreshHeader() {
 	if in.it != nil {
 		head, _ := header(in.it)
 		in.facts.SetText(head)
+		in.header.Refresh()
 	}
 }
 

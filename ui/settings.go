@@ -191,7 +191,7 @@ func chooseFolder(win fyne.Window, report reporter, start string, done func(path
 	if l := listerFor(start); l != nil {
 		d.SetLocation(l)
 	}
-	d.Resize(fyne.NewSize(900, 600))
+	d.Resize(dialogSize(win, 900, 600))
 	d.Show()
 }
 

@@ -39,6 +39,7 @@ type statusBar struct {
 	barText  *widget.Label
 	cancel   *widget.Button
 	busy     *fyne.Container
+	line     *fyne.Container // the texts' row: laid out again when a text changes
 	content  fyne.CanvasObject
 
 	cancelFn func()
@@ -76,18 +77,27 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 			s.cancelFn()
 		}
 	})
-	s.busy = container.NewHBox(s.barText, container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
+	s.barText.Truncation = fyne.TextTruncateEllipsis
+	barBox := container.NewHBox(container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
+	s.busy = container.NewBorder(nil, nil, nil, barBox, s.barText)
 	s.busy.Hide()
-	left := container.NewHBox(s.offset, s.size, s.state)
-	right := container.NewHBox(s.problems, s.busy)
-	mid := container.NewBorder(nil, nil, left, s.action, s.msg)
-	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, right,
-		container.NewGridWithColumns(2, s.path, mid))
+	s.offset.Truncation = fyne.TextTruncateEllipsis
+	s.size.Truncation = fyne.TextTruncateEllipsis
+	msg := shareItem{obj: s.msg, want: s.msg.width, fill: true}
+	busy := shareItem{obj: s.busy, want: func() float32 { return labelWidth(s.barText) + barBox.MinSize().Width + theme.Padding() }, first: true}
+	// Every text is cut to the room there is, so the line never widens
+	// the window: the progress, offset and size first; then the message
+	// gets the room the path leaves (and the path what the message
+	// leaves).
+	s.line = newShareRow(flexLabel(s.path), firstLabel(s.offset), firstLabel(s.size), fixed(s.state), msg,
+		fixed(s.action), fixed(s.problems), busy)
+	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, nil, s.line)
 	return s
 }
 
 // showItem shows the node's path, offset and size.
 func (s *statusBar) showItem(it *item) {
+	defer s.relayout()
 	if it == nil {
 		s.path.SetText("")
 		s.offset.SetText("")
@@ -127,6 +137,7 @@ func (s *statusBar) showItem(it *item) {
 
 // showEditState shows whether the current file has unsaved edits.
 func (s *statusBar) showEditState(f *openFile) {
+	defer s.relayout()
 	switch {
 	case f == nil:
 		s.state.SetText("")
@@ -150,6 +161,7 @@ func (s *statusBar) setError(err error) {
 // message shows a message (errors marked) and logs it; "" clears the
 // line. Any action of the previous message goes.
 func (s *statusBar) message(msg string, isErr bool) {
+	defer s.relayout()
 	s.action.Hide()
 	msg = strings.ReplaceAll(msg, "\n", " ")
 	if msg != "" {
@@ -163,6 +175,7 @@ func (s *statusBar) message(msg string, isErr bool) {
 
 // messageAction shows a message with a button that runs do.
 func (s *statusBar) messageAction(msg string, isErr bool, label string, do func()) {
+	defer s.relayout()
 	s.message(msg, isErr)
 	s.action.SetText(label)
 	s.action.OnTapped = do
@@ -205,6 +218,7 @@ func (s *statusBar) showProblems() {
 
 // startProgress shows the progress bar; cancel stops the work.
 func (s *statusBar) startProgress(title string, cancel func()) {
+	defer s.relayout()
 	s.active++
 	s.cancelFn = cancel
 	s.barText.SetText(title)
@@ -214,6 +228,7 @@ func (s *statusBar) startProgress(title string, cancel func()) {
 
 // progress shows done of total.
 func (s *statusBar) progress(title string, done, total int) {
+	defer s.relayout()
 	if total > 0 {
 		s.bar.SetValue(float64(done) / float64(total))
 	}
@@ -222,6 +237,7 @@ func (s *statusBar) progress(title string, done, total int) {
 
 // endProgress hides the bar when the last job ends.
 func (s *statusBar) endProgress() {
+	defer s.relayout()
 	s.active--
 	if s.active <= 0 {
 		s.active = 0
@@ -229,6 +245,9 @@ func (s *statusBar) endProgress() {
 		s.busy.Hide()
 	}
 }
+
+// relayout shares the line's width again after a text changed.
+func (s *statusBar) relayout() { s.line.Refresh() }
 
 // sizeText is "0x19C (412 B)".
 func sizeText(n int64) string {

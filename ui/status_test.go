@@ -131,3 +131,30 @@ func TestMessageLogBounded(t *testing.T) {
 		t.Errorf("text starts %q", l.text()[:60])
 	}
 }
+
+// A message shorter than the room beside a short path is shown whole: it
+// takes the free width before it is cut; the path keeps its room too.
+func TestStatusMessageUsesFreeWidth(t *testing.T) {
+	w := newTestWindow(t)
+	w.win.Resize(fyne.NewSize(1024, 640))
+	f, _, _ := addFake(w)
+	w.nav.selectUID(f.uid)
+	msg := "exported 12 files to /home/someone/projects/game/export/textures/gui"
+	w.Status(msg)
+	s := w.status
+	if s.msg.label.Text != msg {
+		t.Errorf("the message %q is shown as %q (%v wide beside a path %v wide)", msg, s.msg.label.Text, s.msg.Size().Width, s.path.Size().Width)
+	}
+	if s.path.Size().Width < labelWidth(s.path) {
+		t.Errorf("the path %q is cut to %v (needs %v)", s.path.Text, s.path.Size().Width, labelWidth(s.path))
+	}
+	// Both long: each gets a fair share, the message elided in the middle.
+	long := strings.Repeat("a long message that goes on ", 10) + "THE-END"
+	w.Status(long)
+	if got := s.msg.label.Text; !strings.Contains(got, "…") || !strings.HasSuffix(got, "THE-END") {
+		t.Errorf("long message shown as %q", got)
+	}
+	if s.msg.Size().Width < 300 {
+		t.Errorf("the long message got %v of 1024", s.msg.Size().Width)
+	}
+}

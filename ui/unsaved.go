@@ -57,7 +57,9 @@ func (c *saveCtl) askUnsaved(files []*openFile, doing string, then func()) {
 	if len(dirty) > 1 {
 		msg = fmt.Sprintf("%d files have unsaved edits. Save them before %s?", len(dirty), doing)
 	}
-	d := dialog.NewCustomWithoutButtons("Unsaved edits", widget.NewLabel(msg), c.win)
+	text := widget.NewLabel(msg)
+	text.Wrapping = fyne.TextWrapWord // a long file name wraps: the dialog fits the window
+	d := dialog.NewCustomWithoutButtons("Unsaved edits", text, c.win)
 	answer := func(after func()) func() {
 		return func() {
 			d.Hide()
@@ -72,5 +74,6 @@ func (c *saveCtl) askUnsaved(files []*openFile, doing string, then func()) {
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
 	d.SetOnClosed(func() { c.asking = false })
 	c.asking = true
+	d.Resize(dialogSize(c.win, min(labelWidth(text)+2*theme.Padding(), 640), 0))
 	d.Show()
 }

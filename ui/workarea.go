@@ -49,3 +49,16 @@ func (w *window) fitScreen(scale float32) {
 	}
 	w.win.Resize(want)
 }
+
+// dialogMargin is the room kept around a dialog inside the window.
+const dialogMargin = 32
+
+// dialogSize is a dialog's size: w×h, cut to the window's canvas (less a
+// margin) so that a dialog on a small window keeps its buttons in view.
+func dialogSize(win fyne.Window, w, h float32) fyne.Size {
+	want := fyne.NewSize(w, h)
+	if c := win.Canvas().Size(); c.Width > dialogMargin && c.Height > dialogMargin {
+		want = want.Min(fyne.NewSize(c.Width-dialogMargin, c.Height-dialogMargin))
+	}
+	return want
+}
