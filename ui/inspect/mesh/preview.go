@@ -26,6 +26,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/preview"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -144,8 +145,12 @@ type previewCanvas struct {
 	src    formats.Mesher
 	raster *canvas.Raster
 	info   *canvas.Text
-	msg    *canvas.Text
-	counts string // the overlay's counts of the mesh (countText)
+	msg    *canvas.Text // loading, empty
+	// problem is why the mesh cannot be shown: wrapped inside the
+	// preview and selectable (an error names files and offsets).
+	problem   *widget.Label
+	problemOn fyne.CanvasObject // problem in the dark theme's colours
+	counts    string            // the overlay's counts of the mesh (countText)
 
 	// UI goroutine state
 	view          *PreviewView
@@ -212,6 +217,12 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 	c.info.TextStyle.Monospace = true
 	c.msg = canvas.NewText(lang.X("mesh.loading", "Loading mesh…"), color.NRGBA{220, 225, 235, 255})
 	c.msg.Alignment = fyne.TextAlignCenter
+	c.problem = widget.NewLabel("")
+	c.problem.Wrapping = fyne.TextWrapWord
+	c.problem.Selectable = true
+	c.problem.Alignment = fyne.TextAlignCenter
+	c.problemOn = widgets.OnDark(c.problem) // the preview is dark in either theme
+	c.problemOn.Hide()
 	c.ExtendBaseWidget(c)
 	runtime.AddCleanup(c, (*previewShared).close, c.sh)
 	go c.sh.loop(src, weak.Make(c))
@@ -234,6 +245,7 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 	ms := c.msg.MinSize()
 	c.msg.Resize(fyne.NewSize(size.Width, ms.Height))
 	c.msg.Move(fyne.NewPos(0, (size.Height-ms.Height)/2))
+	r.layoutProblem(size)
 	scale := float32(1)
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
 		scale = cv.Scale()
@@ -241,14 +253,31 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 	c.resizePixels(int(math.Ceil(float64(size.Width*scale))), int(math.Ceil(float64(size.Height*scale))))
 }
 
+// problemMaxWidth is the widest a wrapped error line runs in the preview.
+const problemMaxWidth = 720
+
+// layoutProblem centres the error, wrapped to the preview's width (at
+// most problemMaxWidth), its top in view when it is taller than the
+// preview.
+func (r *previewRenderer) layoutProblem(size fyne.Size) {
+	p := r.c.problemOn
+	w := max(min(size.Width-24, problemMaxWidth), 40)
+	p.Resize(fyne.NewSize(w, p.MinSize().Height)) // a wrapped text's height follows its width
+	h := p.MinSize().Height
+	p.Resize(fyne.NewSize(w, h))
+	p.Move(fyne.NewPos((size.Width-w)/2, max((size.Height-h)/2, 0)))
+}
+
 func (r *previewRenderer) MinSize() fyne.Size { return fyne.NewSize(160, 120) }
 func (r *previewRenderer) Refresh() {
 	r.c.info.Refresh()
 	r.c.msg.Refresh()
+	r.layoutProblem(r.c.Size())
+	r.c.problemOn.Refresh()
 	r.c.raster.Refresh()
 }
 func (r *previewRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.c.raster, r.c.info, r.c.msg}
+	return []fyne.CanvasObject{r.c.raster, r.c.info, r.c.msg, r.c.problemOn}
 }
 func (r *previewRenderer) Destroy() {}
 
@@ -356,8 +385,11 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 		return
 	}
 	if err != nil {
-		c.msg.Text = lang.X("mesh.error", "Cannot show the mesh: {{.Error}}", map[string]any{"Error": err})
+		c.msg.Text = ""
 		c.msg.Refresh()
+		c.problem.SetText(lang.X("mesh.error", "Cannot show the mesh: {{.Error}}", map[string]any{"Error": err}))
+		c.problemOn.Show()
+		c.Refresh()
 		return
 	}
 	if m == nil || len(m.Positions) == 0 {
