@@ -26,9 +26,10 @@ type inspector struct {
 	icon    *widget.Icon
 	title   *widget.Label
 	facts   *widget.Label
-	problem *widget.Label
+	problem *widget.Label // the card's lines (see problemCard)
 	header  *fyne.Container // laid out again when its texts change
-	card    *fyne.Container
+	card    *fyne.Container // the problem card, under the header
+	cardV   *problemCard
 	tabs    *container.AppTabs
 	body    *fyne.Container
 	content fyne.CanvasObject
@@ -50,12 +51,9 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	in.facts = widget.NewLabel("")
 	in.facts.Truncation = fyne.TextTruncateEllipsis
 	in.facts.Alignment = fyne.TextAlignTrailing
-	in.problem = widget.NewLabel("")
-	in.problem.Wrapping = fyne.TextWrapWord
-	in.problem.Importance = widget.DangerImportance
 	showHex := widget.NewButtonWithIcon("Show in hex", theme.SearchIcon(), in.showInHex)
-	in.card = container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), showHex, in.problem)
-	in.card.Hide()
+	in.cardV = newProblemCard(showHex)
+	in.card, in.problem = in.cardV.content, in.cardV.problem
 	// A long name or long facts are cut, never widening the window; each
 	// gets the room the other leaves.
 	facts := flexLabel(in.facts)
@@ -153,18 +151,11 @@ func (in *inspector) showProblems(it *item, descErr error, internal ...error) {
 	}
 	bugs := internalLines(internal...)
 	lines = append(lines, bugs...)
-	if len(lines) == 0 {
-		in.card.Hide()
-		return
+	count := len(it.diags) + len(bugs)
+	if err != nil {
+		count++
 	}
-	in.problem.SetText(strings.Join(lines, "\n"))
-	if err != nil || len(bugs) > 0 {
-		in.problem.Importance = widget.DangerImportance
-	} else {
-		in.problem.Importance = widget.WarningImportance
-	}
-	in.problem.Refresh()
-	in.card.Show()
+	in.cardV.show(lines, count, err != nil || len(bugs) > 0)
 }
 
 // internalLines are the card's lines for panics of the inspectors' own
