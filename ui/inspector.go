@@ -26,7 +26,7 @@ type inspector struct {
 	icon    *widget.Icon
 	title   *widget.Label
 	facts   *widget.Label
-	problem *widget.Label // the card's lines (see problemCard)
+	problem *widget.Label   // the card's lines (see problemCard)
 	header  *fyne.Container // laid out again when its texts change
 	card    *fyne.Container // the problem card, under the header
 	cardV   *problemCard
