@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -67,7 +66,7 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	s.action = widget.NewButton("", nil)
 	s.action.Importance = widget.LowImportance
 	s.action.Hide()
-	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), s.showProblems)
+	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), func() { s.showProblems() })
 	s.problems.Importance = widget.LowImportance
 	s.problems.Hide()
 	s.bar = widget.NewProgressBar()
@@ -194,26 +193,6 @@ func (s *statusBar) showFull(show bool) {
 	}
 	s.full.SetText(s.msg.Text)
 	s.full.Show()
-}
-
-// showProblems lists the current node's error and diagnostics.
-func (s *statusBar) showProblems() {
-	it := s.sel.current()
-	if it == nil {
-		return
-	}
-	var b strings.Builder
-	if it.err != nil {
-		fmt.Fprintf(&b, "Error %s\n", formats.ErrorText(it.err))
-	}
-	for _, d := range it.diags {
-		fmt.Fprintf(&b, "⚠ %s\n", d)
-	}
-	text := widget.NewLabel(strings.TrimSpace(b.String()))
-	text.Wrapping = fyne.TextWrapWord
-	sc := container.NewVScroll(text)
-	sc.SetMinSize(fyne.NewSize(520, 200))
-	dialog.ShowCustom("Problems in "+it.name, "Close", sc, s.win)
 }
 
 // startProgress shows the progress bar; cancel stops the work.

@@ -10,6 +10,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
+	"rummage/ui/inspect/inspecttest"
 )
 
 func TestElideMiddle(t *testing.T) {
@@ -156,5 +160,37 @@ func TestStatusMessageUsesFreeWidth(t *testing.T) {
 	}
 	if s.msg.Size().Width < 300 {
 		t.Errorf("the long message got %v of 1024", s.msg.Size().Width)
+	}
+}
+
+// The ⚠ button lists every problem of a node, however many, in a virtual
+// list: the dialog makes rows only for what is in view (it opens at once
+// with 20,000), the last is reachable, a selected row is shown whole, and
+// Copy all copies every line.
+func TestProblemsListsAll(t *testing.T) {
+	w := newTestWindow(t)
+	w.win.Resize(fyne.NewSize(1024, 640))
+	n := &manyDiags{Raw: *rawNode("a", formats.KindRaw, "ODD", seq(4), 0), n: 20000}
+	w.opened.addFiles([]*openFile{{name: "p", root: &formats.Folder{NodeName: "p", Items: []formats.Node{n}}}})
+	w.nav.selectUID(uidByPath(t, w, "a"))
+	if got := w.status.problems.Text; got != "20000 problems" {
+		t.Errorf("button %q", got)
+	}
+	v := w.status.showProblems()
+	if v.list.Length() != 20000 {
+		t.Fatalf("%d rows", v.list.Length())
+	}
+	top := w.win.Canvas().Overlays().Top()
+	if labels := len(inspecttest.Find[*widget.Label](top)); labels > 200 {
+		t.Errorf("the dialog made %d labels for 20,000 problems", labels)
+	}
+	v.list.ScrollToBottom()
+	v.list.Select(19999)
+	if !strings.Contains(v.detail.Text, "finding 19999:") || !v.detail.Selectable {
+		t.Errorf("the last problem shows as %q", v.detail.Text)
+	}
+	test.Tap(v.copyB)
+	if got := w.app.Clipboard().Content(); strings.Count(got, "\n") != 20000 || !strings.Contains(got, "finding 19999:") {
+		t.Errorf("copied %d lines", strings.Count(got, "\n"))
 	}
 }
