@@ -69,21 +69,7 @@ func newLevelStatsTab(h inspect.Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	if n.Decoded() {
 		return show(n.Stats())
 	}
-	holder := container.NewStack(container.NewCenter(widget.NewLabel(lang.X("level.decoding", "Decoding the level…"))))
-	go func() {
-		st, err := safeStats(n)
-		fyne.Do(func() {
-			holder.Objects = []fyne.CanvasObject{show(st, err)}
-			holder.Refresh()
-		})
-	}()
-	return holder
-}
-
-// safeStats is n.Stats behind the format panic guard: it runs on its own
-// goroutine, where a panic would end the program; the tab shows the error.
-func safeStats(n *xrlevel.LevelNode) (*xrlevel.Stats, error) {
-	return formats.Guard("decode "+formats.SafeName(n), n.Stats)
+	return inspect.Load(lang.X("level.decoding", "Decoding the level…"), n.Stats, show)
 }
 
 // levelStatsView lays out the statistics: totals on top, then sub-tabs
