@@ -69,6 +69,7 @@ type PreviewView struct {
 	bar                           *groupBar
 	clock                         *clockBar
 	anim                          *animRow // the Animation row of a mesh with a skeleton (animrow.go)
+	tex                           *texNote // the textures not found (texnote.go)
 }
 
 // previewConfig is what a view is made with besides its mesh.
@@ -102,8 +103,9 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	v.clock = newClockBar(c, cfg.clock)
 	v.clock.manual = cfg.manual
 	v.anim = newAnimRow(c, cfg.clock)
+	v.tex = newTexNote()
 	rows := append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)
-	bars := container.NewVBox(append(rows, v.anim.content)...)
+	bars := container.NewVBox(append(rows, v.anim.content, v.tex.label)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
@@ -125,6 +127,12 @@ func (v *PreviewView) Close() {
 		v.canvas.unwatchGroups = nil
 	}
 	v.canvas.sh.close()
+}
+
+// texReport is a mesh's texture report, known when its format makes one.
+type texReport struct {
+	report formats.TextureReport
+	known  bool
 }
 
 // previewRequest is what the render goroutine is asked to draw.
@@ -379,8 +387,9 @@ func (c *previewShared) isClosed() bool {
 	return c.closed
 }
 
-// loaded runs on the UI goroutine once the mesh is decoded and counted.
-func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
+// loaded runs on the UI goroutine once the mesh is decoded and counted
+// (and its textures reported on, see texNote).
+func (c *previewCanvas) loaded(m *geom.Mesh, counts string, tex texReport, err error) {
 	if c.sh.isClosed() {
 		return
 	}
@@ -407,6 +416,7 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
 	c.fitted = c.pxW > 0
 	if c.view != nil && c.view.clock != nil {
+		c.view.tex.set(tex.report, tex.known)
 		c.view.meshLoaded(m)
 		if c.node != nil {
 			c.groups.group = c.groups.checkGroup(inspect.SelectedGroup(c.node))
@@ -473,16 +483,18 @@ func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas
 	defer close(c.done)
 	m, err := formats.SafeMesh(src)
 	counts := ""
+	var tex texReport
 	if err == nil && m != nil {
 		m.Edges() // build the edge list here, not in the first frame
 		counts, err = formats.Guard("count the mesh", func() (string, error) { return countText(src, m), nil })
+		tex.report, tex.known = formats.SafeTextureReport(src)
 	}
 	if c.isClosed() {
 		return
 	}
 	fyne.Do(func() {
 		if v := view.Value(); v != nil {
-			v.loaded(m, counts, err)
+			v.loaded(m, counts, tex, err)
 		}
 	})
 	if err != nil || m == nil || len(m.Positions) == 0 {
