@@ -95,7 +95,7 @@ func (w *window) wire() {
 	w.exporter = &exportCtl{app: a, win: win, jobs: &w.jobs, sel: w.nav, marks: w.marks, model: w.nav.model, files: w.opened, status: st}
 	w.view = &viewCtl{app: a, win: win, shown: w.insp, recent: w.opened, report: st}
 	w.help = &helpDialog{app: a, win: win}
-	w.node = &nodeActions{app: a, sel: w.nav, hex: w.insp, report: st}
+	w.node = &nodeActions{app: a, sel: w.nav, hex: w.insp, report: st, jobs: &w.jobs}
 	w.rows.add(rowExport, w.exporter.rowEntries)
 	w.rows.add(rowExport, w.marks.rowEntries)
 	w.rows.add(rowNode, w.node.rowEntries)
