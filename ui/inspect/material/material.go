@@ -64,7 +64,7 @@ type materialTab struct {
 	// phase editor
 	phaseLabel  *widget.Label
 	colorRects  []*canvas.Rectangle
-	colorText   []*widget.Label
+	colorText   []*widget.Entry // each group's value, typed in place
 	opacity     *widget.Slider
 	opacityL    *widget.Label
 	power       *widget.Slider
@@ -802,7 +802,10 @@ func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
 	r.SetMinSize(fyne.NewSize(40, 20))
 	r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
 	r.StrokeWidth = 1
-	l := widget.NewLabel("")
+	// The value can be typed in place (Enter applies it): hex or numbers.
+	l := widget.NewEntry()
+	l.SetPlaceHolder(lang.X("material.colour.hint", "#RRGGBBAA or R, G, B, A"))
+	l.OnSubmitted = func(s string) { t.TypeColor(g, s) }
 	t.colorRects = append(t.colorRects, r)
 	t.colorText = append(t.colorText, l)
 	pick := widget.NewButton(lang.X("material.colour.pick", "Pick…"), func() {
@@ -931,6 +934,21 @@ func (t *materialTab) editPhase(name string, fn func(p *material.Phase) error) {
 func (t *materialTab) SetColor(g material.Group, c color.NRGBA) {
 	t.editPhase(lang.X("material.edit.colour", "set {{.Group}}", map[string]any{"Group": groupName(g)}),
 		func(p *material.Phase) error { return p.SetColor(g, c) })
+}
+
+// TypeColor sets colour group g of the selected phase from typed text
+// (see parseColor); text it cannot read is said under the editor.
+func (t *materialTab) TypeColor(g material.Group, s string) {
+	p, err := t.view().PhaseAt(t.phase)
+	if err != nil {
+		return
+	}
+	c, err := parseColor(s, p.Color(g))
+	if err != nil {
+		t.editorError.SetText(err.Error())
+		return
+	}
+	t.SetColor(g, c)
 }
 
 // SetPage sets the signed page index of the selected phase.

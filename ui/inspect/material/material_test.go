@@ -375,3 +375,43 @@ func pausedClock() *inspect.Clock {
 	c.Pause()
 	return c
 }
+
+// A phase colour is typed in place: Enter applies hex or numbers as one
+// undoable edit, and the field shows the stored value; text it cannot
+// read is said under the editor and changes nothing.
+func TestMaterialTabTypedColour(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	_, node := openArchive(t, testMaterialArchive(t))
+	tab := newMaterialTabOn(h, node, pausedClock())
+	defer tab.close()
+	h.Win.SetContent(tab.content)
+	tab.phase = 0
+	tab.refreshEditor()
+	var dir int
+	for i, g := range material.Groups() {
+		if g == material.GroupDirectional {
+			dir = i
+		}
+	}
+	e := tab.colorText[dir]
+	e.SetText("")
+	test.Type(e, "#10203040")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c := node.Material().Phases[0].Color(material.GroupDirectional); c != (color.NRGBA{0x10, 0x20, 0x30, 0x40}) || len(h.Edits) != 1 {
+		t.Fatalf("directional %v after typing, %d edits (error %q)", c, len(h.Edits), tab.editorError.Text)
+	}
+	if e.Text != "#10203040" {
+		t.Errorf("the field shows %q", e.Text)
+	}
+	e.SetText("255, 0, 0")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c := node.Material().Phases[0].Color(material.GroupDirectional); c != (color.NRGBA{255, 0, 0, 0x40}) || e.Text != "#FF000040" {
+		t.Errorf("numbers: %v, field %q", c, e.Text)
+	}
+	e.SetText("bright red")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(h.Edits) != 2 || !strings.Contains(tab.editorError.Text, `colour "bright red"`) {
+		t.Errorf("%d edits, error %q", len(h.Edits), tab.editorError.Text)
+	}
+}
