@@ -249,13 +249,17 @@ func TestFilterEntryAlone(t *testing.T) {
 	}
 	e.submit()
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	want := "filtered f1/2,f1 select f1/2/1 focus filtered  restore open-before"
+	want := `filtered f1/2,f1 no match "" select f1/2/1 focus filtered  no match "" restore open-before`
 	if got := tree.callsText(); got != want || m.filter != nil {
 		t.Errorf("tree asked %q, want %q (filter %v)", got, want, m.filter)
 	}
 	e.reapply() // no filter: nothing
-	if len(tree.calls) != 5 {
+	if len(tree.calls) != 7 {
 		t.Errorf("reapply without a filter: %v", tree.calls)
+	}
+	e.SetText(" nothing-like-it ")
+	if got := tree.calls[len(tree.calls)-1]; got != `no match "nothing-like-it"` || st.last() != "0 matching" {
+		t.Errorf("a filter without a match: %q, status %q", got, st.last())
 	}
 }
 

@@ -211,11 +211,19 @@ func TestFilterBoxKeys(t *testing.T) {
 		t.Errorf("after Esc: textures open %v, file open %v, selected %q",
 			w.nav.tree.IsBranchOpen(tex), w.nav.tree.IsBranchOpen(f.uid), selName(w))
 	}
-	// Without a match, Enter only moves to the tree.
+	// Without a match the tree says so; Enter only moves to the tree.
 	c.Focus(w.filter)
 	test.Type(w.filter, "nothing")
+	if !w.nav.noMatch.Visible() || !strings.Contains(w.nav.noMatch.Text, "No match for “nothing”") {
+		t.Errorf("no match shown %v: %q", w.nav.noMatch.Visible(), w.nav.noMatch.Text)
+	}
 	pressKey(w, fyne.KeyEnter)
 	if selName(w) != "WATER_M" || c.Focused() != w.nav.tree {
 		t.Errorf("Enter without a match: selected %q, focus %v", selName(w), c.Focused())
+	}
+	c.Focus(w.filter)
+	pressKey(w, fyne.KeyEscape)
+	if w.nav.noMatch.Visible() {
+		t.Error("no match still shown after Esc")
 	}
 }

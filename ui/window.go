@@ -110,7 +110,7 @@ func (w *window) layout() fyne.CanvasObject {
 	// The split's divider is drawn in the shadow colour, which hardly shows
 	// on the dark theme: its grip then looks like a stray line. A separator
 	// along the tree's edge makes the divider itself visible.
-	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.nav.tree), w.insp.content)
+	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.nav.view), w.insp.content)
 	split.Offset = 0.3
 	return container.NewBorder(top, w.status.content, nil, nil, split)
 }
