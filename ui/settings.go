@@ -142,9 +142,11 @@ func (c *viewCtl) newSettingsView() *settingsView {
 	fmtForm.Append("Mip levels", v.allMips)
 	exports := container.NewVBox(widget.NewLabel("Default export formats (a node without the format falls back to its own default):"),
 		fmtForm)
+	// Bordered: the radio buttons' and check boxes' rings show in the
+	// light theme too.
 	v.content = container.NewAppTabs(
-		container.NewTabItem("General", general),
-		container.NewTabItem("Export", exports),
+		container.NewTabItem("General", widgets.Bordered(general)),
+		container.NewTabItem("Export", widgets.Bordered(exports)),
 	)
 	return v
 }

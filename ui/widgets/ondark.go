@@ -12,12 +12,7 @@ import (
 // window's variant.
 type darkVariant struct{}
 
-func (darkVariant) current() fyne.Theme {
-	if a := fyne.CurrentApp(); a != nil && a.Settings().Theme() != nil {
-		return a.Settings().Theme()
-	}
-	return theme.DefaultTheme()
-}
+func (darkVariant) current() fyne.Theme { return appTheme() }
 
 // Color is the default theme's dark colour (the app's theme may force
 // its own variant whatever it is asked).
