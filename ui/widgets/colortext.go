@@ -1,4 +1,4 @@
-package material
+package widgets
 
 import (
 	"errors"
@@ -9,12 +9,12 @@ import (
 	"fyne.io/fyne/v2/lang"
 )
 
-// parseColor reads a colour typed in the phase editor: hex "#RRGGBB" or
+// ParseColor reads a colour typed by the user (a phase colour): hex "#RRGGBB" or
 // "#RRGGBBAA" (the '#' optional), or three or four numbers "R, G, B[, A]"
 // (commas or spaces, "rgb(…)"/"rgba(…)" around them allowed) from 0 to
 // 255, or from 0 to 1 when written with a decimal point. A colour without
 // alpha keeps cur's alpha.
-func parseColor(s string, cur color.NRGBA) (color.NRGBA, error) {
+func ParseColor(s string, cur color.NRGBA) (color.NRGBA, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	for _, p := range []string{"rgba(", "rgb("} {
 		if strings.HasPrefix(t, p) && strings.HasSuffix(t, ")") {
@@ -28,7 +28,7 @@ func parseColor(s string, cur color.NRGBA) (color.NRGBA, error) {
 	if c, ok := parseNumbers(t, cur); ok {
 		return c, nil
 	}
-	return cur, errors.New(lang.X("material.colour.invalid",
+	return cur, errors.New(lang.X("colour.invalid",
 		"colour {{.Text}}: want #RRGGBB, #RRGGBBAA or R, G, B, A (0–255, or 0–1 with a decimal point)",
 		map[string]any{"Text": strconv.Quote(s)}))
 }

@@ -1,4 +1,4 @@
-package material
+package widgets
 
 import (
 	"image/color"
@@ -23,13 +23,13 @@ func TestParseColor(t *testing.T) {
 		{"RGB(10,20,30)", color.NRGBA{10, 20, 30, 0x40}},
 		{"1.0, 0.5, 0, 0.25", color.NRGBA{255, 128, 0, 64}},
 	} {
-		got, err := parseColor(c.in, cur)
+		got, err := ParseColor(c.in, cur)
 		if err != nil || got != c.want {
 			t.Errorf("%q: %v %v, want %v", c.in, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "#FFF", "#GG0000", "256, 0, 0", "1, 2", "1, 2, 3, 4, 5", "-1, 0, 0", "1.5, 0, 0", "10.5, 0, 0", "red"} {
-		if got, err := parseColor(bad, cur); err == nil || got != cur {
+		if got, err := ParseColor(bad, cur); err == nil || got != cur {
 			t.Errorf("%q: %v accepted", bad, got)
 		}
 	}
