@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"net/url"
 	"os/exec"
 	"path/filepath"
@@ -47,13 +46,13 @@ func showFolder(a fyne.App, jobs *sync.WaitGroup, dir string, failed func(error)
 					defer jobs.Done()
 				}
 				if err := openURL(a, u); err != nil {
-					fyne.Do(func() { failed(fmt.Errorf("open folder %s: %w", abs, err)) })
+					fyne.Do(func() { failed(openFolderFailed(abs, err)) })
 				}
 			}()
 			return
 		}
 	}
-	failed(fmt.Errorf("open folder %s: %w", dir, err))
+	failed(openFolderFailed(dir, err))
 }
 
 // openURL opens u: with fileManagerCmd on a desktop app that has one,
@@ -106,4 +105,9 @@ func (b *cappedBuffer) Write(p []byte) (int, error) {
 // in the status bar.
 func (c *exportCtl) openFolder(dir string) {
 	showFolder(c.app, c.jobs, dir, c.status.setError)
+}
+
+// openFolderFailed says that the file manager could not show dir.
+func openFolderFailed(dir string, err error) error {
+	return failure(lang.X("open.folder_failed", "open folder {{.Dir}}: {{.Error}}", map[string]any{"Dir": dir, "Error": err}), err)
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -33,7 +32,9 @@ func problemLines(it *item) []func() string {
 	var lines []func() string
 	if it.err != nil {
 		err := it.err
-		lines = append(lines, func() string { return fmt.Sprintf("Error %s", formats.ErrorText(err)) })
+		lines = append(lines, func() string {
+			return lang.X("status.problems.error", "Error {{.Error}}", map[string]any{"Error": formats.ErrorText(err)})
+		})
 	}
 	for i := range it.diags {
 		d := it.diags[i]

@@ -7,10 +7,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/count"
 )
 
 // statusBar is the line under the window: node path, offset, size, edit
@@ -71,7 +73,7 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	s.problems.Hide()
 	s.bar = widget.NewProgressBar()
 	s.barText = widget.NewLabel("")
-	s.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+	s.cancel = widget.NewButtonWithIcon(lang.X("action.cancel", "Cancel"), theme.CancelIcon(), func() {
 		if s.cancelFn != nil {
 			s.cancelFn()
 		}
@@ -115,19 +117,19 @@ func (s *statusBar) showItem(it *item) {
 		s.offset.SetText("")
 		s.size.SetText("")
 	default:
+		at := "—"
 		if off >= 0 {
-			s.offset.SetText(fmt.Sprintf("offset 0x%X", off))
-		} else {
-			s.offset.SetText("offset —")
+			at = fmt.Sprintf("0x%X", off)
 		}
-		s.size.SetText("size " + sizeText(size))
+		s.offset.SetText(lang.X("status.offset", "offset {{.Offset}}", map[string]any{"Offset": at}))
+		s.size.SetText(lang.X("status.size", "size {{.Size}}", map[string]any{"Size": sizeText(size)}))
 	}
 	n := len(it.diags)
 	if it.err != nil {
 		n++
 	}
 	if n > 0 {
-		s.problems.SetText(summary(n, "problem"))
+		s.problems.SetText(lang.XN("status.problems", "{{.PluralCount}} problems", n))
 		s.problems.Show()
 	} else {
 		s.problems.Hide()
@@ -141,7 +143,7 @@ func (s *statusBar) showEditState(f *openFile) {
 	case f == nil:
 		s.state.SetText("")
 	case f.dirty():
-		s.state.SetText("edited")
+		s.state.SetText(lang.X("status.edited", "edited"))
 	default:
 		s.state.SetText("")
 	}
@@ -230,18 +232,5 @@ func (s *statusBar) relayout() { s.line.Refresh() }
 
 // sizeText is "0x19C (412 B)".
 func sizeText(n int64) string {
-	return fmt.Sprintf("0x%X (%s)", n, humanSize(n))
-}
-
-// humanSize is a byte count for people: 412 B, 3.2 KiB, 1.5 MiB.
-func humanSize(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	return fmt.Sprintf("0x%X (%s)", n, count.Size(n))
 }
