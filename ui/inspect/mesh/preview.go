@@ -100,10 +100,12 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	c.node, c.host, c.groups.node = cfg.node, cfg.host, cfg.node
 	top := v.makeToolbar()
 	v.bar = newGroupBar(c)
-	v.tex = newTexNote() // before the clock: a loaded mesh (c.loaded) needs both
-	v.clock = newClockBar(c, cfg.clock)
-	v.clock.manual = cfg.manual
+	v.tex = newTexNote()
 	v.anim = newAnimRow(c, cfg.clock)
+	// The clock bar last: c.loaded takes a view with one as made whole.
+	clock := newClockBar(c, cfg.clock)
+	clock.manual = cfg.manual
+	v.clock = clock
 	rows := append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)
 	bars := container.NewVBox(append(rows, v.anim.content, v.tex.label)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
