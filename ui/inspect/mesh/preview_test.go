@@ -43,7 +43,7 @@ func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan
 	frames := make(chan preview.Stats, 1000)
 	src := gatedMesh{m, make(chan struct{})}
 	var open sync.Once
-	v := newPreviewView(src, previewConfig{clock: inspect.NewClock(), onFrame: func(st preview.Stats) {
+	v := newPreviewView(src, previewConfig{clock: inspect.NewClock(), manual: true, onFrame: func(st preview.Stats) {
 		select { // never block the render goroutine, even if nobody reads
 		case frames <- st:
 		default:
@@ -235,8 +235,10 @@ func TestPreviewCloseWhileLoading(t *testing.T) {
 
 func TestPreviewBrokenMesh(t *testing.T) {
 	test.NewTempApp(t)
-	v := NewPreviewView(nil, panicMesh{})
+	src := panicMesh{make(chan struct{})}
+	v := NewPreviewView(nil, src)
 	defer v.Close()
+	close(src.gate)       // the view is made: the test driver runs fyne.Do at once, on the loop's goroutine
 	waitDone(t, v.canvas) // the loop ends when there is nothing to draw
 	if got := v.canvas.problem.Text; got != "Cannot show the mesh: internal error: decoder bug" || !v.canvas.problemOn.Visible() {
 		t.Errorf("error %q (shown %v)", got, v.canvas.problemOn.Visible())
@@ -287,9 +289,13 @@ func TestPreviewErrorWraps(t *testing.T) {
 	}
 }
 
-type panicMesh struct{}
+// panicMesh panics once the test opens the gate.
+type panicMesh struct{ gate chan struct{} }
 
-func (panicMesh) Mesh() (*geom.Mesh, error) { panic("decoder bug") }
+func (m panicMesh) Mesh() (*geom.Mesh, error) {
+	<-m.gate
+	panic("decoder bug")
+}
 
 func TestPreviewTabMatchesSampleMeshes(t *testing.T) {
 	for _, n := range samples.Nodes() {
