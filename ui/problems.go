@@ -80,7 +80,7 @@ func (s *statusBar) showProblems() *problemsView {
 	detail := container.NewVScroll(v.detail)
 	detail.SetMinSize(fyne.NewSize(0, 3*widget.NewLabel("").MinSize().Height))
 	content := container.NewBorder(count, detail, nil, nil, v.list)
-	title := lang.X("problems.title", "Problems in {{.Name}}", map[string]any{"Name": it.name})
+	title := lang.X("status.problems.title", "Problems in {{.Name}}", map[string]any{"Name": it.name})
 	v.dlg = dialog.NewCustomWithoutButtons(title, content, s.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.copyB, closeB})
 	v.dlg.Resize(dialogSize(s.win, 760, 520))
