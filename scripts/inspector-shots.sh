@@ -2,7 +2,8 @@
 # Takes screenshots of every inspector (one per node kind found in the
 # built-in samples, and of the tabs after the first, see scripts/kindshots)
 # and of the Preview's views (RUMMAGE_PREVIEW_VIEW) with the real window
-# under Xvfb, each at 1024x640 and at 1280x800:
+# under Xvfb (and of a level broken on purpose: its problem card and the
+# Preview's error), each at 1024x640 and at 1280x800:
 # `rummage --screenshot BIG.png --size 1280x800 --screenshot SMALL.png
 # --size 1024x640 --select NODE [--tab TAB] FILE`; then the same window in
 # Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer; and
@@ -80,6 +81,15 @@ shot mesh-textured-wire "$mesh" Preview textured+wire "$file"
 file=$(grep '^level	' "$d/list" | cut -f2)
 level=$(grep '^level	' "$d/list" | cut -f3)
 shot level-preview-solid "$level" Preview solid "$file"
+# A broken level (its vertex_buffers chunk claims 2 GB unpacked): the
+# problem card collapsed to one line with its count and More, and the
+# Preview's long error wrapped inside the preview.
+broken="$d/broken_level"
+cp "$file" "$broken"
+at=$("$bin" ls "$broken" | awk '$1 == "vertex_buffers" { print $5 }')
+printf '\377\377\377\177' | dd of="$broken" bs=1 seek="$(printf '%d' "$at")" conv=notrunc 2>/dev/null
+file=$broken
+shot level-broken-preview broken_level Preview "" "$file"
 # The Animation row: the sample walker playing its walk from walker.ifp,
 # and the motion's own tab playing it on the walker.
 file=

@@ -191,7 +191,7 @@ func (h *helpDialog) showHelp(tab string) *helpView {
 		}
 	}
 	d := dialog.NewCustom(lang.X("help.title", "Rummage help"), lang.X("action.close", "Close"), v.tabs, h.win)
-	d.Resize(fyne.NewSize(880, 520))
+	d.Resize(dialogSize(h.win, 880, 520))
 	d.Show()
 	return v
 }

@@ -206,17 +206,17 @@ func TestMarkSetAlone(t *testing.T) {
 	changes := 0
 	m := newMarkSet(tree, st, func() { changes++ })
 	tree.cursorAt = "f1/0"
-	m.ctrlClick(&item{uid: "f1/2", name: "c"}) // the first Ctrl+click takes the selection too
-	if got := strings.Join(m.uids(), ","); got != "f1/0,f1/2" || changes != 1 {
+	m.ctrlClick(&item{uid: "f1/2", name: "c"}) // the clicked row alone, not the selected one
+	if got := strings.Join(m.uids(), ","); got != "f1/2" || changes != 1 {
 		t.Fatalf("ctrl+click marked %s (%d changes)", got, changes)
 	}
 	m.setAnchor("f1")
 	m.extendTo("f1/1")
 	m.extendTo("f1") // the range shrinks to the anchor; marks made otherwise stay
-	if got := strings.Join(m.uids(), ","); got != "f1,f1/0,f1/2" {
+	if got := strings.Join(m.uids(), ","); got != "f1,f1/2" {
 		t.Errorf("after shrinking the range: %s", got)
 	}
-	if tree.cursorAt != "f1" || !strings.HasPrefix(st.last(), "3 nodes marked for export") {
+	if tree.cursorAt != "f1" || !strings.HasPrefix(st.last(), "2 nodes marked for export") {
 		t.Errorf("cursor %q, status %q", tree.cursorAt, st.last())
 	}
 	entries := menuLabels(m.rowEntries(&item{uid: "f1"}))
@@ -249,13 +249,17 @@ func TestFilterEntryAlone(t *testing.T) {
 	}
 	e.submit()
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	want := "filtered f1/2,f1 select f1/2/1 focus filtered  restore open-before"
+	want := `filtered f1/2,f1 no match "" select f1/2/1 focus filtered  no match "" restore open-before`
 	if got := tree.callsText(); got != want || m.filter != nil {
 		t.Errorf("tree asked %q, want %q (filter %v)", got, want, m.filter)
 	}
 	e.reapply() // no filter: nothing
-	if len(tree.calls) != 5 {
+	if len(tree.calls) != 7 {
 		t.Errorf("reapply without a filter: %v", tree.calls)
+	}
+	e.SetText(" nothing-like-it ")
+	if got := tree.calls[len(tree.calls)-1]; got != `no match "nothing-like-it"` || st.last() != "0 matching" {
+		t.Errorf("a filter without a match: %q, status %q", got, st.last())
 	}
 }
 

@@ -122,6 +122,7 @@ func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
 	form.Append(lang.X("export.folders", "Folders"), v.keep)
 	v.problem = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	v.problem.Importance = widget.DangerImportance
+	v.problem.Wrapping = fyne.TextWrapWord
 	v.problem.Hide()
 
 	v.exportB = widget.NewButtonWithIcon(lang.X("export.start", "Export"), theme.DownloadIcon(), v.start)

@@ -110,6 +110,7 @@ func (t *fakeTree) restoreBranches(open []string) {
 	t.record("restore %s", strings.Join(open, ","))
 }
 func (t *fakeTree) showFiltered(open []string) { t.record("filtered %s", strings.Join(open, ",")) }
+func (t *fakeTree) showNoMatch(query string)   { t.record("no match %q", query) }
 func (t *fakeTree) focus()                     { t.record("focus") }
 func (t *fakeTree) selected(uid string)        { t.record("selected %s", uid) }
 func (t *fakeTree) current() *item             { return t.sel }

@@ -25,6 +25,7 @@ type filterTree interface {
 	openBranches() []string
 	restoreBranches(open []string)
 	showFiltered(open []string) // open these branches and redraw
+	showNoMatch(query string)   // say the query matches nothing ("" hides it)
 	selectUID(uid string)
 	focus()
 }
@@ -97,6 +98,7 @@ func (e *filterEntry) apply() {
 		had := e.model.filter != nil
 		e.model.filter = nil
 		e.tree.showFiltered(nil)
+		e.tree.showNoMatch("")
 		if had {
 			e.report.Status("") // the match count is stale now
 		}
@@ -105,6 +107,11 @@ func (e *filterEntry) apply() {
 	fv := e.model.buildFilter(q)
 	e.model.filter = fv
 	e.tree.showFiltered(fv.open)
+	if len(fv.matched) == 0 {
+		e.tree.showNoMatch(strings.TrimSpace(e.Text))
+	} else {
+		e.tree.showNoMatch("")
+	}
 	e.report.Status(matchText(fv))
 }
 

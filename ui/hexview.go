@@ -28,7 +28,9 @@ type hexView struct {
 func newHexView(w reporter, n formats.Node) *hexView {
 	data, err := newHexData(n)
 	if err != nil {
-		return &hexView{content: container.NewPadded(widget.NewLabel(err.Error()))}
+		l := widget.NewLabel(err.Error())
+		l.Wrapping = fyne.TextWrapWord // a long name wraps: the window never widens
+		return &hexView{content: container.NewPadded(l)}
 	}
 	hv := &hexView{data: data}
 	mono := fyne.TextStyle{Monospace: true}
@@ -79,7 +81,9 @@ func newHexView(w reporter, n formats.Node) *hexView {
 		info += " · " + data.note
 	}
 	headRow := container.New(layout.NewCustomPaddedLayout(0, 2, 0, 0), head)
-	top := container.NewVBox(container.NewBorder(nil, nil, widget.NewLabel(info), nil, goTo), headRow)
+	infoLabel := widget.NewLabel(info)
+	infoLabel.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(newShareRow(flexLabel(infoLabel), shareItem{obj: goTo, want: func() float32 { return 320 }, fill: true}), headRow)
 	hv.content = container.NewBorder(top, nil, nil, nil, hv.list)
 	return hv
 }

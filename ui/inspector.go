@@ -28,8 +28,10 @@ type inspector struct {
 	icon    *widget.Icon
 	title   *widget.Label
 	facts   *widget.Label
-	problem *widget.Label
-	card    *fyne.Container
+	problem *widget.Label   // the card's lines (see problemCard)
+	header  *fyne.Container // laid out again when its texts change
+	card    *fyne.Container // the problem card, under the header
+	cardV   *problemCard
 	tabs    *container.AppTabs
 	body    *fyne.Container
 	content fyne.CanvasObject
@@ -47,18 +49,20 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	in := &inspector{app: a, host: host, report: report}
 	in.icon = widget.NewIcon(theme.InfoIcon())
 	in.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	in.title.Truncation = fyne.TextTruncateEllipsis
 	in.facts = widget.NewLabel("")
 	in.facts.Truncation = fyne.TextTruncateEllipsis
 	in.facts.Alignment = fyne.TextAlignTrailing
-	in.problem = widget.NewLabel("")
-	in.problem.Wrapping = fyne.TextWrapWord
-	in.problem.Importance = widget.DangerImportance
 	showHex := widget.NewButtonWithIcon(lang.X("action.show_in_hex", "Show in hex"), theme.SearchIcon(), in.showInHex)
-	in.card = container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), showHex, in.problem)
-	in.card.Hide()
-	header := container.NewBorder(nil, nil, container.NewHBox(in.icon, in.title), nil, in.facts)
+	in.cardV = newProblemCard(showHex)
+	in.card, in.problem = in.cardV.content, in.cardV.problem
+	// A long name or long facts are cut, never widening the window; each
+	// gets the room the other leaves.
+	facts := flexLabel(in.facts)
+	facts.fill = true
+	in.header = newShareRow(fixed(in.icon), flexLabel(in.title), facts)
 	in.body = container.NewStack()
-	in.content = container.NewBorder(container.NewVBox(header, in.card), nil, nil, nil, in.body)
+	in.content = container.NewBorder(container.NewVBox(in.header, in.card), nil, nil, nil, in.body)
 	in.show(nil)
 	return in
 }
@@ -72,6 +76,7 @@ Select a node on the left to inspect it. Type in the filter box to narrow the tr
 
 // show builds the inspector for it (nil: the welcome text).
 func (in *inspector) show(it *item) {
+	defer in.header.Refresh() // share the header's width for the new texts
 	keep := ""
 	if in.tabs != nil && in.tabs.Selected() != nil && in.it != nil && it != nil && formats.SameNode(in.it.node, it.node) {
 		keep = in.tabs.Selected().Text // re-showing the same node keeps its tab
@@ -150,18 +155,11 @@ func (in *inspector) showProblems(it *item, descErr error, internal ...error) {
 	}
 	bugs := internalLines(internal...)
 	lines = append(lines, bugs...)
-	if len(lines) == 0 {
-		in.card.Hide()
-		return
+	count := len(it.diags) + len(bugs)
+	if err != nil {
+		count++
 	}
-	in.problem.SetText(strings.Join(lines, "\n"))
-	if err != nil || len(bugs) > 0 {
-		in.problem.Importance = widget.DangerImportance
-	} else {
-		in.problem.Importance = widget.WarningImportance
-	}
-	in.problem.Refresh()
-	in.card.Show()
+	in.cardV.show(lines, count, err != nil || len(bugs) > 0)
 }
 
 // internalLines are the card's lines for panics of the inspectors' own
@@ -256,6 +254,7 @@ func (in *inspector) refreshHeader() {
 	if in.it != nil {
 		head, _ := header(in.it)
 		in.facts.SetText(head)
+		in.header.Refresh()
 	}
 }
 

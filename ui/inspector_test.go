@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/export"
@@ -254,4 +256,56 @@ func TestResetPreviewFindsPreview(t *testing.T) {
 	}
 	w.insp.close() // the preview stops before its mesh arrives
 	close(m.gate)
+}
+
+// manyDiags is a raw leaf with n findings.
+type manyDiags struct {
+	formats.Raw
+	n int
+}
+
+func (d *manyDiags) Diagnostics() []formats.Diagnostic {
+	out := make([]formats.Diagnostic, d.n)
+	for i := range out {
+		out[i] = formats.Diagnostic{Off: int64(i), Msg: fmt.Sprintf("finding %d: the buffer of this visual is in level.geom, which is missing", i)}
+	}
+	return out
+}
+
+// A node's findings take one line under the header — their count and the
+// first one — until the card is opened; it stays open for the next node
+// until it is closed again.
+func TestProblemCardCollapses(t *testing.T) {
+	w := newTestWindow(t)
+	w.app.Settings().SetTheme(theme.DefaultTheme())
+	a := &manyDiags{Raw: *rawNode("a", formats.KindRaw, "ODD", seq(4), 0), n: 20}
+	b := &manyDiags{Raw: *rawNode("b", formats.KindRaw, "ODD", seq(4), 0), n: 2}
+	w.opened.addFiles([]*openFile{{name: "p", root: &formats.Folder{NodeName: "p", Items: []formats.Node{a, b}}}})
+	w.nav.selectUID(uidByPath(t, w, "a"))
+	c := w.insp.cardV
+	oneLine := widget.NewButton("x", nil).MinSize().Height
+	if !c.content.Visible() || c.open || !c.oneLine.Visible() || c.problem.Visible() {
+		t.Fatalf("card shown %v, open %v", c.content.Visible(), c.open)
+	}
+	if !strings.HasPrefix(c.oneLine.Text, "20 problems · offset 0x0 (0): finding 0") {
+		t.Errorf("closed card %q", c.oneLine.Text)
+	}
+	if h := c.content.MinSize().Height; h > oneLine {
+		t.Errorf("the closed card is %v high, a line is %v", h, oneLine)
+	}
+	test.Tap(c.toggle)
+	if !c.open || c.oneLine.Visible() || !c.problem.Visible() || !strings.Contains(c.problem.Text, "finding 2") {
+		t.Fatalf("open card: %v %q", c.open, c.problem.Text)
+	}
+	if h := c.content.MinSize().Height; h < 2*oneLine {
+		t.Errorf("the open card is %v high", h)
+	}
+	w.nav.selectUID(uidByPath(t, w, "b"))
+	if !c.open || !strings.Contains(c.problem.Text, "finding 1") {
+		t.Errorf("the next node's card: open %v, %q", c.open, c.problem.Text)
+	}
+	test.Tap(c.toggle)
+	if c.open || !strings.HasPrefix(c.oneLine.Text, "2 problems · ") {
+		t.Errorf("closed again: %v %q", c.open, c.oneLine.Text)
+	}
 }

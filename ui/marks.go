@@ -73,14 +73,9 @@ func (m *markSet) toggle(it *item) {
 	m.notify()
 }
 
-// ctrlClick toggles it's export mark. The first Ctrl+click of a
-// multi-selection marks the selected row as well, so that the selection
-// and the clicked row are exported together.
+// ctrlClick toggles it's export mark, and only its: the selected row is
+// not marked with it (a Ctrl+click on it marks it too).
 func (m *markSet) ctrlClick(it *item) {
-	if cur := m.tree.cursor(); len(m.marked) == 0 && cur != "" && cur != it.uid {
-		m.marked[cur] = true
-		m.tree.refreshItem(cur)
-	}
 	m.toggle(it)
 	m.setAnchor(it.uid)
 }

@@ -4,7 +4,9 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 )
@@ -14,10 +16,12 @@ import (
 // (the item on show, which may be a node found outside the tree). A saved
 // file's tree comes back as it was through reload (reopen.go).
 type treeCtl struct {
-	model *treeModel
-	tree  *navTree
-	sel   *item // the item shown in the inspector (may be detached from the tree)
-	win   fyne.Window
+	model   *treeModel
+	tree    *navTree
+	noMatch *widget.Label     // over the tree when the filter matches nothing
+	view    fyne.CanvasObject // the tree with noMatch over it
+	sel     *item             // the item shown in the inspector (may be detached from the tree)
+	win     fyne.Window
 
 	host   treeHost
 	filter treeFilter
@@ -54,6 +58,22 @@ func newTreeCtl(win fyne.Window, host treeHost) *treeCtl {
 func (t *treeCtl) build(filter treeFilter, marks rowMarks, tabs tabKeeper, menu func(it *item) []*fyne.MenuItem) {
 	t.filter, t.tabs = filter, tabs
 	t.tree = newNavTree(t.win, t.model, t, marks, menu)
+	t.noMatch = widget.NewLabel("")
+	t.noMatch.Wrapping = fyne.TextWrapWord
+	t.noMatch.Alignment = fyne.TextAlignCenter
+	t.noMatch.Hide()
+	t.view = container.NewStack(t.tree, container.NewVBox(t.noMatch))
+}
+
+// showNoMatch says over the tree that the filter query matches nothing
+// ("" hides it).
+func (t *treeCtl) showNoMatch(query string) {
+	if query == "" {
+		t.noMatch.Hide()
+		return
+	}
+	t.noMatch.SetText(lang.X("tree.no_match", "No match for “{{.Query}}”. Esc clears the filter.", map[string]any{"Query": query}))
+	t.noMatch.Show()
 }
 
 // SelectNode selects n in the tree, opening its parents. A node that is not

@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"net/url"
 	"path/filepath"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -16,6 +16,7 @@ type nodeActions struct {
 	sel    selection
 	hex    hexShower
 	report reporter
+	jobs   *sync.WaitGroup // the opener of Open containing folder runs here (nil: uncounted)
 }
 
 // hexShower is what Show in hex asks of the inspector.
@@ -72,14 +73,7 @@ func (a *nodeActions) openContainingFolder() {
 		a.report.Status(lang.X("node.not_on_disk", "the node is not in a file on disk"))
 		return
 	}
-	dir, err := filepath.Abs(filepath.Dir(it.file.path))
-	if err != nil {
-		a.report.setError(err)
-		return
-	}
-	if err := a.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
-		a.report.setError(err)
-	}
+	showFolder(a.app, a.jobs, filepath.Dir(it.file.path), a.report.setError)
 }
 
 // copiedText says what went to the clipboard.

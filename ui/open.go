@@ -291,7 +291,7 @@ func (c *fileList) openFileDialog() {
 		c.openPaths([]string{p}, true)
 	}, c.win)
 	c.atLastFolder(d)
-	d.Resize(fyne.NewSize(900, 600))
+	d.Resize(dialogSize(c.win, 900, 600))
 	d.Show()
 }
 
@@ -309,7 +309,7 @@ func (c *fileList) openFolderDialog() {
 		c.openPaths([]string{u.Path()}, true)
 	}, c.win)
 	c.atLastFolder(d)
-	d.Resize(fyne.NewSize(900, 600))
+	d.Resize(dialogSize(c.win, 900, 600))
 	d.Show()
 }
 

@@ -192,7 +192,7 @@ func (c *saveCtl) saveAsThen(f *openFile, then func()) {
 	}, c.win)
 	d.SetFileName(filepath.Base(f.name))
 	c.files.atLastFolder(d)
-	d.Resize(fyne.NewSize(900, 600))
+	d.Resize(dialogSize(c.win, 900, 600))
 	d.Show()
 }
 

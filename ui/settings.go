@@ -158,9 +158,11 @@ func (c *viewCtl) newSettingsView() *settingsView {
 	intro := widget.NewLabel(lang.X("settings.export_formats", "Default export formats (a node without the format falls back to its own default):"))
 	intro.Wrapping = fyne.TextWrapWord
 	exports := container.NewVBox(intro, fmtForm)
+	// Bordered: the radio buttons' and check boxes' rings show in the
+	// light theme too.
 	v.content = container.NewAppTabs(
-		container.NewTabItem(lang.X("settings.tab.general", "General"), container.NewVScroll(general)),
-		container.NewTabItem(lang.X("settings.tab.export", "Export"), container.NewVScroll(exports)),
+		container.NewTabItem(lang.X("settings.tab.general", "General"), container.NewVScroll(widgets.Bordered(general))),
+		container.NewTabItem(lang.X("settings.tab.export", "Export"), container.NewVScroll(widgets.Bordered(exports))),
 	)
 	return v
 }
@@ -215,7 +217,7 @@ func chooseFolder(win fyne.Window, report reporter, start string, done func(path
 	if l := listerFor(start); l != nil {
 		d.SetLocation(l)
 	}
-	d.Resize(fyne.NewSize(900, 600))
+	d.Resize(dialogSize(win, 900, 600))
 	d.Show()
 }
 

@@ -33,8 +33,9 @@ func (c *fileList) setTextureDictionary(path string) {
 func (c *fileList) materialLibraryDialog() { c.pickSideFile(".lib", c.setMaterialLibrary) }
 
 // pickSideFile asks for a file with extension ext that the open files use
-// (a material library, a texture dictionary), starting in the last folder,
-// and hands its path to set.
+// (a material library, a texture dictionary), starting in the folder of
+// the selected node's file (a model's dictionary is usually beside it),
+// else in the last folder, and hands its path to set.
 func (c *fileList) pickSideFile(ext string, set func(path string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
@@ -50,9 +51,29 @@ func (c *fileList) pickSideFile(ext string, set func(path string)) {
 		set(p)
 	}, c.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
-	c.atLastFolder(d)
-	d.Resize(fyne.NewSize(900, 600))
+	if dir := c.sideFileFolder(); dir != "" {
+		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			d.SetLocation(l)
+		}
+	} else {
+		c.atLastFolder(d)
+	}
+	d.Resize(dialogSize(c.win, 900, 600))
 	d.Show()
+}
+
+// sideFileFolder is the folder of the selected node's file on disk ("" when
+// nothing on disk is selected).
+func (c *fileList) sideFileFolder() string {
+	sel := c.tree.current()
+	if sel == nil || sel.file == nil || sel.file.path == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(filepath.Dir(sel.file.path))
+	if err != nil {
+		return ""
+	}
+	return abs
 }
 
 // setMaterialLibrary sets the window's --materials option, which every

@@ -91,3 +91,26 @@ func TestTextureDictionaryMenu(t *testing.T) {
 		t.Errorf("File menu %q: no Set texture dictionary… after Set material library…", labels)
 	}
 }
+
+// Set texture dictionary… (and Set material library…) start in the folder
+// of the selected model's file, not in the folder last used.
+func TestSideFileDialogStartsBesideTheModel(t *testing.T) {
+	w := newTestWindow(t)
+	setLastFolder(w.app, t.TempDir())
+	dir := t.TempDir()
+	w.opened.addFiles([]*openFile{{name: "car.dff", path: filepath.Join(dir, "car.dff"), root: &formats.Folder{NodeName: "car.dff"}}})
+	w.nav.selectUID(w.opened.files[0].uid)
+	if got := w.opened.sideFileFolder(); got != dir {
+		t.Errorf("the dialog starts in %q, want the model's folder %q", got, dir)
+	}
+	w.nav.selectUID("")
+	w.opened.addFiles([]*openFile{{name: "mem.lib", root: &formats.Folder{NodeName: "mem.lib"}}})
+	w.nav.selectUID(w.opened.files[1].uid)
+	if got := w.opened.sideFileFolder(); got != "" {
+		t.Errorf("a file in memory: %q (the last folder should be used)", got)
+	}
+	w.opened.textureDictionaryDialog()
+	if w.win.Canvas().Overlays().Top() == nil {
+		t.Error("no dialog")
+	}
+}

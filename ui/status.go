@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -41,6 +40,7 @@ type statusBar struct {
 	barText  *widget.Label
 	cancel   *widget.Button
 	busy     *fyne.Container
+	line     *fyne.Container // the texts' row: laid out again when a text changes
 	content  fyne.CanvasObject
 
 	cancelFn func()
@@ -68,7 +68,7 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	s.action = widget.NewButton("", nil)
 	s.action.Importance = widget.LowImportance
 	s.action.Hide()
-	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), s.showProblems)
+	s.problems = widget.NewButtonWithIcon("", theme.WarningIcon(), func() { s.showProblems() })
 	s.problems.Importance = widget.LowImportance
 	s.problems.Hide()
 	s.bar = widget.NewProgressBar()
@@ -78,18 +78,27 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 			s.cancelFn()
 		}
 	})
-	s.busy = container.NewHBox(s.barText, container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
+	s.barText.Truncation = fyne.TextTruncateEllipsis
+	barBox := container.NewHBox(container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
+	s.busy = container.NewBorder(nil, nil, nil, barBox, s.barText)
 	s.busy.Hide()
-	left := container.NewHBox(s.offset, s.size, s.state)
-	right := container.NewHBox(s.problems, s.busy)
-	mid := container.NewBorder(nil, nil, left, s.action, s.msg)
-	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, right,
-		container.NewGridWithColumns(2, s.path, mid))
+	s.offset.Truncation = fyne.TextTruncateEllipsis
+	s.size.Truncation = fyne.TextTruncateEllipsis
+	msg := shareItem{obj: s.msg, want: s.msg.width, fill: true}
+	busy := shareItem{obj: s.busy, want: func() float32 { return labelWidth(s.barText) + barBox.MinSize().Width + theme.Padding() }, first: true}
+	// Every text is cut to the room there is, so the line never widens
+	// the window: the progress, offset and size first; then the message
+	// gets the room the path leaves (and the path what the message
+	// leaves).
+	s.line = newShareRow(flexLabel(s.path), firstLabel(s.offset), firstLabel(s.size), fixed(s.state), msg,
+		fixed(s.action), fixed(s.problems), busy)
+	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, nil, s.line)
 	return s
 }
 
 // showItem shows the node's path, offset and size.
 func (s *statusBar) showItem(it *item) {
+	defer s.relayout()
 	if it == nil {
 		s.path.SetText("")
 		s.offset.SetText("")
@@ -129,6 +138,7 @@ func (s *statusBar) showItem(it *item) {
 
 // showEditState shows whether the current file has unsaved edits.
 func (s *statusBar) showEditState(f *openFile) {
+	defer s.relayout()
 	switch {
 	case f == nil:
 		s.state.SetText("")
@@ -152,6 +162,7 @@ func (s *statusBar) setError(err error) {
 // message shows a message (errors marked) and logs it; "" clears the
 // line. Any action of the previous message goes.
 func (s *statusBar) message(msg string, isErr bool) {
+	defer s.relayout()
 	s.action.Hide()
 	msg = strings.ReplaceAll(msg, "\n", " ")
 	if msg != "" {
@@ -165,6 +176,7 @@ func (s *statusBar) message(msg string, isErr bool) {
 
 // messageAction shows a message with a button that runs do.
 func (s *statusBar) messageAction(msg string, isErr bool, label string, do func()) {
+	defer s.relayout()
 	s.message(msg, isErr)
 	s.action.SetText(label)
 	s.action.OnTapped = do
@@ -185,29 +197,9 @@ func (s *statusBar) showFull(show bool) {
 	s.full.Show()
 }
 
-// showProblems lists the current node's error and diagnostics.
-func (s *statusBar) showProblems() {
-	it := s.sel.current()
-	if it == nil {
-		return
-	}
-	var b strings.Builder
-	if it.err != nil {
-		b.WriteString(lang.X("status.problems.error", "Error {{.Error}}", map[string]any{"Error": formats.ErrorText(it.err)}) + "\n")
-	}
-	for _, d := range it.diags {
-		fmt.Fprintf(&b, "⚠ %s\n", d)
-	}
-	text := widget.NewLabel(strings.TrimSpace(b.String()))
-	text.Wrapping = fyne.TextWrapWord
-	sc := container.NewVScroll(text)
-	sc.SetMinSize(fyne.NewSize(520, 200))
-	title := lang.X("status.problems.title", "Problems in {{.Name}}", map[string]any{"Name": it.name})
-	dialog.ShowCustom(title, lang.X("action.close", "Close"), sc, s.win)
-}
-
 // startProgress shows the progress bar; cancel stops the work.
 func (s *statusBar) startProgress(title string, cancel func()) {
+	defer s.relayout()
 	s.active++
 	s.cancelFn = cancel
 	s.barText.SetText(title)
@@ -217,6 +209,7 @@ func (s *statusBar) startProgress(title string, cancel func()) {
 
 // progress shows done of total.
 func (s *statusBar) progress(title string, done, total int) {
+	defer s.relayout()
 	if total > 0 {
 		s.bar.SetValue(float64(done) / float64(total))
 	}
@@ -225,6 +218,7 @@ func (s *statusBar) progress(title string, done, total int) {
 
 // endProgress hides the bar when the last job ends.
 func (s *statusBar) endProgress() {
+	defer s.relayout()
 	s.active--
 	if s.active <= 0 {
 		s.active = 0
@@ -232,6 +226,9 @@ func (s *statusBar) endProgress() {
 		s.busy.Hide()
 	}
 }
+
+// relayout shares the line's width again after a text changed.
+func (s *statusBar) relayout() { s.line.Refresh() }
 
 // sizeText is "0x19C (412 B)".
 func sizeText(n int64) string {

@@ -10,6 +10,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"rummage/formats"
 )
 
 func TestElideMiddle(t *testing.T) {
@@ -129,5 +132,71 @@ func TestMessageLogBounded(t *testing.T) {
 	}
 	if !strings.HasPrefix(l.text(), "(5 older messages dropped)\n03:04:05  message 5\n") {
 		t.Errorf("text starts %q", l.text()[:60])
+	}
+}
+
+// A message shorter than the room beside a short path is shown whole: it
+// takes the free width before it is cut; the path keeps its room too.
+func TestStatusMessageUsesFreeWidth(t *testing.T) {
+	w := newTestWindow(t)
+	w.win.Resize(fyne.NewSize(1024, 640))
+	f, _, _ := addFake(w)
+	w.nav.selectUID(f.uid)
+	msg := "exported 12 files to /home/someone/projects/game/export/textures/gui"
+	w.Status(msg)
+	s := w.status
+	if s.msg.label.Text != msg {
+		t.Errorf("the message %q is shown as %q (%v wide beside a path %v wide)", msg, s.msg.label.Text, s.msg.Size().Width, s.path.Size().Width)
+	}
+	if s.path.Size().Width < labelWidth(s.path) {
+		t.Errorf("the path %q is cut to %v (needs %v)", s.path.Text, s.path.Size().Width, labelWidth(s.path))
+	}
+	// Both long: each gets a fair share, the message elided in the middle.
+	long := strings.Repeat("a long message that goes on ", 10) + "THE-END"
+	w.Status(long)
+	if got := s.msg.label.Text; !strings.Contains(got, "…") || !strings.HasSuffix(got, "THE-END") {
+		t.Errorf("long message shown as %q", got)
+	}
+	if s.msg.Size().Width < 300 {
+		t.Errorf("the long message got %v of 1024", s.msg.Size().Width)
+	}
+}
+
+// The ⚠ button lists every problem of a node, however many, in a virtual
+// list: the dialog makes rows only for what is in view (it opens at once
+// with 20,000), the last is reachable, a selected row is shown whole, and
+// Copy all copies every line.
+func TestProblemsListsAll(t *testing.T) {
+	w := newTestWindow(t)
+	w.win.Resize(fyne.NewSize(1024, 640))
+	n := &manyDiags{Raw: *rawNode("a", formats.KindRaw, "ODD", seq(4), 0), n: 20000}
+	w.opened.addFiles([]*openFile{{name: "p", root: &formats.Folder{NodeName: "p", Items: []formats.Node{n}}}})
+	w.nav.selectUID(uidByPath(t, w, "a"))
+	if got := w.status.problems.Text; got != "20000 problems" {
+		t.Errorf("button %q", got)
+	}
+	v := w.status.showProblems()
+	if v.list.Length() != 20000 {
+		t.Fatalf("%d rows", v.list.Length())
+	}
+	top := w.win.Canvas().Overlays().Top()
+	labels := 0
+	for _, o := range test.LaidOutObjects(top) {
+		if _, ok := o.(*widget.Label); ok {
+			labels++
+		}
+	}
+	t.Logf("%d labels", labels)
+	if labels < 3 || labels > 200 {
+		t.Errorf("the dialog made %d labels for 20,000 problems", labels)
+	}
+	v.list.ScrollToBottom()
+	v.list.Select(19999)
+	if !strings.Contains(v.detail.Text, "finding 19999:") || !v.detail.Selectable {
+		t.Errorf("the last problem shows as %q", v.detail.Text)
+	}
+	test.Tap(v.copyB)
+	if got := w.app.Clipboard().Content(); strings.Count(got, "\n") != 20000 || !strings.Contains(got, "finding 19999:") {
+		t.Errorf("copied %d lines", strings.Count(got, "\n"))
 	}
 }

@@ -45,6 +45,12 @@ func (m *statusMessage) set(msg string, isErr bool) {
 // elided reports whether the message is cut to fit.
 func (m *statusMessage) elided() bool { return m.label.Text != m.Text }
 
+// width is the width the whole message needs.
+func (m *statusMessage) width() float32 {
+	th := m.Theme()
+	return textWidth(m.Text, th.Size(theme.SizeNameText), m.label.TextStyle) + 2*th.Size(theme.SizeNameInnerPadding)
+}
+
 // MouseIn shows the full text of an elided message.
 func (m *statusMessage) MouseIn(*desktop.MouseEvent) {
 	m.hovered = true

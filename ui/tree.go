@@ -21,15 +21,18 @@ type item struct {
 	seg    string // the path segment (formats.ChildNames), "" for a root
 	path   string // node path from the file's root as `ls --json` prints it
 	name   string
-	tag    string // Type: the filter's type:, Export all of a type
-	label  string // the tag shown in the row (formats.SafeLabel)
-	kind   formats.Kind
-	branch bool     // may have children (O(1) for IsBranch)
-	loaded bool     // kids is valid
-	kids   []string // child uids
-	err    error    // broken node, or its Children failed
-	diags  []formats.Diagnostic
-	edits  int // edits applied to this node and not undone (● when > 0)
+	// rowName is how the row names a root that shares its name with
+	// another root ("level — l01_escape"); "" shows name.
+	rowName string
+	tag     string // Type: the filter's type:, Export all of a type
+	label   string // the tag shown in the row (formats.SafeLabel)
+	kind    formats.Kind
+	branch  bool     // may have children (O(1) for IsBranch)
+	loaded  bool     // kids is valid
+	kids    []string // child uids
+	err     error    // broken node, or its Children failed
+	diags   []formats.Diagnostic
+	edits   int // edits applied to this node and not undone (● when > 0)
 }
 
 // leafKinds are kinds whose nodes are shown as leaves without asking for
@@ -120,6 +123,7 @@ func (m *treeModel) addRoot(f *openFile) *item {
 	}
 	m.roots = append(m.roots, uid)
 	f.uid = uid
+	m.nameRoots()
 	return it
 }
 
@@ -131,6 +135,7 @@ func (m *treeModel) removeRoot(uid string) {
 			break
 		}
 	}
+	defer m.nameRoots()
 	prefix := uid + "/"
 	for k, it := range m.items {
 		if k == uid || strings.HasPrefix(k, prefix) {

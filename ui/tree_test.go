@@ -168,3 +168,42 @@ func TestTreeUncomparableNode(t *testing.T) {
 		t.Errorf("%d items left", len(w.nav.model.items))
 	}
 }
+
+// Roots that share a name are told apart by the folder part that differs;
+// a root named alone, or not on disk, shows its name; closing one of two
+// gives the other its plain name back. The rows show it.
+func TestSameNameRootsShowTheirFolder(t *testing.T) {
+	m := newTreeModel()
+	root := func(name string) formats.Node { return &formats.Folder{NodeName: name} }
+	a := m.addRoot(&openFile{name: "level", path: "/games/stalker/levels/l01_escape/level", root: root("level")})
+	b := m.addRoot(&openFile{name: "level", path: "/games/stalker/levels/l02_garbage/level", root: root("level")})
+	c := m.addRoot(&openFile{name: "Level", path: "/backup/l01_escape/level", root: root("Level")})
+	d := m.addRoot(&openFile{name: "gta3.img", path: "/games/gta/models/gta3.img", root: root("gta3.img")})
+	mem := m.addRoot(&openFile{name: "level", root: root("level")})
+	want := map[*item]string{
+		a:   "level — levels/l01_escape",
+		b:   "level — l02_garbage",
+		c:   "Level — backup/l01_escape",
+		d:   "",
+		mem: "",
+	}
+	for it, name := range want {
+		if it.rowName != name {
+			t.Errorf("%s: row name %q, want %q", it.file.path, it.rowName, name)
+		}
+	}
+	row := newTreeRow(nil)
+	row.set(b)
+	if row.name.Text != "level — l02_garbage" {
+		t.Errorf("the row shows %q", row.name.Text)
+	}
+	m.removeRoot(a.uid)
+	m.removeRoot(c.uid)
+	if b.rowName != "level — l02_garbage" {
+		t.Errorf("beside the level in memory, %q", b.rowName)
+	}
+	m.removeRoot(mem.uid)
+	if b.rowName != "" {
+		t.Errorf("alone again, %q", b.rowName)
+	}
+}

@@ -164,16 +164,21 @@ func TestTreeShiftRangeAndMarkAll(t *testing.T) {
 	}
 }
 
-// The first Ctrl+click of a multi-selection marks the selected row too.
-func TestCtrlClickMarksSelection(t *testing.T) {
+// The first Ctrl+click marks only the clicked row, not the selected one;
+// a Ctrl+click on the selected row marks it, a second one unmarks.
+func TestCtrlClickMarksOnlyTheRow(t *testing.T) {
 	w := newTestWindow(t)
 	addFake(w)
 	w.nav.selectUID(uidByPath(t, w, "WATER_M"))
-	for _, name := range []string{"DEFAULT", "bad"} {
+	w.nav.tree.rowTapped(w.nav.model.items[uidByPath(t, w, "DEFAULT")], fyne.KeyModifierControl)
+	if got := markedNames(w); got != "DEFAULT" || selName(w) != "WATER_M" {
+		t.Errorf("the first Ctrl+click marked %s, selected %s", got, selName(w))
+	}
+	for _, name := range []string{"bad", "WATER_M"} {
 		w.nav.tree.rowTapped(w.nav.model.items[uidByPath(t, w, name)], fyne.KeyModifierControl)
 	}
-	if got := markedNames(w); got != "WATER_M,DEFAULT,bad" || selName(w) != "WATER_M" {
-		t.Errorf("Ctrl+clicks marked %s, selected %s", got, selName(w))
+	if got := markedNames(w); got != "WATER_M,DEFAULT,bad" {
+		t.Errorf("Ctrl+clicks marked %s", got)
 	}
 	w.nav.tree.rowTapped(w.nav.model.items[uidByPath(t, w, "bad")], fyne.KeyModifierControl)
 	if got := markedNames(w); got != "WATER_M,DEFAULT" {
@@ -206,11 +211,19 @@ func TestFilterBoxKeys(t *testing.T) {
 		t.Errorf("after Esc: textures open %v, file open %v, selected %q",
 			w.nav.tree.IsBranchOpen(tex), w.nav.tree.IsBranchOpen(f.uid), selName(w))
 	}
-	// Without a match, Enter only moves to the tree.
+	// Without a match the tree says so; Enter only moves to the tree.
 	c.Focus(w.filter)
 	test.Type(w.filter, "nothing")
+	if !w.nav.noMatch.Visible() || !strings.Contains(w.nav.noMatch.Text, "No match for “nothing”") {
+		t.Errorf("no match shown %v: %q", w.nav.noMatch.Visible(), w.nav.noMatch.Text)
+	}
 	pressKey(w, fyne.KeyEnter)
 	if selName(w) != "WATER_M" || c.Focused() != w.nav.tree {
 		t.Errorf("Enter without a match: selected %q, focus %v", selName(w), c.Focused())
+	}
+	c.Focus(w.filter)
+	pressKey(w, fyne.KeyEscape)
+	if w.nav.noMatch.Visible() {
+		t.Error("no match still shown after Esc")
 	}
 }

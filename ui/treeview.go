@@ -101,8 +101,12 @@ func (r *treeRow) set(it *item) {
 	if res := kindIcon(it); r.icon.Resource != res {
 		r.icon.SetResource(res)
 	}
-	if r.name.Text != it.name {
-		r.name.SetText(it.name)
+	name := it.name
+	if it.rowName != "" {
+		name = it.rowName
+	}
+	if r.name.Text != name {
+		r.name.SetText(name)
 	}
 	mark, mc := marks(it)
 	isMarked := r.marked != nil && r.marked(it.uid)

@@ -54,20 +54,24 @@ func Run(a fyne.App, args []string) int {
 		return 0 // the running window opens the files
 	}
 	defer stop()
+	w.fitScreen(a.Settings().Scale()) // the user's scale: the screen's is known once the window is
 	if len(cfg.files) == 0 {
 		w.opened.addFiles(sampleFiles(&w.opts))
 		w.selectStart(cfg.selectNode)
-	} else {
-		a.Lifecycle().SetOnStarted(func() {
-			j := w.opened.openPaths(cfg.files, true)
-			if cfg.selectNode != "" {
-				go func() {
-					<-j.done
-					fyne.Do(func() { w.selectStart(cfg.selectNode) })
-				}()
-			}
-		})
 	}
+	a.Lifecycle().SetOnStarted(func() {
+		w.fitScreen(w.win.Canvas().Scale())
+		if len(cfg.files) == 0 {
+			return
+		}
+		j := w.opened.openPaths(cfg.files, true)
+		if cfg.selectNode != "" {
+			go func() {
+				<-j.done
+				fyne.Do(func() { w.selectStart(cfg.selectNode) })
+			}()
+		}
+	})
 	w.win.ShowAndRun()
 	return 0
 }

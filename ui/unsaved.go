@@ -52,7 +52,9 @@ func (c *saveCtl) askUnsaved(files []*openFile, quitting bool, then func()) {
 	if c.asking {
 		return // the question is on show already
 	}
-	d := dialog.NewCustomWithoutButtons(lang.X("unsaved.title", "Unsaved edits"), widget.NewLabel(unsavedQuestion(dirty, quitting)), c.win)
+	text := widget.NewLabel(unsavedQuestion(dirty, quitting))
+	text.Wrapping = fyne.TextWrapWord // a long file name wraps: the dialog fits the window
+	d := dialog.NewCustomWithoutButtons(lang.X("unsaved.title", "Unsaved edits"), text, c.win)
 	answer := func(after func()) func() {
 		return func() {
 			d.Hide()
@@ -67,6 +69,9 @@ func (c *saveCtl) askUnsaved(files []*openFile, quitting bool, then func()) {
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
 	d.SetOnClosed(func() { c.asking = false })
 	c.asking = true
+	// As wide as the question (up to 800, within the window): 32 is the
+	// dialog's own padding around its content, then its frame's.
+	d.Resize(dialogSize(c.win, min(labelWidth(text)+32+2*theme.Padding(), 800), 0))
 	d.Show()
 }
 

@@ -74,7 +74,7 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 	w.win.SetCloseIntercept(w.saver.quit)
 	installLazyFiles() // Save as… must not truncate the file it replaces
 	loadSettings(a)
-	w.win.Resize(fyne.NewSize(1280, 800))
+	w.win.Resize(largeWindow) // cut to the screen by Run (fitScreen)
 	w.refreshEditState()
 	return w
 }
@@ -95,7 +95,7 @@ func (w *window) wire() {
 	w.exporter = &exportCtl{app: a, win: win, jobs: &w.jobs, sel: w.nav, marks: w.marks, model: w.nav.model, files: w.opened, status: st}
 	w.view = &viewCtl{app: a, win: win, shown: w.insp, recent: w.opened, report: st}
 	w.help = &helpDialog{app: a, win: win}
-	w.node = &nodeActions{app: a, sel: w.nav, hex: w.insp, report: st}
+	w.node = &nodeActions{app: a, sel: w.nav, hex: w.insp, report: st, jobs: &w.jobs}
 	w.rows.add(rowExport, w.exporter.rowEntries)
 	w.rows.add(rowExport, w.marks.rowEntries)
 	w.rows.add(rowNode, w.node.rowEntries)
@@ -110,7 +110,7 @@ func (w *window) layout() fyne.CanvasObject {
 	// The split's divider is drawn in the shadow colour, which hardly shows
 	// on the dark theme: its grip then looks like a stray line. A separator
 	// along the tree's edge makes the divider itself visible.
-	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.nav.tree), w.insp.content)
+	split := container.NewHSplit(container.NewBorder(nil, nil, nil, widget.NewSeparator(), w.nav.view), w.insp.content)
 	split.Offset = 0.3
 	return container.NewBorder(top, w.status.content, nil, nil, split)
 }

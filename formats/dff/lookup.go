@@ -26,6 +26,7 @@ type Lookup struct {
 	IDETXD  string // the TXD the .ide files name for the model, "" when none
 	IDEs    int    // .ide files read
 	Sources []TXDSource
+	Tried   []string // where each dictionary was looked for, in order, found or not
 }
 
 // lookupTextures finds the dictionaries for the model: the TXD the .ide
@@ -63,12 +64,14 @@ func (r *Root) lookupTextures(extra []string) *Lookup {
 		if i == len(names)-1 {
 			why = "name"
 		}
+		l.tried(r.txdPlace(n))
 		if s, ok := r.findTXD(n); ok {
 			s.Why = why
 			l.Sources = append(l.Sources, s)
 		}
 	}
 	if ide != nil && ide.Cars[model] && !seen["vehicle"] {
+		l.tried(r.txdPlace("vehicle"))
 		if s, ok := r.findTXD("vehicle"); ok {
 			s.Why = "vehicle"
 			l.Sources = append(l.Sources, s)
@@ -77,11 +80,31 @@ func (r *Root) lookupTextures(extra []string) *Lookup {
 		}
 	}
 	for _, x := range extra {
+		l.tried(x)
 		if d, err := loadTXD(x); x != "" && err == nil {
 			l.Sources = append(l.Sources, TXDSource{Path: filepath.Base(x), Dict: d, Why: "--txd"})
 		}
 	}
 	return l
+}
+
+// tried records a place looked in ("" for none).
+func (l *Lookup) tried(place string) {
+	if place != "" {
+		l.Tried = append(l.Tried, place)
+	}
+}
+
+// txdPlace says where findTXD looks for NAME.txd: in the model's archive,
+// else in its folder ("" for a model that is in neither).
+func (r *Root) txdPlace(name string) string {
+	switch {
+	case r.src.Parent != nil:
+		return name + ".txd in " + formats.SafeName(r.src.Parent)
+	case r.src.Path != "":
+		return filepath.Join(filepath.Dir(r.src.Path), name+".txd")
+	}
+	return ""
 }
 
 // findTXD looks for NAME.txd in the model's IMG archive, else in its folder.

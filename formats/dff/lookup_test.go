@@ -193,3 +193,33 @@ func TestLookupAgainWhenTXDChanges(t *testing.T) {
 		t.Fatal("still textured after --txd was cleared")
 	}
 }
+
+// TestTextureReport: the report names the textures no dictionary had and
+// every place a dictionary was looked for, found or not.
+func TestTextureReport(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "car.dff"), encode(t, fixture(t)))
+	write(t, filepath.Join(dir, "car.txd"), dictBytes(t, "body"))
+	extra := filepath.Join(t.TempDir(), "extra.txd")
+	write(t, extra, dictBytes(t, "tyre"))
+	report := func(opts *formats.Options) formats.TextureReport {
+		f, err := formats.Open(filepath.Join(dir, "car.dff"), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		r, ok := formats.SafeTextureReport(f.Root)
+		if !ok {
+			t.Fatal("no texture report")
+		}
+		return r
+	}
+	r := report(nil)
+	if r.Named != 2 || len(r.Missing) != 1 || r.Missing[0] != "tyre" || len(r.Looked) != 1 || r.Looked[0] != filepath.Join(dir, "car.txd") {
+		t.Errorf("report %+v", r)
+	}
+	r = report(&formats.Options{TXD: []string{extra}})
+	if r.Named != 2 || len(r.Missing) != 0 || len(r.Looked) != 2 || r.Looked[1] != extra {
+		t.Errorf("with --txd: %+v", r)
+	}
+}

@@ -2,9 +2,11 @@ package xrlevel
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	"rummage/formats"
 	"rummage/formats/xray"
 )
 
@@ -130,5 +132,35 @@ func TestScanN(t *testing.T) {
 	l := xray.ScanN(make([]byte, 80), 0, 3)
 	if len(l.Chunks) != 3 || len(l.Diags) != 1 || !strings.Contains(l.Diags[0].Msg, "cut short") {
 		t.Errorf("%d chunks, %v", len(l.Chunks), l.Diags)
+	}
+}
+
+// A level keeps its findings past 500 (up to a bound that grows with its
+// size, the last one saying the rest were dropped), and a node's own are
+// found by path as a walk of them all would find them.
+func TestFindingsPast500(t *testing.T) {
+	hdr := append(lb{}.u32(4), make([]byte, 124)...)
+	b := lb{}.chunk(1, hdr, false).chunk(4, make([]byte, 4<<20), true)
+	lv, err := openBytes(t, b).Level()
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := diagCapFor(int64(len(b)))
+	if n := len(lv.Diags); n <= 500 || n != limit || !strings.Contains(lv.Diags[n-1].Msg, "too many findings") {
+		t.Fatalf("%d findings kept (limit %d for %d bytes)", n, limit, len(b))
+	}
+	for _, path := range []string{"", "visuals", "visuals/1", "visuals/10", "visuals/4095", "sectors", "nothing"} {
+		var want []formats.Diagnostic
+		for _, d := range lv.Diags {
+			if d.Path == path || strings.HasPrefix(d.Path, path+"/") {
+				want = append(want, d)
+			}
+		}
+		if got := lv.diagsUnder(path); !slices.Equal(got, want) {
+			t.Errorf("%q: %d findings, a walk finds %d", path, len(got), len(want))
+		}
+	}
+	if len(lv.diagsUnder("visuals/10")) == 0 || len(lv.diagsUnder("visuals")) < 1000 {
+		t.Errorf("visuals/10 has %d findings, visuals %d", len(lv.diagsUnder("visuals/10")), len(lv.diagsUnder("visuals")))
 	}
 }

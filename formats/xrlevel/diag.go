@@ -2,6 +2,8 @@ package xrlevel
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -74,10 +76,10 @@ func (l loc) where(rel int64) string {
 
 // diag records a finding about the node at path (see formats.Diagnostic).
 func (lv *Level) diag(path string, off int64, format string, args ...any) {
-	if len(lv.Diags) >= maxDiags {
+	if len(lv.Diags) >= lv.diagLimit() {
 		return
 	}
-	if len(lv.Diags) == maxDiags-1 {
+	if len(lv.Diags) == lv.diagLimit()-1 {
 		lv.Diags = append(lv.Diags, formats.Diagnostic{Off: -1, Msg: "too many findings; the rest are not listed"})
 		return
 	}
@@ -87,13 +89,35 @@ func (lv *Level) diag(path string, off int64, format string, args ...any) {
 // diagAt records a finding at byte rel of the payload at l, about l's
 // node: "NAME: text", NAME saying where when the offset cannot.
 func (lv *Level) diagAt(l loc, rel int64, format string, args ...any) {
-	if len(lv.Diags) >= maxDiags {
+	if len(lv.Diags) >= lv.diagLimit() {
 		return // formatting costs more than the finding is worth now
 	}
 	lv.diag(l.path, l.abs(rel), "%s: %s", l.where(rel), fmt.Sprintf(format, args...))
 }
 
-const maxDiags = 500
+// A level keeps every finding for the window's list and `info --json` (a
+// real level has been seen with ~17,000), up to a bound that grows with
+// the file: a hostile file cannot make findings without end (a finding
+// costs about a kilobyte to make; 16 bytes of input buy one).
+const (
+	minDiags     = 500
+	maxDiags     = 100_000
+	bytesPerDiag = 16
+)
+
+// diagCapFor is the most findings a level of size bytes keeps.
+func diagCapFor(size int64) int {
+	return int(min(maxDiags, minDiags+max(size, 0)/bytesPerDiag))
+}
+
+// diagLimit is the most findings lv keeps (minDiags for a level that was
+// not parsed from bytes).
+func (lv *Level) diagLimit() int {
+	if lv.diagCap > 0 {
+		return lv.diagCap
+	}
+	return minDiags
+}
 
 // chunkLoc returns the location of the first top-level chunk with a role
 // name; parts read from a side file (or missing) get offset -1.
@@ -141,13 +165,42 @@ func (lv *Level) sidePath(prefix, role string) string {
 }
 
 // diagsUnder returns the findings about the node at path and the nodes
-// below it.
+// below it, in the order they were found. The tree asks every visual and
+// sector for its own: an index by path (see diagsByPath) keeps that from
+// walking every finding of the level each time.
 func (lv *Level) diagsUnder(path string) []formats.Diagnostic {
-	var out []formats.Diagnostic
-	for _, d := range lv.Diags {
-		if d.Path == path || strings.HasPrefix(d.Path, path+"/") {
-			out = append(out, d)
+	order := lv.diagsByPath()
+	i := sort.Search(len(order), func(k int) bool { return lv.Diags[order[k]].Path >= path })
+	var hits []int32
+	for ; i < len(order); i++ {
+		p := lv.Diags[order[i]].Path
+		if !strings.HasPrefix(p, path) {
+			break
+		}
+		if p == path || (path != "" && p[len(path)] == '/') {
+			hits = append(hits, order[i])
 		}
 	}
+	slices.Sort(hits)
+	out := make([]formats.Diagnostic, len(hits))
+	for k, j := range hits {
+		out[k] = lv.Diags[j]
+	}
 	return out
+}
+
+// diagsByPath returns the indexes of lv.Diags ordered by their path (in
+// finding order within one path), made again when findings were added.
+func (lv *Level) diagsByPath() []int32 {
+	lv.diagMu.Lock()
+	defer lv.diagMu.Unlock()
+	if len(lv.diagOrder) != len(lv.Diags) {
+		order := make([]int32, len(lv.Diags))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		sort.SliceStable(order, func(a, b int) bool { return lv.Diags[order[a]].Path < lv.Diags[order[b]].Path })
+		lv.diagOrder = order
+	}
+	return lv.diagOrder
 }

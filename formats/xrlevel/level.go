@@ -54,6 +54,10 @@ type Level struct {
 
 	Diags []formats.Diagnostic
 
+	diagCap   int // the most findings kept (diagCapFor the file's size)
+	diagMu    sync.Mutex
+	diagOrder []int32 // Diags' indexes by path (see diagsByPath)
+
 	dataBytes  int64 // decoded bytes of all parts (caps derived meshes)
 	nestedLeft int64 // bytes compressed chunks inside chunks may still unpack to
 
@@ -99,7 +103,7 @@ func ParseWith(r io.ReaderAt, base, size int64, sf SideFiles) (*Level, error) {
 	if err != nil {
 		return nil, err
 	}
-	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size, payloads: map[uint32]*payloadRef{}}
+	lv := &Level{List: list, nestedLeft: nestedBase + nestedFactor*size, payloads: map[uint32]*payloadRef{}, diagCap: diagCapFor(size)}
 	lv.Diags = append(lv.Diags, list.Diags...)
 	if err := lv.readHeader(r, base); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package xrlevel
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"rummage/formats"
@@ -82,14 +83,18 @@ type Usage struct {
 
 // Stats is everything the statistics inspector shows.
 type Stats struct {
-	Version     int                  `json:"version"`
-	Description string               `json:"description"`
-	Chunks      []ChunkStat          `json:"chunks"`
-	Totals      Totals               `json:"counts"`
-	Sectors     []SectorStat         `json:"sectors"`
-	Textures    []Usage              `json:"textures"`
-	Shaders     []Usage              `json:"shaders"`
-	Diagnostics []formats.Diagnostic `json:"diagnostics"`
+	Version     int          `json:"version"`
+	Description string       `json:"description"`
+	Chunks      []ChunkStat  `json:"chunks"`
+	Totals      Totals       `json:"counts"`
+	Sectors     []SectorStat `json:"sectors"`
+	Textures    []Usage      `json:"textures"`
+	Shaders     []Usage      `json:"shaders"`
+	// ShaderTextures are the textures the shaders of a version 12+ level
+	// name ("shader/texture,lightmap"): such a level has no textures
+	// chunk. Nil for older versions.
+	ShaderTextures []Usage              `json:"shaderTextures,omitempty"`
+	Diagnostics    []formats.Diagnostic `json:"diagnostics"`
 }
 
 // Totals counts the level's parts.
@@ -122,7 +127,52 @@ func (lv *Level) computeStats() *Stats {
 	st.Chunks = lv.chunkStats()
 	st.Sectors = lv.sectorStats()
 	st.Textures, st.Shaders = lv.usage()
+	st.ShaderTextures = lv.shaderTextures(st.Shaders)
 	return st
+}
+
+// shaderTextures lists the textures the shaders of a version 12+ level
+// name ("shader/texture,lightmap,…"), in the order first named, each with
+// the visuals and glows whose shader names it.
+func (lv *Level) shaderTextures(shaders []Usage) []Usage {
+	if lv.Version < 12 {
+		return nil
+	}
+	out := []Usage{}
+	index := map[string]int{}
+	for _, su := range shaders {
+		k := strings.IndexByte(su.Name, '/')
+		if k < 0 {
+			continue
+		}
+		for _, ref := range SplitTextures(su.Name[k+1:]) {
+			if ref.Name == "" {
+				continue
+			}
+			key := strings.ToLower(ref.Name)
+			i, ok := index[key]
+			if !ok {
+				i = len(out)
+				index[key] = i
+				out = append(out, Usage{Index: i, Name: ref.Name, Visuals: []int{}})
+			}
+			out[i].Visuals = append(out[i].Visuals, su.Visuals...)
+			out[i].Glows = append(out[i].Glows, su.Glows...)
+		}
+	}
+	for i := range out {
+		out[i].Visuals = sortedSet(out[i].Visuals)
+		if out[i].Glows != nil {
+			out[i].Glows = sortedSet(out[i].Glows)
+		}
+	}
+	return out
+}
+
+// sortedSet sorts s and drops repeats.
+func sortedSet(s []int) []int {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // chunkStats lists the level's chunks, then the parts read from side files.

@@ -43,6 +43,7 @@ type TextureFile struct {
 // textureStore resolves and caches a level's textures.
 type textureStore struct {
 	roots []string // textures folders, nearest first
+	from  string   // the folder the roots were looked for from ("" when none)
 	mu    sync.Mutex
 	dirs  map[string]map[string]string // folder -> lower-case name -> stored name
 	files map[string]*TextureFile      // by lower-case name with '/' separators
@@ -256,6 +257,10 @@ func (lv *Level) findTextures(dir string) {
 	if dir == "" {
 		return
 	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // a relative path has no parents to search
+	}
+	lv.tex.from = dir
 	lv.tex.roots = findTextureRoots(dir)
 	if len(lv.tex.roots) == 0 {
 		return

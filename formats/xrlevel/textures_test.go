@@ -209,3 +209,47 @@ func TestTexturesConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestTextureReport: the report names the textures not found or broken,
+// with the textures folder looked in; without a textures folder every
+// texture is missing and it says where one was looked for; a level not
+// on disk looked nowhere.
+func TestTextureReport(t *testing.T) {
+	green := color.NRGBA{0, 255, 0, 255}
+	var textures string
+	n := gameTreeNode(t, func(tex string) {
+		textures = tex
+		writeDDS(t, filepath.Join(tex, "terrain", "grass.dds"), 8, 8, green)
+		b := writeDDS(t, filepath.Join(tex, "walls", "bricks1.dds"), 8, 8, green)
+		os.WriteFile(filepath.Join(tex, "walls", "bricks1.dds"), b[:130], 0o644)
+	})
+	r, ok := formats.SafeTextureReport(n)
+	if !ok || r.Named != 3 || strings.Join(r.Missing, ",") != `metal\crate,walls\bricks1` || len(r.Looked) != 1 || r.Looked[0] != textures {
+		t.Errorf("report %+v (ok %v), textures in %s", r, ok, textures)
+	}
+
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "level"), sampleBytes(t, WriteOptions{}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := formats.Open(filepath.Join(dir, "level"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, _ = formats.SafeTextureReport(f.Root)
+	if r.Named != 3 || len(r.Missing) != 3 || len(r.Looked) != 1 ||
+		!strings.Contains(r.Looked[0], "gamedata/textures/ in "+dir+" and the ") {
+		t.Errorf("no textures folder: %+v", r)
+	}
+
+	mem, err := formats.OpenBytes("level", sampleBytes(t, WriteOptions{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	r, _ = formats.SafeTextureReport(mem.Root)
+	if r.Named != 3 || len(r.Missing) != 3 || len(r.Looked) != 0 {
+		t.Errorf("in memory: %+v", r)
+	}
+}

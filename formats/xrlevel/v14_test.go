@@ -2,6 +2,7 @@ package xrlevel
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"rummage/formats"
@@ -118,5 +119,36 @@ func TestV14Geomx(t *testing.T) {
 	}
 	if !names["vertex_buffers (level.geomx)"] || !names["index_buffers (level.geomx)"] {
 		t.Errorf("statistics chunks lack the level.geomx parts: %v", names)
+	}
+}
+
+// TestShaderTextures: a version 12+ level names its textures inside its
+// shaders ("shader/texture,lightmap"): they are listed from there, once
+// each whatever the case, with the visuals and glows of every shader that
+// names them; older levels list none this way.
+func TestShaderTextures(t *testing.T) {
+	lv := &Level{Version: 14, Shaders: []string{
+		`def_shaders\def_vertex/terrain\grass,lmap#1_1`,
+		`def_shaders\def_trans/Terrain\Grass`,
+		`effects\glow/glow\red`,
+		`no_texture_here`,
+	}}
+	for i, sh := range []int{0, 1, 0, 3} {
+		lv.Visuals = append(lv.Visuals, &Visual{Index: i, OGFVersion: 3, TextureIndex: sh, ShaderIndex: -1})
+	}
+	lv.Glows = []Glow{{Texture: -1, Shader: 2}}
+	_, shaders := lv.usage()
+	got := lv.shaderTextures(shaders)
+	want := []Usage{
+		{Index: 0, Name: `terrain\grass`, Visuals: []int{0, 1, 2}},
+		{Index: 1, Name: `lmap#1_1`, Visuals: []int{0, 2}},
+		{Index: 2, Name: `glow\red`, Visuals: []int{}, Glows: []int{0}},
+	}
+	if b, w := fmt.Sprint(got), fmt.Sprint(want); b != w {
+		t.Errorf("shader textures\n%s\nwant\n%s", b, w)
+	}
+	lv.Version = 4
+	if got := lv.shaderTextures(shaders); got != nil {
+		t.Errorf("a version 4 level: %v", got)
 	}
 }

@@ -92,9 +92,16 @@ func foundVia(why string) string {
 
 // newMaterialsTab lists the materials; a found texture shows its
 // thumbnail and, when its dictionary is in the same file, a button that
-// selects it in the tree.
+// selects it in the tree. Finding the textures reads the game's .ide
+// files and dictionaries (seconds for a car in a large game folder): it
+// runs in the background, the tab saying so.
 func newMaterialsTab(h inspect.Host, r *dff.Root) fyne.CanvasObject {
-	list, err := r.Materials()
+	return inspect.Load(lang.X("dff.materials.loading", "Looking for the textures…"), r.Materials,
+		func(list []dff.MaterialInfo, err error) fyne.CanvasObject { return materialsView(h, r, list, err) })
+}
+
+// materialsView is the Materials tab of list (or of its error).
+func materialsView(h inspect.Host, r *dff.Root, list []dff.MaterialInfo, err error) fyne.CanvasObject {
 	if err != nil {
 		return widget.NewLabel(formats.ErrorText(err))
 	}

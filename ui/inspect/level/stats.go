@@ -69,21 +69,7 @@ func newLevelStatsTab(h inspect.Host, n *xrlevel.LevelNode) fyne.CanvasObject {
 	if n.Decoded() {
 		return show(n.Stats())
 	}
-	holder := container.NewStack(container.NewCenter(widget.NewLabel(lang.X("level.decoding", "Decoding the level…"))))
-	go func() {
-		st, err := safeStats(n)
-		fyne.Do(func() {
-			holder.Objects = []fyne.CanvasObject{show(st, err)}
-			holder.Refresh()
-		})
-	}()
-	return holder
-}
-
-// safeStats is n.Stats behind the format panic guard: it runs on its own
-// goroutine, where a panic would end the program; the tab shows the error.
-func safeStats(n *xrlevel.LevelNode) (*xrlevel.Stats, error) {
-	return formats.Guard("decode "+formats.SafeName(n), n.Stats)
+	return inspect.Load(lang.X("level.decoding", "Decoding the level…"), n.Stats, show)
 }
 
 // levelStatsView lays out the statistics: totals on top, then sub-tabs
@@ -102,7 +88,7 @@ func levelStatsView(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyn
 	tabs := container.NewAppTabs(
 		container.NewTabItem(lang.X("level.tab.chunks", "Chunks"), chunksTab(h, n, st)),
 		container.NewTabItem(lang.X("level.tab.sectors", "Sectors"), sectorsTab(h, n, st)),
-		container.NewTabItem(lang.X("level.tab.textures", "Textures"), usageTable(h, n, st.Textures)),
+		container.NewTabItem(lang.X("level.tab.textures", "Textures"), texturesTab(h, n, st)),
 		container.NewTabItem(lang.X("level.tab.shaders", "Shaders"), usageTable(h, n, st.Shaders)),
 		container.NewTabItem(lang.X("level.tab.diagnostics", "Diagnostics ({{.Count}})", map[string]any{"Count": len(st.Diagnostics)}),
 			diagnosticsTab(h, n, st)),
@@ -250,6 +236,20 @@ func usageTable(h inspect.Host, n *xrlevel.LevelNode, list []xrlevel.Usage) fyne
 			levelSelectChild(h, n, "visuals", strconv.Itoa(list[row].Visuals[0]))
 		}
 	})
+}
+
+// texturesTab lists the textures chunk's textures; a version 12+ level
+// has no such chunk (its shaders name the textures): the tab says so and
+// lists the textures its shaders name.
+func texturesTab(h inspect.Host, n *xrlevel.LevelNode, st *xrlevel.Stats) fyne.CanvasObject {
+	if st.Version < 12 {
+		return usageTable(h, n, st.Textures)
+	}
+	note := widget.NewLabel(lang.XN("level.textures.from_shaders",
+		"A version {{.Version}} level has no textures chunk: each shader names its textures (\"shader/texture,lightmap\"). These {{.PluralCount}} textures are listed from the shaders, with the visuals whose shader names them.",
+		len(st.ShaderTextures), map[string]any{"Version": st.Version, "PluralCount": len(st.ShaderTextures)}))
+	note.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(note, nil, nil, nil, usageTable(h, n, st.ShaderTextures))
 }
 
 // diagnosticsTab lists the findings; selecting one selects the node it is

@@ -2,6 +2,7 @@ package level
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -185,5 +186,40 @@ func TestLevelDiagnosticsSelect(t *testing.T) {
 	table.Select(widget.TableCellID{Row: 0, Col: 1})
 	if s, ok := h.Selected.(*xrlevel.SectorNode); !ok || s.Sector().Index != 2 {
 		t.Fatalf("selected %v for %q", h.Selected, st.Diagnostics[0].Msg)
+	}
+}
+
+// The Textures tab of a version 14 level says that its shaders name its
+// textures and lists them from there; a version 4 level lists its
+// textures chunk.
+func TestLevelTexturesFromShaders(t *testing.T) {
+	test.NewTempApp(t)
+	n := sampleLevelNode(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	h := &inspecttest.Host{Win: w}
+	st := &xrlevel.Stats{Version: 14, ShaderTextures: []xrlevel.Usage{
+		{Index: 0, Name: `terrain\grass`, Visuals: []int{0, 1}}, {Index: 1, Name: `lmap#1_1`, Visuals: []int{0}}}}
+	o := texturesTab(h, n, st)
+	text := inspecttest.Labels(o)
+	if !strings.Contains(text, "A version 14 level has no textures chunk: each shader names its textures") || !strings.Contains(text, "These 2 textures are listed from the shaders") {
+		t.Errorf("note %q", text)
+	}
+	tables := inspecttest.Find[*widget.Table](o)
+	if len(tables) != 1 {
+		t.Fatalf("%d tables", len(tables))
+	}
+	if r, _ := tables[0].Length(); r != 2 {
+		t.Errorf("%d rows, want the 2 shader textures", r)
+	}
+	st4, err := n.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o = texturesTab(h, n, st4)
+	if strings.Contains(inspecttest.Labels(o), "no textures chunk") {
+		t.Error("a version 4 level's tab says it has no textures chunk")
+	}
+	if r, _ := inspecttest.Find[*widget.Table](o)[0].Length(); r != len(st4.Textures) || r == 0 {
+		t.Errorf("version 4: %d rows, want %d", r, len(st4.Textures))
 	}
 }

@@ -18,7 +18,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -64,7 +63,7 @@ type materialTab struct {
 	// phase editor
 	phaseLabel  *widget.Label
 	colorRects  []*canvas.Rectangle
-	colorText   []*widget.Label
+	colorText   []*widget.Entry // each group's value, typed in place
 	opacity     *widget.Slider
 	opacityL    *widget.Label
 	power       *widget.Slider
@@ -100,6 +99,7 @@ type swatchView struct {
 	texCache map[string]texEntry
 
 	swatch, blend *canvas.Raster
+	blendFrame    *canvas.Rectangle // around blend (blendFramed)
 	swatchBuf     *image.NRGBA
 	srcBuf        *image.NRGBA
 	blendBuf      *image.NRGBA
@@ -262,9 +262,19 @@ func (t *swatchView) makeSwatchColumn(blockSel *widget.Select) fyne.CanvasObject
 		t.modeLabel,
 		container.NewBorder(nil, nil, nil, t.texButton, t.texLabel),
 		widget.NewLabelWithStyle(lang.X("material.blend_preview", "Blend preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.blend,
+		t.blendFramed(),
 		t.blendLabel,
 	)
+}
+
+// blendFramed is the blend preview in a frame that shows against the
+// window in either theme: its first tile is the material over white,
+// which was lost in the light theme's white.
+func (t *swatchView) blendFramed() fyne.CanvasObject {
+	t.blendFrame = canvas.NewRectangle(color.Transparent)
+	t.blendFrame.StrokeColor = widgets.BorderColor()
+	t.blendFrame.StrokeWidth = 1
+	return container.NewStack(t.blend, t.blendFrame)
 }
 
 // editorScroll scrolls an editor vertically, keeping its right edge clear
@@ -802,7 +812,10 @@ func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
 	r.SetMinSize(fyne.NewSize(40, 20))
 	r.StrokeColor = theme.Color(theme.ColorNameInputBorder)
 	r.StrokeWidth = 1
-	l := widget.NewLabel("")
+	// The value can be typed in place (Enter applies it): hex or numbers.
+	l := widget.NewEntry()
+	l.SetPlaceHolder(lang.X("material.colour.hint", "#RRGGBBAA or R, G, B, A"))
+	l.OnSubmitted = func(s string) { t.TypeColor(g, s) }
 	t.colorRects = append(t.colorRects, r)
 	t.colorText = append(t.colorText, l)
 	pick := widget.NewButton(lang.X("material.colour.pick", "Pick…"), func() {
@@ -813,12 +826,9 @@ func (t *materialTab) addColorRow(form *fyne.Container, g material.Group) {
 		title := lang.X("material.colour.title", "{{.Group}} colour", map[string]any{"Group": groupName(g)})
 		msg := lang.X("material.colour.message", "Phase {{.Phase}}, {{.Group}} ({{.Params}})",
 			map[string]any{"Phase": t.phase, "Group": groupName(g), "Params": g.Params()})
-		d := dialog.NewColorPicker(title, msg, func(c color.Color) {
-			t.SetColor(g, color.NRGBAModel.Convert(c).(color.NRGBA))
-		}, t.h.Window())
-		d.Advanced = true
-		d.SetColor(p.Color(g))
-		d.Show()
+		// The window's own picker: Fyne's draws white unframed on the
+		// light theme's white.
+		widgets.ShowColorPicker(title, msg, p.Color(g), g.Len() == 4, func(c color.NRGBA) { t.SetColor(g, c) }, t.h.Window())
 	})
 	form.Add(widget.NewLabel(groupName(g) + " " + g.Params()))
 	form.Add(container.NewBorder(nil, nil, container.NewCenter(r), pick, l))
@@ -931,6 +941,21 @@ func (t *materialTab) editPhase(name string, fn func(p *material.Phase) error) {
 func (t *materialTab) SetColor(g material.Group, c color.NRGBA) {
 	t.editPhase(lang.X("material.edit.colour", "set {{.Group}}", map[string]any{"Group": groupName(g)}),
 		func(p *material.Phase) error { return p.SetColor(g, c) })
+}
+
+// TypeColor sets colour group g of the selected phase from typed text
+// (see widgets.ParseColor); text it cannot read is said under the editor.
+func (t *materialTab) TypeColor(g material.Group, s string) {
+	p, err := t.view().PhaseAt(t.phase)
+	if err != nil {
+		return
+	}
+	c, err := widgets.ParseColor(s, p.Color(g))
+	if err != nil {
+		t.editorError.SetText(err.Error())
+		return
+	}
+	t.SetColor(g, c)
 }
 
 // SetPage sets the signed page index of the selected phase.

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
@@ -19,6 +20,7 @@ import (
 	"rummage/formats/texm"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/inspecttest"
+	"rummage/ui/widgets"
 )
 
 func testMaterialArchive(t *testing.T) []byte {
@@ -374,4 +376,88 @@ func pausedClock() *inspect.Clock {
 	c := inspect.NewClock()
 	c.Pause()
 	return c
+}
+
+// A phase colour is typed in place: Enter applies hex or numbers as one
+// undoable edit, and the field shows the stored value; text it cannot
+// read is said under the editor and changes nothing.
+func TestMaterialTabTypedColour(t *testing.T) {
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	_, node := openArchive(t, testMaterialArchive(t))
+	tab := newMaterialTabOn(h, node, pausedClock())
+	defer tab.close()
+	h.Win.SetContent(tab.content)
+	tab.phase = 0
+	tab.refreshEditor()
+	var dir int
+	for i, g := range material.Groups() {
+		if g == material.GroupDirectional {
+			dir = i
+		}
+	}
+	e := tab.colorText[dir]
+	e.SetText("")
+	test.Type(e, "#10203040")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c := node.Material().Phases[0].Color(material.GroupDirectional); c != (color.NRGBA{0x10, 0x20, 0x30, 0x40}) || len(h.Edits) != 1 {
+		t.Fatalf("directional %v after typing, %d edits (error %q)", c, len(h.Edits), tab.editorError.Text)
+	}
+	if e.Text != "#10203040" {
+		t.Errorf("the field shows %q", e.Text)
+	}
+	e.SetText("255, 0, 0")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if c := node.Material().Phases[0].Color(material.GroupDirectional); c != (color.NRGBA{255, 0, 0, 0x40}) || e.Text != "#FF000040" {
+		t.Errorf("numbers: %v, field %q", c, e.Text)
+	}
+	e.SetText("bright red")
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(h.Edits) != 2 || !strings.Contains(tab.editorError.Text, `colour "bright red"`) {
+		t.Errorf("%d edits, error %q", len(h.Edits), tab.editorError.Text)
+	}
+}
+
+// lightTheme is the default theme in its light variant.
+type lightTheme struct{ fyne.Theme }
+
+func (l lightTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return l.Theme.Color(n, theme.VariantLight)
+}
+
+// In the light theme the blend preview is framed 3:1 off the window (its
+// first tile, the material over white, showed no edge on white), and
+// Pick… opens the window's picker, whose white swatch is framed too.
+func TestMaterialLightTheme(t *testing.T) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(lightTheme{theme.DefaultTheme()})
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	_, node := openArchive(t, testMaterialArchive(t))
+	tab := newMaterialTabOn(h, node, pausedClock())
+	defer tab.close()
+	h.Win.SetContent(tab.content)
+	h.Win.Resize(fyne.NewSize(1000, 700))
+	f := tab.sw.blendFrame
+	if f == nil || f.StrokeWidth < 1 || widgets.ContrastRatio(f.StrokeColor, theme.Color(theme.ColorNameBackground)) < 3 {
+		t.Fatalf("blend preview frame %v", f)
+	}
+	var pick *widget.Button
+	for _, b := range inspecttest.Find[*widget.Button](tab.content) {
+		if b.Text == "Pick…" && pick == nil {
+			pick = b
+		}
+	}
+	if pick == nil {
+		t.Fatal("no Pick… button")
+	}
+	test.Tap(pick)
+	var sw []*widgets.Swatch
+	for _, o := range test.LaidOutObjects(h.Win.Canvas().Overlays().Top()) {
+		if s, ok := o.(*widgets.Swatch); ok {
+			sw = append(sw, s)
+		}
+	}
+	if len(sw) == 0 || widgets.ContrastRatio(sw[0].Frame(), theme.Color(theme.ColorNameOverlayBackground)) < 3 {
+		t.Errorf("the picker has %d swatches", len(sw))
+	}
 }

@@ -26,6 +26,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/preview"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -68,6 +69,7 @@ type PreviewView struct {
 	bar                           *groupBar
 	clock                         *clockBar
 	anim                          *animRow // the Animation row of a mesh with a skeleton (animrow.go)
+	tex                           *texNote // the textures not found (texnote.go)
 }
 
 // previewConfig is what a view is made with besides its mesh.
@@ -98,11 +100,14 @@ func newPreviewView(src formats.Mesher, cfg previewConfig) *PreviewView {
 	c.node, c.host, c.groups.node = cfg.node, cfg.host, cfg.node
 	top := v.makeToolbar()
 	v.bar = newGroupBar(c)
-	v.clock = newClockBar(c, cfg.clock)
-	v.clock.manual = cfg.manual
+	v.tex = newTexNote()
 	v.anim = newAnimRow(c, cfg.clock)
+	// The clock bar last: c.loaded takes a view with one as made whole.
+	clock := newClockBar(c, cfg.clock)
+	clock.manual = cfg.manual
+	v.clock = clock
 	rows := append([]fyne.CanvasObject{top, container.NewBorder(nil, nil, v.checks(), nil, v.bar.content)}, v.extraRows(cfg.node)...)
-	bars := container.NewVBox(append(rows, v.anim.content)...)
+	bars := container.NewVBox(append(rows, v.anim.content, v.tex.label)...)
 	v.Content = container.NewBorder(bars, v.clock.content, nil, nil, c)
 	if c.node != nil {
 		c.unwatchGroups = inspect.WatchGroups(func(n formats.Node, g int) {
@@ -126,6 +131,12 @@ func (v *PreviewView) Close() {
 	v.canvas.sh.close()
 }
 
+// texReport is a mesh's texture report, known when its format makes one.
+type texReport struct {
+	report formats.TextureReport
+	known  bool
+}
+
 // previewRequest is what the render goroutine is asked to draw.
 type previewRequest struct {
 	mesh   *geom.Mesh // the whole mesh or an isolated group
@@ -144,8 +155,12 @@ type previewCanvas struct {
 	src    formats.Mesher
 	raster *canvas.Raster
 	info   *canvas.Text
-	msg    *canvas.Text
-	counts string // the overlay's counts of the mesh (countText)
+	msg    *canvas.Text // loading, empty
+	// problem is why the mesh cannot be shown: wrapped inside the
+	// preview and selectable (an error names files and offsets).
+	problem   *widget.Label
+	problemOn fyne.CanvasObject // problem in the dark theme's colours
+	counts    string            // the overlay's counts of the mesh (countText)
 
 	// UI goroutine state
 	view          *PreviewView
@@ -212,6 +227,12 @@ func newPreviewCanvas(src formats.Mesher, onFrame func(preview.Stats)) *previewC
 	c.info.TextStyle.Monospace = true
 	c.msg = canvas.NewText(lang.X("mesh.loading", "Loading mesh…"), color.NRGBA{220, 225, 235, 255})
 	c.msg.Alignment = fyne.TextAlignCenter
+	c.problem = widget.NewLabel("")
+	c.problem.Wrapping = fyne.TextWrapWord
+	c.problem.Selectable = true
+	c.problem.Alignment = fyne.TextAlignCenter
+	c.problemOn = widgets.OnDark(c.problem) // the preview is dark in either theme
+	c.problemOn.Hide()
 	c.ExtendBaseWidget(c)
 	runtime.AddCleanup(c, (*previewShared).close, c.sh)
 	go c.sh.loop(src, weak.Make(c))
@@ -234,6 +255,7 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 	ms := c.msg.MinSize()
 	c.msg.Resize(fyne.NewSize(size.Width, ms.Height))
 	c.msg.Move(fyne.NewPos(0, (size.Height-ms.Height)/2))
+	r.layoutProblem(size)
 	scale := float32(1)
 	if cv := fyne.CurrentApp().Driver().CanvasForObject(c); cv != nil {
 		scale = cv.Scale()
@@ -241,14 +263,31 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 	c.resizePixels(int(math.Ceil(float64(size.Width*scale))), int(math.Ceil(float64(size.Height*scale))))
 }
 
+// problemMaxWidth is the widest a wrapped error line runs in the preview.
+const problemMaxWidth = 720
+
+// layoutProblem centres the error, wrapped to the preview's width (at
+// most problemMaxWidth), its top in view when it is taller than the
+// preview.
+func (r *previewRenderer) layoutProblem(size fyne.Size) {
+	p := r.c.problemOn
+	w := max(min(size.Width-24, problemMaxWidth), 40)
+	p.Resize(fyne.NewSize(w, p.MinSize().Height)) // a wrapped text's height follows its width
+	h := p.MinSize().Height
+	p.Resize(fyne.NewSize(w, h))
+	p.Move(fyne.NewPos((size.Width-w)/2, max((size.Height-h)/2, 0)))
+}
+
 func (r *previewRenderer) MinSize() fyne.Size { return fyne.NewSize(160, 120) }
 func (r *previewRenderer) Refresh() {
 	r.c.info.Refresh()
 	r.c.msg.Refresh()
+	r.layoutProblem(r.c.Size())
+	r.c.problemOn.Refresh()
 	r.c.raster.Refresh()
 }
 func (r *previewRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.c.raster, r.c.info, r.c.msg}
+	return []fyne.CanvasObject{r.c.raster, r.c.info, r.c.msg, r.c.problemOn}
 }
 func (r *previewRenderer) Destroy() {}
 
@@ -350,14 +389,18 @@ func (c *previewShared) isClosed() bool {
 	return c.closed
 }
 
-// loaded runs on the UI goroutine once the mesh is decoded and counted.
-func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
+// loaded runs on the UI goroutine once the mesh is decoded and counted
+// (and its textures reported on, see texNote).
+func (c *previewCanvas) loaded(m *geom.Mesh, counts string, tex texReport, err error) {
 	if c.sh.isClosed() {
 		return
 	}
 	if err != nil {
-		c.msg.Text = lang.X("mesh.error", "Cannot show the mesh: {{.Error}}", map[string]any{"Error": err})
+		c.msg.Text = ""
 		c.msg.Refresh()
+		c.problem.SetText(lang.X("mesh.error", "Cannot show the mesh: {{.Error}}", map[string]any{"Error": err}))
+		c.problemOn.Show()
+		c.Refresh()
 		return
 	}
 	if m == nil || len(m.Positions) == 0 {
@@ -375,6 +418,7 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
 	c.fitted = c.pxW > 0
 	if c.view != nil && c.view.clock != nil {
+		c.view.tex.set(tex.report, tex.known)
 		c.view.meshLoaded(m)
 		if c.node != nil {
 			c.groups.group = c.groups.checkGroup(inspect.SelectedGroup(c.node))
@@ -441,16 +485,18 @@ func (c *previewShared) loop(src formats.Mesher, view weak.Pointer[previewCanvas
 	defer close(c.done)
 	m, err := formats.SafeMesh(src)
 	counts := ""
+	var tex texReport
 	if err == nil && m != nil {
 		m.Edges() // build the edge list here, not in the first frame
 		counts, err = formats.Guard("count the mesh", func() (string, error) { return countText(src, m), nil })
+		tex.report, tex.known = formats.SafeTextureReport(src)
 	}
 	if c.isClosed() {
 		return
 	}
 	fyne.Do(func() {
 		if v := view.Value(); v != nil {
-			v.loaded(m, counts, err)
+			v.loaded(m, counts, tex, err)
 		}
 	})
 	if err != nil || m == nil || len(m.Positions) == 0 {

@@ -1,15 +1,18 @@
 package mesh
 
 import (
+	"errors"
 	"image"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/formats/geom"
@@ -40,7 +43,7 @@ func previewFixture(t *testing.T, m *geom.Mesh) (*PreviewView, fyne.Window, chan
 	frames := make(chan preview.Stats, 1000)
 	src := gatedMesh{m, make(chan struct{})}
 	var open sync.Once
-	v := newPreviewView(src, previewConfig{clock: inspect.NewClock(), onFrame: func(st preview.Stats) {
+	v := newPreviewView(src, previewConfig{clock: inspect.NewClock(), manual: true, onFrame: func(st preview.Stats) {
 		select { // never block the render goroutine, even if nobody reads
 		case frames <- st:
 		default:
@@ -232,17 +235,67 @@ func TestPreviewCloseWhileLoading(t *testing.T) {
 
 func TestPreviewBrokenMesh(t *testing.T) {
 	test.NewTempApp(t)
-	v := NewPreviewView(nil, panicMesh{})
+	src := panicMesh{make(chan struct{})}
+	v := NewPreviewView(nil, src)
 	defer v.Close()
+	close(src.gate)       // the view is made: the test driver runs fyne.Do at once, on the loop's goroutine
 	waitDone(t, v.canvas) // the loop ends when there is nothing to draw
-	if got := v.canvas.msg.Text; got != "Cannot show the mesh: internal error: decoder bug" {
-		t.Errorf("message %q", got)
+	if got := v.canvas.problem.Text; got != "Cannot show the mesh: internal error: decoder bug" || !v.canvas.problemOn.Visible() {
+		t.Errorf("error %q (shown %v)", got, v.canvas.problemOn.Visible())
 	}
 }
 
-type panicMesh struct{}
+// errMesh fails with its error once the test opens the gate.
+type errMesh struct {
+	err  error
+	gate chan struct{}
+}
 
-func (panicMesh) Mesh() (*geom.Mesh, error) { panic("decoder bug") }
+func (m errMesh) Mesh() (*geom.Mesh, error) {
+	<-m.gate
+	return nil, m.err
+}
+
+// A long error (a v14 level without its level.geom) wraps inside the
+// preview, one line under another, never wider than the preview, and can
+// be selected.
+func TestPreviewErrorWraps(t *testing.T) {
+	test.NewTempApp(t)
+	long := errors.New("level.geom is missing: a version 14 level keeps its vertex and index buffers in " +
+		"/home/someone/games/stalker/gamedata/levels/l01_escape/level.geom beside the level file, offset 0x1A40")
+	src := errMesh{long, make(chan struct{})}
+	v := NewPreviewView(nil, src)
+	defer v.Close()
+	w := test.NewTempWindow(t, v.Content)
+	w.Resize(fyne.NewSize(700, 400))
+	close(src.gate)
+	waitDone(t, v.canvas)
+	p, c := v.canvas.problem, v.canvas
+	if !strings.Contains(p.Text, "l01_escape/level.geom") || !v.canvas.problemOn.Visible() {
+		t.Fatalf("error %q (shown %v)", p.Text, v.canvas.problemOn.Visible())
+	}
+	if !p.Selectable || p.Wrapping != fyne.TextWrapWord {
+		t.Errorf("selectable %v, wrapping %v", p.Selectable, p.Wrapping)
+	}
+	pos, size := v.canvas.problemOn.Position(), v.canvas.problemOn.Size()
+	if pos.X < 0 || pos.X+size.Width > c.Size().Width || pos.Y < 0 {
+		t.Errorf("the error at %v, %v leaves the preview of %v", pos, size, c.Size())
+	}
+	if line := widget.NewLabel("x").MinSize().Height; size.Height < 3*line/2 {
+		t.Errorf("the error is one line %v high (%v), not wrapped", size.Height, line)
+	}
+	if need := w.Content().MinSize().Width; need > 700 {
+		t.Errorf("the error widens the preview to %v", need)
+	}
+}
+
+// panicMesh panics once the test opens the gate.
+type panicMesh struct{ gate chan struct{} }
+
+func (m panicMesh) Mesh() (*geom.Mesh, error) {
+	<-m.gate
+	panic("decoder bug")
+}
 
 func TestPreviewTabMatchesSampleMeshes(t *testing.T) {
 	for _, n := range samples.Nodes() {

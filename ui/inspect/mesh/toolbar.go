@@ -111,6 +111,7 @@ func (v *PreviewView) SetMode(m preview.Mode) {
 	}
 	c.opt.Mode = m
 	v.enableShading()
+	v.tex.show(m)
 	c.request(false)
 }
 
@@ -144,6 +145,7 @@ func (v *PreviewView) meshLoaded(m *geom.Mesh) {
 	}
 	v.clock.meshLoaded(m)
 	v.anim.meshLoaded(m)
+	v.tex.show(v.canvas.opt.Mode)
 }
 
 // hasMaterials reports whether some group of m has a material worth the

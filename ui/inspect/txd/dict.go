@@ -31,6 +31,14 @@ func init() {
 	})
 }
 
+// listSort is the order the lists were last sorted in: a list made again
+// (the dictionary shown again after one of its textures) keeps it. It
+// belongs to the UI goroutine.
+var listSort struct {
+	col  int
+	desc bool
+}
+
 // dictView is the list tab of one container.
 type dictView struct {
 	h       inspect.Host
@@ -68,6 +76,10 @@ func newDictView(h inspect.Host, n formats.Node) *dictView {
 	v.thumbs = newThumbs(listThumb, func() { v.table.Refresh() })
 	v.rows = texRows(texChildren(n))
 	v.cols = listCols()
+	if listSort.col >= 0 && listSort.col < len(v.cols) {
+		v.sortCol, v.desc = listSort.col, listSort.desc
+		sortRows(v.rows, v.sortCol, v.desc)
+	}
 	v.info = widget.NewLabel("")
 	v.info.Truncation = fyne.TextTruncateEllipsis
 	v.table = v.newTable()
@@ -213,6 +225,7 @@ func (v *dictView) sortBy(col int) {
 	} else {
 		v.sortCol, v.desc = col, false
 	}
+	listSort.col, listSort.desc = v.sortCol, v.desc
 	sortRows(v.rows, v.sortCol, v.desc)
 	v.table.UnselectAll()
 	v.table.Refresh()

@@ -57,7 +57,14 @@ func firstCol(v *dictView) []string {
 	return out
 }
 
+// keepSort puts the lists' remembered order back when the test ends.
+func keepSort(t *testing.T) {
+	old := listSort
+	t.Cleanup(func() { listSort = old })
+}
+
 func TestDictListSortsByHeader(t *testing.T) {
+	keepSort(t)
 	a := test.NewTempApp(t)
 	h := &inspecttest.Host{Win: a.NewWindow("t")}
 	root, _ := dictFixture(t, 6)
@@ -291,4 +298,24 @@ func TestDropFolderReplacesByName(t *testing.T) {
 		t.Error("a missing path was taken")
 	}
 	undoAllGivesBack(t, h, root, orig)
+}
+
+// A list made again (the dictionary shown again after one of its
+// textures) keeps the order it was sorted in.
+func TestDictListKeepsSort(t *testing.T) {
+	keepSort(t)
+	a := test.NewTempApp(t)
+	h := &inspecttest.Host{Win: a.NewWindow("t")}
+	root, _ := dictFixture(t, 6)
+	v := newDictView(h, root)
+	v.thumbs.done = nil
+	v.sortBy(1)
+	v.sortBy(1) // names descending
+	v.thumbs.close()
+	again := newDictView(h, root)
+	again.thumbs.done = nil
+	defer again.thumbs.close()
+	if got := strings.Join(firstCol(again), ","); got != "t005,t004,t003,t002,t001,t000" || again.sortCol != 1 || !again.desc {
+		t.Errorf("shown again: %s (column %d, descending %v)", got, again.sortCol, again.desc)
+	}
 }

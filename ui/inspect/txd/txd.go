@@ -466,7 +466,7 @@ func newPS2Tab(n *txd.TexNode) fyne.CanvasObject {
 	right := container.NewBorder(container.NewHBox(widget.NewLabelWithStyle(lang.X("txd.ps2.registers", "GS registers"),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), copyBtn), nil, nil, nil,
 		container.NewScroll(side))
-	left := container.NewBorder(container.NewBorder(nil, nil, order, nil, hint), nil, nil, nil, view)
+	left := container.NewBorder(container.NewBorder(nil, nil, widgets.Bordered(order), nil, hint), nil, nil, nil, view)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.55
 	return split
