@@ -132,7 +132,8 @@ type Plan struct {
 	Dirs     []string  // folders to create, slash-separated and relative to Options.Dir
 	Skipped  []string  // files left as they were on disk (Skip), relative to Options.Dir
 	opts     Options
-	nodes    int // nodes walked, against maxNodes
+	nodes    int    // nodes walked, against maxNodes
+	names    *namer // the names claimed, which the textures of OBJ files keep clear of
 }
 
 // Result is what Run did.

@@ -28,8 +28,8 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 	if opts.As != "" && !validFormat(opts.As) {
 		return nil, fmt.Errorf("unknown export format %q (want %s)", opts.As, strings.Join(Formats, ", "))
 	}
-	p := &Plan{opts: opts}
 	names := newNamer(opts)
+	p := &Plan{opts: opts, names: names}
 	seen := make(map[string]bool)
 	for _, it := range items {
 		key := strings.ToLower(it.Path)

@@ -36,6 +36,7 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	out.tex = newTexFiles(p.names)
 	defer out.close()
 	for _, f := range p.Skipped {
 		res.Skipped = append(res.Skipped, out.full(f))
@@ -169,6 +170,7 @@ type outDir struct {
 	dir  string
 	opts Options
 	bad  map[string]error // folder (relative) → why nothing goes into it
+	tex  *texFiles        // the named textures written beside OBJ files
 }
 
 func openOut(o Options) (*outDir, error) {
@@ -348,7 +350,8 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 	return o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String()))
 }
 
-// textureSink writes the textures of an OBJ job beside it as
+// textureSink writes the textures of an OBJ job beside it: a texture with
+// a name of its own as NAME.png (see texFiles), one without as
 // STEM_texN.png, STEM the OBJ file's name without ".obj" and with white
 // space made "_" (MTL readers split on it); the plan reserves these names
 // for the job (namer.claimPair). A texture file on disk is replaced when
@@ -359,7 +362,11 @@ func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) Text
 	stem := texStem(strings.TrimSuffix(j.Files[0], ".obj"))
 	replace := j.Replace || o.opts.Existing == Overwrite && o.opts.Ask == nil
 	n := 0
-	return func(img *image.NRGBA) (string, error) {
+	return func(t Texture) (string, error) {
+		img := t.Image
+		if t.Name != "" {
+			return o.namedTexture(ctx, path.Dir(j.Files[0]), t, replace, written)
+		}
 		for {
 			rel := stem + "_tex" + strconv.Itoa(n) + ".png"
 			n++
@@ -371,6 +378,24 @@ func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) Text
 			return path.Base(rel), err
 		}
 	}
+}
+
+// namedTexture writes t into dir as the name texFiles gives it (no file
+// when the same pixels of that name are written there already) and
+// returns its file name.
+func (o *outDir) namedTexture(ctx context.Context, dir string, t Texture, replace bool, written *[]string) (string, error) {
+	if dir == "." {
+		dir = ""
+	}
+	exists := func(rel string) bool { _, err := o.root.Lstat(rel); return err == nil }
+	rel, fresh := o.tex.claim(dir, t, func(rel string) bool { return !replace && exists(rel) })
+	if fresh {
+		var err error
+		if *written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(ctx, w, t.Image) }); err != nil {
+			return "", err
+		}
+	}
+	return path.Base(rel), nil
 }
 
 func stringFill(s string) func(io.Writer) error {
