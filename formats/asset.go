@@ -168,6 +168,16 @@ func Release(n Node) {
 	}
 }
 
+// Unopened is a node that stands for a whole file on disk that is not
+// opened yet (a file of a folder shown as a tree, see formats/diskfolder):
+// its kind and type tag come from its first bytes (Sniff), and it has no
+// children until it is opened. OpenFile opens it as Open does; the File's
+// root then stands for it. The caller closes the File.
+type Unopened interface {
+	Node
+	OpenFile() (*File, error)
+}
+
 // Leaf is implemented by nodes that know without decoding whether they
 // have children, so the tree can show them without an expand arrow.
 type Leaf interface {

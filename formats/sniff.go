@@ -26,30 +26,40 @@ func (s Sniffed) Kind() Kind {
 // its files this way. Anything but a regular file is refused with an
 // error naming the path, and nothing blocks on a FIFO.
 func Sniff(path string) (Sniffed, error) {
-	fh, err := openNoBlock(path)
+	var buf [HeadSize]byte
+	size, n, err := readHeadOf(path, buf[:])
 	if err != nil {
 		return Sniffed{}, err
 	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return Sniffed{}, err
-	}
-	if err := checkRegular(path, st); err != nil {
-		return Sniffed{}, err
-	}
-	s := Sniffed{Size: st.Size()}
-	if s.Size == 0 {
+	s := Sniffed{Size: size}
+	if size == 0 {
 		return s, nil
 	}
-	var buf [HeadSize]byte
-	n, err := fh.ReadAt(buf[:min(int64(HeadSize), s.Size)], 0)
-	if err != nil && err != io.EOF {
-		return s, err
-	}
-	p := Probe{Head: buf[:n], Size: s.Size, Name: filepath.Base(path), Path: path}
+	p := Probe{Head: buf[:n], Size: size, Name: filepath.Base(path), Path: path}
 	if s.Format = Detect(p); s.Format != nil {
 		s.Tag = s.Format.TagOf(p)
 	}
 	return s, nil
+}
+
+// readHeadWithOS is readHeadOf through package os: the regular file at
+// path's size and its first len(buf) bytes (fewer in a shorter file).
+func readHeadWithOS(path string, buf []byte) (size int64, n int, err error) {
+	fh, err := openNoBlock(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := checkRegular(path, st); err != nil {
+		return 0, 0, err
+	}
+	n, err = fh.ReadAt(buf[:min(int64(len(buf)), st.Size())], 0)
+	if err == io.EOF {
+		err = nil
+	}
+	return st.Size(), n, err
 }

@@ -125,8 +125,8 @@ func TestSniffTagsMatchOpenedRoots(t *testing.T) {
 			return nil
 		}
 		f, err := formats.Open(p, nil)
-		defer f.Close()
 		rel, _ := filepath.Rel(dir, p)
+		defer f.Close() // a File in every case, a broken root when err is set
 		if s.Format == nil {
 			if err == nil {
 				t.Errorf("%s: not recognised by Sniff, opens as %s %s", rel, formats.SafeKind(f.Root), formats.SafeType(f.Root))
