@@ -47,9 +47,13 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	done := out.runAll(ctx, p.Jobs, p.opts.Progress)
 	for _, d := range done {
 		res.Written = append(res.Written, d.written...)
-		if d.err != nil && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			continue
+		}
+		if d.err != nil {
 			res.Failures = append(res.Failures, Failure{d.job.Path, d.err})
 		}
+		res.Failures = append(res.Failures, d.failed...)
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -62,6 +66,7 @@ type jobResult struct {
 	job     Job
 	written []string
 	err     error
+	failed  []Failure // the jobs of a file job that failed
 	ran     bool
 }
 
@@ -84,9 +89,14 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				written, err := o.runJob(ctx, jobs[i])
+				r := jobResult{job: jobs[i], ran: true}
+				if jobs[i].file != nil {
+					r.written, r.failed = o.runFileJob(ctx, jobs[i])
+				} else {
+					r.written, r.err = o.runJob(ctx, jobs[i])
+				}
 				left.done(jobs[i].parent)
-				results[i] = jobResult{job: jobs[i], written: written, err: err, ran: true}
+				results[i] = r
 				finished <- i
 			}
 		}()
