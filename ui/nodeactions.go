@@ -39,9 +39,16 @@ func (a *nodeActions) rowEntries(it *item) []*fyne.MenuItem {
 	return items
 }
 
+// diskNode is a node of a folder root: a folder or a file not opened yet.
+type diskNode interface{ Path() string }
+
 // nodePathOf is what Copy path copies: the node path as `ls --json` prints
-// it, or the file's path (or name) for a root.
+// it, or the file's path (or name) for a root; the path on disk for a
+// folder or an unopened file of a folder root.
 func nodePathOf(it *item) string {
+	if d, ok := it.node.(diskNode); ok {
+		return d.Path()
+	}
 	if it.path != "" {
 		return it.path
 	}
@@ -70,7 +77,11 @@ func (a *nodeActions) openContainingFolder() {
 		a.report.Status("the node is not in a file on disk")
 		return
 	}
-	dir, err := filepath.Abs(filepath.Dir(it.file.path))
+	p := it.file.path
+	if d, ok := it.node.(diskNode); ok {
+		p = d.Path() // a folder or unopened file of a folder root: its own folder
+	}
+	dir, err := filepath.Abs(filepath.Dir(p))
 	if err != nil {
 		a.report.setError(err)
 		return

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -37,6 +36,7 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	var failure error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
+			w.waitJobs() // folder roots list and open in the background
 			failure = takeShots(w.win, w.insp, cfg.shots)
 			fyne.Do(w.app.Quit)
 		}()
@@ -67,10 +67,8 @@ func (w *window) screenshotState(cfg config) error {
 			}
 		}
 		var fs []*openFile
-		for _, t := range expandPaths(context.Background(), cfg.files) {
-			if f := openDisk(t.path, t.name, &w.opts, t.fromFolder); f != nil {
-				fs = append(fs, f)
-			}
+		for _, t := range targetsOf(cfg.files) {
+			fs = append(fs, openDisk(t.path, t.name, &w.opts))
 		}
 		if len(fs) == 0 {
 			return fmt.Errorf("--screenshot: no file to show in %v", cfg.files)
