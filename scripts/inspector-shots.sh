@@ -5,9 +5,12 @@
 # under Xvfb, each at 1024x640 and at 1280x800:
 # `rummage --screenshot BIG.png --size 1280x800 --screenshot SMALL.png
 # --size 1024x640 --select NODE [--tab TAB] FILE`; then the same window in
-# Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer. A
-# window whose content does not fit the size fails, and every PNG is
-# checked (not blank). The runs get a private XDG_CONFIG_HOME: a language
+# Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer; and
+# the Russian window shell: the README's window (ru/main.png, 1280x800),
+# each menu open and each dialog (RUMMAGE_SCREENSHOT_SHOW), at 1024x640. A
+# window whose content does not fit the size fails, so does a menu or
+# dialog that does not fit the window, and every PNG is checked (not
+# blank). The runs get a private XDG_CONFIG_HOME: a language
 # or theme chosen in Settings does not change the shots.
 #   scripts/inspector-shots.sh [BIN] [OUTDIR]
 # With OUTDIR (e.g. docs/screenshots) the PNGs are kept: the 1024x640 ones
@@ -37,7 +40,8 @@ n=0
 window() {
   locale=$1
   shift
-  if ! LC_ALL='' LC_MESSAGES='' LANGUAGE='' LANG=$locale RUMMAGE_PREVIEW_VIEW=$view timeout 120 "$bin" "$@" >"$d/log" 2>&1 </dev/null; then
+  if ! LC_ALL='' LC_MESSAGES='' LANGUAGE='' LANG=$locale RUMMAGE_PREVIEW_VIEW=$view RUMMAGE_SCREENSHOT_SHOW=${show:-} \
+    timeout 120 "$bin" "$@" >"$d/log" 2>&1 </dev/null; then
     echo "inspector-shots: $name: LANG=$locale $bin $* failed:" >&2
     cat "$d/log" >&2
     exit 1
@@ -81,4 +85,20 @@ shot level-preview-solid "$level" Preview solid "$file"
 file=
 shot mesh-animation walker.dff Preview "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
 shot animation-playing walker.ifp/wave Animation "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
-echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640, and in Russian at 1024x640)"
+# The window shell in Russian: the README's picture of the Russian window
+# (as main.png shows the English one), then the menus and dialogs over
+# the material WATER_M at 1024x640.
+view=
+name=main
+window ru_RU.UTF-8 --screenshot "$out/ru/main.png" --size 1280x800 --select Material.lib/WATER_M
+"$d/pngcheck" "$out/ru/main.png"
+s=0
+for show in menu:File menu:Edit menu:View menu:Help settings help help:formats help:shortcuts export messages; do
+  name=shell-$(echo "$show" | tr ':' '-' | tr 'A-Z' 'a-z')
+  window ru_RU.UTF-8 --screenshot "$out/ru/$name.png" --size 1024x640 --select Material.lib/WATER_M
+  "$d/pngcheck" "$out/ru/$name.png"
+  echo "inspector-shots: $name (Russian, $show)"
+  s=$((s + 1))
+done
+show=
+echo "inspector-shots: ok ($n inspectors, tabs and views, at 1280x800 and 1024x640, and in Russian at 1024x640; the Russian window and $s of its menus and dialogs)"

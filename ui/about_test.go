@@ -25,7 +25,7 @@ func TestHelpDialog(t *testing.T) {
 		}
 	}
 	rows, cols := v.formats.Length()
-	if rows != len(formatFamilies) || cols != 3 {
+	if rows != len(formatFamilies()) || cols != 3 {
 		t.Errorf("formats table %d×%d", rows, cols)
 	}
 	v = w.help.showHelp(helpShortcuts)
@@ -44,7 +44,7 @@ func TestHelpDialog(t *testing.T) {
 func TestShortcutsListed(t *testing.T) {
 	w := newTestWindow(t)
 	var listed strings.Builder
-	for _, s := range shortcuts {
+	for _, s := range shortcuts() {
 		listed.WriteString(s.keys + "\n")
 	}
 	for _, m := range w.menus.main.Items {

@@ -453,7 +453,7 @@ func TestExportCtlAlone(t *testing.T) {
 		t.Error("Export… enabled with nothing to export")
 	}
 	c.exportSelected()
-	if st.last() != "✕ "+errNoFile.Error() {
+	if st.last() != "✕ "+errNoFile().Error() {
 		t.Errorf("status %q", st.last())
 	}
 	marks.marked = []string{"f1/0", "f1/1", "gone"}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats"
 	"rummage/ui/inspect"
@@ -51,9 +52,9 @@ func newEditHistory(tree editTree, view editView, report reporter, edited func()
 // Ctrl+Y).
 func (h *editHistory) addMenus(b *menuBar) {
 	h.bar = b
-	h.undoItem = fyne.NewMenuItem("Undo", h.undoEdit)
+	h.undoItem = fyne.NewMenuItem(lang.X("menu.edit.undo", "Undo"), h.undoEdit)
 	h.undoItem.Shortcut = &fyne.ShortcutUndo{}
-	h.redoItem = fyne.NewMenuItem("Redo", h.redoEdit)
+	h.redoItem = fyne.NewMenuItem(lang.X("menu.edit.redo", "Redo"), h.redoEdit)
 	h.redoItem.Shortcut = ctrlShift(fyne.KeyZ)
 	b.add(editUndo, h.undoItem, h.redoItem)
 	b.addKey(&fyne.ShortcutRedo{}, h.redoEdit)
@@ -80,40 +81,40 @@ func (h *editHistory) Apply(n formats.Node, e inspect.Edit) {
 // undoEdit reverts the last edit.
 func (h *editHistory) undoEdit() {
 	if len(h.undo) == 0 {
-		h.report.Status("nothing to undo")
+		h.report.Status(lang.X("edit.nothing_to_undo", "nothing to undo"))
 		return
 	}
 	a := h.undo[len(h.undo)-1]
 	h.undo = h.undo[:len(h.undo)-1]
 	if a.edit.Undo == nil {
-		h.report.setError(fmt.Errorf("%s cannot be undone", a.edit.Name))
+		h.report.setError(failure(lang.X("edit.cannot_undo", "{{.Edit}} cannot be undone", map[string]any{"Edit": a.edit.Name}), nil))
 		return
 	}
-	if err := runEdit("undo "+a.edit.Name, a.edit.Undo); err != nil {
+	if err := runEdit(lang.X("edit.undo", "undo {{.Edit}}", map[string]any{"Edit": a.edit.Name}), a.edit.Undo); err != nil {
 		h.report.setError(err)
 		return
 	}
 	h.redo = append(h.redo, a)
 	h.mark(a, -1)
-	h.report.Status("undid " + a.edit.Name)
+	h.report.Status(lang.X("edit.undone", "undid {{.Edit}}", map[string]any{"Edit": a.edit.Name}))
 	h.view.reshowNode(a.node)
 }
 
 // redoEdit applies the last undone edit again.
 func (h *editHistory) redoEdit() {
 	if len(h.redo) == 0 {
-		h.report.Status("nothing to redo")
+		h.report.Status(lang.X("edit.nothing_to_redo", "nothing to redo"))
 		return
 	}
 	a := h.redo[len(h.redo)-1]
 	h.redo = h.redo[:len(h.redo)-1]
-	if err := runEdit("redo "+a.edit.Name, a.edit.Do); err != nil {
+	if err := runEdit(lang.X("edit.redo", "redo {{.Edit}}", map[string]any{"Edit": a.edit.Name}), a.edit.Do); err != nil {
 		h.report.setError(err)
 		return
 	}
 	h.undo = append(h.undo, a)
 	h.mark(a, +1)
-	h.report.Status("redid " + a.edit.Name)
+	h.report.Status(lang.X("edit.redone", "redid {{.Edit}}", map[string]any{"Edit": a.edit.Name}))
 	h.view.reshowNode(a.node)
 }
 
@@ -138,13 +139,13 @@ func (h *editHistory) updateMenu() {
 	if h.undoItem == nil {
 		return
 	}
-	h.undoItem.Label, h.undoItem.Disabled = "Undo", len(h.undo) == 0
+	h.undoItem.Label, h.undoItem.Disabled = lang.X("menu.edit.undo", "Undo"), len(h.undo) == 0
 	if n := len(h.undo); n > 0 {
-		h.undoItem.Label = "Undo " + h.undo[n-1].edit.Name
+		h.undoItem.Label = lang.X("menu.edit.undo_named", "Undo {{.Edit}}", map[string]any{"Edit": h.undo[n-1].edit.Name})
 	}
-	h.redoItem.Label, h.redoItem.Disabled = "Redo", len(h.redo) == 0
+	h.redoItem.Label, h.redoItem.Disabled = lang.X("menu.edit.redo", "Redo"), len(h.redo) == 0
 	if n := len(h.redo); n > 0 {
-		h.redoItem.Label = "Redo " + h.redo[n-1].edit.Name
+		h.redoItem.Label = lang.X("menu.edit.redo_named", "Redo {{.Edit}}", map[string]any{"Edit": h.redo[n-1].edit.Name})
 	}
 	h.bar.refresh()
 }

@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"fmt"
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -61,7 +61,7 @@ type exportStatus interface {
 
 // addMenus registers File › Export… (Ctrl+E).
 func (c *exportCtl) addMenus(b *menuBar) {
-	mi := fyne.NewMenuItem("Export…", c.exportSelected)
+	mi := fyne.NewMenuItem(lang.X("action.export", "Export…"), c.exportSelected)
 	mi.Shortcut = ctrl(fyne.KeyE)
 	b.add(fileSave, mi)
 }
@@ -69,7 +69,7 @@ func (c *exportCtl) addMenus(b *menuBar) {
 // toolbarButton makes the toolbar's Export… button, which names the
 // marked count (see refreshButton).
 func (c *exportCtl) toolbarButton() *widget.Button {
-	c.button = widget.NewButtonWithIcon("Export…", theme.DownloadIcon(), c.exportSelected)
+	c.button = widget.NewButtonWithIcon(lang.X("action.export", "Export…"), theme.DownloadIcon(), c.exportSelected)
 	return c.button
 }
 
@@ -82,12 +82,12 @@ func (c *exportCtl) rowEntries(it *item) []*fyne.MenuItem {
 	if len(marked) > 0 && !isMarked {
 		exportIt = func() { c.exportOne(it) }
 	}
-	items := []*fyne.MenuItem{fyne.NewMenuItem("Export…", exportIt)}
+	items := []*fyne.MenuItem{fyne.NewMenuItem(lang.X("action.export", "Export…"), exportIt)}
 	if n := len(marked); n > 0 && !isMarked {
-		items = append(items, fyne.NewMenuItem(fmt.Sprintf("Export %d marked…", n), c.exportSelected))
+		items = append(items, fyne.NewMenuItem(exportMarkedLabel(n), c.exportSelected))
 	}
-	return append(items,
-		fyne.NewMenuItem("Export all "+typeLabel(it.kind, it.tag)+" nodes…", func() { c.exportAllOfType(it) }))
+	all := lang.X("action.export_all_of_type", "Export all {{.Type}} nodes…", map[string]any{"Type": typeLabel(it.kind, it.tag)})
+	return append(items, fyne.NewMenuItem(all, func() { c.exportAllOfType(it) }))
 }
 
 // refreshButton names the marked count on the Export button, so marks
@@ -96,10 +96,10 @@ func (c *exportCtl) refreshButton() {
 	if c.button == nil {
 		return
 	}
-	text := "Export…"
+	text := lang.X("action.export", "Export…")
 	n := len(c.marks.uids())
 	if n > 0 {
-		text = fmt.Sprintf("Export %d marked…", n)
+		text = exportMarkedLabel(n)
 	}
 	if c.button.Text != text {
 		c.button.SetText(text)
@@ -111,12 +111,18 @@ func (c *exportCtl) refreshButton() {
 	}
 }
 
+// exportMarkedLabel is "Export 3 marked…", the Export button and the row
+// menu's entry when nodes are marked.
+func exportMarkedLabel(n int) string {
+	return lang.XN("action.export_marked", "Export {{.PluralCount}} marked…", n)
+}
+
 // exportSelected is Export…: the dialog of exportdialog.go on the nodes
 // marked for export (right-click › Mark for export), or the selected node.
 func (c *exportCtl) exportSelected() {
 	sel, what := c.exportSelection()
 	if len(sel) == 0 {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return
 	}
 	c.showExportDialog(sel, what)
@@ -129,7 +135,7 @@ func (c *exportCtl) Export(n formats.Node, as string) { c.exportAs(n, as) }
 // exportAs is Export, returning the dialog (nil without a node).
 func (c *exportCtl) exportAs(n formats.Node, as string) *exportView {
 	if n == nil {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return nil
 	}
 	it := c.sel.itemOf(n)
@@ -143,7 +149,7 @@ func (c *exportCtl) exportAs(n formats.Node, as string) *exportView {
 // exportOne opens Export… on one node, whatever is marked.
 func (c *exportCtl) exportOne(it *item) *exportView {
 	if it == nil || it.node == nil {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return nil
 	}
 	sel := []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}

@@ -3,12 +3,13 @@ package ui
 import (
 	"cmp"
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/export"
 	"rummage/formats"
+	"rummage/ui/count"
 	"rummage/ui/widgets"
 )
 
@@ -23,43 +24,46 @@ const maxTypeNodes = 200_000
 func (c *exportCtl) exportAllOfType(it *item) {
 	open := c.files.openFiles()
 	if it == nil || len(open) == 0 {
-		c.status.setError(errNoFile)
+		c.status.setError(errNoFile())
 		return
 	}
 	kind, tag := it.kind, it.tag
-	what := typeLabel(kind, tag)
+	what := map[string]any{"Type": typeLabel(kind, tag)}
 	if sel, fv := c.model.filteredOfType(kind, tag); fv != nil {
 		if len(sel) == 0 {
-			c.status.Status(fmt.Sprintf("the filter found no %s", what))
+			c.status.Status(lang.X("export.type.none_filtered", "the filter found no {{.Type}}", what))
 			return
 		}
-		label := fmt.Sprintf("%s matching the filter", summary(len(sel), what))
+		label := lang.X("export.type.filtered", "{{.Nodes}} matching the filter", map[string]any{"Nodes": typeCount(len(sel), kind, tag)})
 		if len(fv.partial) > 0 || fv.skipped > 0 {
-			c.status.Status(label + " (the filter did not search every node)")
+			c.status.Status(label + " " + lang.X("export.type.partial", "(the filter did not search every node)"))
 		}
 		c.offerOfType(sel, label)
 		return
 	}
 	files := append([]*openFile(nil), open...)
-	c.status.Status(fmt.Sprintf("looking for every %s in %s…", what, filesLabel(files)))
+	what["Files"] = filesLabel(files)
+	c.status.Status(lang.X("export.type.looking", "looking for every {{.Type}} in {{.Files}}…", what))
 	c.jobs.Add(1)
 	go func() {
 		defer c.jobs.Done()
 		sel, err := selectOfType(files, kind, tag)
-		fyne.Do(func() { c.foundOfType(sel, err, what, files) })
+		fyne.Do(func() { c.foundOfType(sel, err, it, files) })
 	}()
 }
 
-// foundOfType reports the walk of exportAllOfType and offers what it found.
-func (c *exportCtl) foundOfType(sel []exportSel, err error, what string, files []*openFile) {
+// foundOfType reports the walk of exportAllOfType for the nodes of like's
+// kind and type, and offers what it found.
+func (c *exportCtl) foundOfType(sel []exportSel, err error, like *item, files []*openFile) {
+	what := map[string]any{"Type": typeLabel(like.kind, like.tag), "Files": filesLabel(files), "Error": err}
 	if err != nil {
 		// Part of a file could not be walked: say so, and offer what was
 		// found.
-		c.status.setError(fmt.Errorf("looking for every %s: %w", what, err))
+		c.status.setError(failure(lang.X("export.type.failed", "looking for every {{.Type}}: {{.Error}}", what), err))
 	}
 	if len(sel) == 0 {
 		if err == nil {
-			c.status.Status(fmt.Sprintf("no %s in %s", what, filesLabel(files)))
+			c.status.Status(lang.X("export.type.none", "no {{.Type}} in {{.Files}}", what))
 		}
 		return
 	}
@@ -69,9 +73,10 @@ func (c *exportCtl) foundOfType(sel []exportSel, err error, what string, files [
 			in = append(in, s.file)
 		}
 	}
-	label := fmt.Sprintf("%s in %s", summary(len(sel), what), filesLabel(in))
+	label := lang.X("export.type.found_in", "{{.Nodes}} in {{.Files}}",
+		map[string]any{"Nodes": typeCount(len(sel), like.kind, like.tag), "Files": filesLabel(in)})
 	if err == nil {
-		c.status.Status("found " + label)
+		c.status.Status(lang.X("export.type.found", "found {{.Nodes}}", map[string]any{"Nodes": label}))
 	}
 	c.offerOfType(sel, label)
 }
@@ -87,7 +92,7 @@ func filesLabel(files []*openFile) string {
 	if len(files) == 1 {
 		return files[0].name
 	}
-	return summary(len(files), "file")
+	return count.Files(len(files))
 }
 
 // selectOfType finds the nodes of kind and tag in every file (see
@@ -137,14 +142,6 @@ func (m *treeModel) filteredOfType(kind formats.Kind, tag string) ([]exportSel, 
 		walk(r)
 	}
 	return sel, fv
-}
-
-// typeLabel names a kind and type for messages: "MAT0 material".
-func typeLabel(kind formats.Kind, tag string) string {
-	if tag == "" || strings.EqualFold(tag, string(kind)) {
-		return string(kind)
-	}
-	return tag + " " + string(kind)
 }
 
 // findOfType walks root depth first and returns the nodes of the kind and

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -92,7 +93,7 @@ func (a *existsAsker) setOpen(q *existsQuestion) {
 // and Cancel export. The answer goes to reply.
 func (c *exportCtl) showExistsQuestion(file string, reply chan<- existsAnswer, cancel func()) *existsQuestion {
 	q := &existsQuestion{file: file}
-	q.rest = widget.NewCheck("Do the same for the rest of this export", nil)
+	q.rest = widget.NewCheck(lang.X("export.exists.rest", "Do the same for the rest of this export"), nil)
 	answer := func(do export.Existing) func() {
 		return func() {
 			if q.answered {
@@ -103,12 +104,12 @@ func (c *exportCtl) showExistsQuestion(file string, reply chan<- existsAnswer, c
 			reply <- existsAnswer{do: do, rest: q.rest.Checked}
 		}
 	}
-	q.overwrite = widget.NewButton("Overwrite", answer(export.Overwrite))
+	q.overwrite = widget.NewButton(lang.X("export.exists.overwrite", "Overwrite"), answer(export.Overwrite))
 	q.overwrite.Importance = widget.DangerImportance
-	q.keepBoth = widget.NewButton("Keep both", answer(export.KeepBoth))
+	q.keepBoth = widget.NewButton(lang.X("export.exists.keep_both", "Keep both"), answer(export.KeepBoth))
 	q.keepBoth.Importance = widget.HighImportance
-	q.skip = widget.NewButton("Skip", answer(export.Skip))
-	q.cancel = widget.NewButtonWithIcon("Cancel export", theme.CancelIcon(), func() {
+	q.skip = widget.NewButton(lang.X("export.exists.skip", "Skip"), answer(export.Skip))
+	q.cancel = widget.NewButtonWithIcon(lang.X("export.exists.cancel", "Cancel export"), theme.CancelIcon(), func() {
 		q.answered = true
 		q.dlg.Hide()
 		cancel()
@@ -116,10 +117,11 @@ func (c *exportCtl) showExistsQuestion(file string, reply chan<- existsAnswer, c
 	name := widget.NewLabel(file)
 	name.Wrapping = fyne.TextWrapBreak
 	name.Selectable = true
-	text := widget.NewLabel("This file exists already. Overwrite it, keep both (the new one gets a name\n" +
-		"with _2, _3, …), or skip it and leave the file as it is?")
+	text := widget.NewLabel(lang.X("export.exists.question",
+		"This file exists already. Overwrite it, keep both (the new one gets a name with _2, _3, …), or skip it and leave the file as it is?"))
+	text.Wrapping = fyne.TextWrapWord
 	content := container.NewVBox(name, text, q.rest)
-	q.dlg = dialog.NewCustomWithoutButtons("The file exists", content, c.win)
+	q.dlg = dialog.NewCustomWithoutButtons(lang.X("export.exists.title", "The file exists"), content, c.win)
 	q.dlg.SetButtons([]fyne.CanvasObject{q.cancel, q.skip, q.keepBoth, q.overwrite})
 	q.dlg.Resize(fyne.NewSize(640, 0))
 	q.dlg.Show()

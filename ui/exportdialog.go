@@ -14,11 +14,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/export"
 	"rummage/formats"
+	"rummage/ui/count"
 )
 
 // exportSel is one node chosen for export, with its file.
@@ -58,7 +60,8 @@ func (c *exportCtl) exportSelection() ([]exportSel, string) {
 	case len(sel) == 1:
 		return sel, displayPath(items[0])
 	case len(sel) > 1:
-		return sel, fmt.Sprintf("%s marked for export, first %s", summary(len(sel), "node"), displayPath(items[0]))
+		return sel, lang.XN("export.marked", "{{.PluralCount}} nodes marked for export, first {{.First}}", len(sel),
+			map[string]any{"PluralCount": len(sel), "First": displayPath(items[0])})
 	}
 	if it := c.sel.current(); it != nil {
 		return []exportSel{{file: it.file, item: export.Item{Node: it.node, Path: it.path}}}, displayPath(it)
@@ -93,12 +96,12 @@ func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
 	v.what.Truncation = fyne.TextTruncateEllipsis
 	v.dir = widget.NewEntry()
 	v.dir.SetText(c.exportFolder(sel))
-	choose := widget.NewButton("Choose…", func() {
+	choose := widget.NewButton(lang.X("action.choose", "Choose…"), func() {
 		chooseFolder(c.win, c.status, v.dir.Text, func(p string) { v.dir.SetText(p) })
 	})
 	form := widget.NewForm(
-		widget.NewFormItem("Export", v.what),
-		widget.NewFormItem("To folder", container.NewBorder(nil, nil, nil, choose, v.dir)),
+		widget.NewFormItem(lang.X("export.what", "Export"), v.what),
+		widget.NewFormItem(lang.X("export.to_folder", "To folder"), container.NewBorder(nil, nil, nil, choose, v.dir)),
 	)
 	var nodes []formats.Node
 	for _, s := range sel {
@@ -111,21 +114,21 @@ func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
 		v.formats[g.name] = s
 		form.Append(groupLabel(g), s)
 	}
-	v.mips = widget.NewCheck("every mip level (NAME_mipN.png)", nil)
+	v.mips = widget.NewCheck(lang.X("export.all_mips", "every mip level (NAME_mipN.png)"), nil)
 	v.mips.SetChecked(a.Preferences().Bool(prefExportAllMips))
-	form.Append("Mip levels", v.mips)
-	v.keep = widget.NewCheck("keep each node's tree path (FILE/FOLDER/…/NODE)", nil)
+	form.Append(lang.X("export.mips", "Mip levels"), v.mips)
+	v.keep = widget.NewCheck(lang.X("export.keep_paths", "keep each node's tree path (FILE/FOLDER/…/NODE)"), nil)
 	v.keep.SetChecked(len(sel) > 1)
-	form.Append("Folders", v.keep)
+	form.Append(lang.X("export.folders", "Folders"), v.keep)
 	v.problem = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	v.problem.Importance = widget.DangerImportance
 	v.problem.Hide()
 
-	v.exportB = widget.NewButtonWithIcon("Export", theme.DownloadIcon(), v.start)
+	v.exportB = widget.NewButtonWithIcon(lang.X("export.start", "Export"), theme.DownloadIcon(), v.start)
 	v.exportB.Importance = widget.HighImportance
-	v.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { v.dlg.Hide() })
+	v.cancelB = widget.NewButtonWithIcon(lang.X("action.cancel", "Cancel"), theme.CancelIcon(), func() { v.dlg.Hide() })
 	content := container.NewBorder(nil, v.problem, nil, nil, form)
-	v.dlg = dialog.NewCustomWithoutButtons("Export", content, c.win)
+	v.dlg = dialog.NewCustomWithoutButtons(lang.X("export.title", "Export"), content, c.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.cancelB, v.exportB})
 	v.dlg.Resize(fyne.NewSize(680, 0))
 	v.dlg.Show()
@@ -177,7 +180,7 @@ func (v *exportView) options() export.Options {
 func (v *exportView) start() {
 	opts := v.options()
 	if opts.Dir == "" {
-		v.problem.SetText("Choose a folder to export to.")
+		v.problem.SetText(lang.X("export.no_folder", "Choose a folder to export to."))
 		v.problem.Show()
 		return
 	}
@@ -293,7 +296,7 @@ func (c *exportCtl) startExport(sel []exportSel, keep bool, opts export.Options)
 	j := &exportJob{job: &job{cancel: cancel, done: make(chan struct{})}}
 	j.ask = &existsAsker{c: c, ctx: ctx, cancel: cancel}
 	opts.Ask = j.ask.ask
-	c.status.startProgress("Exporting", cancel)
+	c.status.startProgress(lang.X("export.progress", "Exporting"), cancel)
 	c.jobs.Add(1)
 	go func() {
 		defer c.jobs.Done()
@@ -301,9 +304,9 @@ func (c *exportCtl) startExport(sel []exportSel, keep bool, opts export.Options)
 		defer cancel()
 		out := runBatches(ctx, exportBatches(sel, keep), opts, func(done, total, failed int) {
 			fyne.Do(func() {
-				title := "Exporting"
+				title := lang.X("export.progress", "Exporting")
 				if failed > 0 {
-					title = fmt.Sprintf("Exporting (%d failed)", failed)
+					title = lang.X("export.progress_failed", "Exporting ({{.Failed}} failed)", map[string]any{"Failed": failed})
 				}
 				c.status.progress(title, done, total)
 			})
@@ -385,24 +388,25 @@ func runPlans(ctx context.Context, batches []exportBatch, opts export.Options,
 // when files were written, and the list of failed nodes when there are
 // any.
 func (c *exportCtl) exportFinished(dir string, out exportOutcome) {
-	files := summary(len(out.written), "file")
+	files := count.Files(len(out.written))
 	if n := len(out.skipped); n > 0 {
-		files += fmt.Sprintf(" (%s skipped)", summary(n, "existing file"))
+		files += " " + lang.XN("export.skipped", "({{.PluralCount}} existing files skipped)", n)
 	}
+	d := map[string]any{"Files": files, "Dir": dir, "Error": out.err, "Failed": count.Nodes(len(out.failures))}
 	var msg string
 	isErr := true
 	switch {
 	case out.err != nil:
-		msg = fmt.Sprintf("export to %s: %v (%s written)", dir, out.err, files)
+		msg = lang.X("export.failed", "export to {{.Dir}}: {{.Error}} ({{.Files}} written)", d)
 	case out.cancelled:
-		msg, isErr = fmt.Sprintf("export cancelled: %s written to %s", files, dir), false
+		msg, isErr = lang.X("export.cancelled", "export cancelled: {{.Files}} written to {{.Dir}}", d), false
 	case len(out.failures) > 0:
-		msg = fmt.Sprintf("exported %s to %s; %s failed", files, dir, summary(len(out.failures), "node"))
+		msg = lang.X("export.done_failed", "exported {{.Files}} to {{.Dir}}; {{.Failed}} failed", d)
 	default:
-		msg, isErr = fmt.Sprintf("exported %s to %s", files, dir), false
+		msg, isErr = lang.X("export.done", "exported {{.Files}} to {{.Dir}}", d), false
 	}
 	if len(out.written) > 0 {
-		c.status.messageAction(msg, isErr, "Open folder", func() { c.openFolder(dir) })
+		c.status.messageAction(msg, isErr, lang.X("export.open_folder", "Open folder"), func() { c.openFolder(dir) })
 	} else {
 		c.status.message(msg, isErr)
 	}
@@ -414,12 +418,12 @@ func (c *exportCtl) exportFinished(dir string, out exportOutcome) {
 // showExportFailures lists the nodes an export skipped.
 func (c *exportCtl) showExportFailures(dir string, written int, failures []export.Failure) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s written to %s.\n%s could not be exported and were skipped:\n\n",
-		summary(written, "file"), dir, summary(len(failures), "node"))
+	b.WriteString(lang.X("export.failures.head", "{{.Files}} written to {{.Dir}}.\n{{.Nodes}} could not be exported and were skipped:",
+		map[string]any{"Files": count.Files(written), "Dir": dir, "Nodes": count.Nodes(len(failures))}) + "\n\n")
 	for _, f := range failures {
 		p := f.Path
 		if p == "" {
-			p = "(root)"
+			p = lang.X("export.failures.root", "(root)")
 		}
 		fmt.Fprintf(&b, "• %s: %s\n", p, formats.ErrorText(f.Err))
 	}
@@ -427,5 +431,6 @@ func (c *exportCtl) showExportFailures(dir string, written int, failures []expor
 	l.Wrapping = fyne.TextWrapWord
 	sc := container.NewVScroll(l)
 	sc.SetMinSize(fyne.NewSize(600, 260))
-	dialog.ShowCustom("Export: "+summary(len(failures), "failure"), "Close", sc, c.win)
+	title := lang.XN("export.failures.title", "Export: {{.PluralCount}} failures", len(failures))
+	dialog.ShowCustom(title, lang.X("action.close", "Close"), sc, c.win)
 }

@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -36,7 +36,7 @@ func newFilterEntry(model *treeModel, tree filterTree, report reporter) *filterE
 	e := &filterEntry{model: model, tree: tree, report: report}
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as widget.NewEntry
 	e.ExtendBaseWidget(e)
-	e.SetPlaceHolder("filter: name, type:MAT0, kind:texture")
+	e.SetPlaceHolder(lang.X("filter.placeholder", "filter: name, type:MAT0, kind:texture"))
 	e.OnChanged = e.changed
 	e.OnSubmitted = func(string) { e.submit() }
 	return e
@@ -105,16 +105,23 @@ func (e *filterEntry) apply() {
 	fv := e.model.buildFilter(q)
 	e.model.filter = fv
 	e.tree.showFiltered(fv.open)
-	msg := fmt.Sprintf("%d matching", len(fv.matched))
+	e.report.Status(matchText(fv))
+}
+
+// matchText is the status line of a filter: the match count and what the
+// filter did not search.
+func matchText(fv *filterView) string {
+	msg := lang.XN("filter.matching", "{{.PluralCount}} matching", len(fv.matched))
 	if len(fv.partial) > 0 {
 		names := fv.partial
 		if len(names) > 3 {
-			names = append(names[:3:3], fmt.Sprintf("%d more", len(fv.partial)-3))
+			names = append(names[:3:3], lang.XN("filter.more", "{{.PluralCount}} more", len(fv.partial)-3))
 		}
-		msg += fmt.Sprintf(" (searched only the first %d nodes of %s)", filterBudget, strings.Join(names, ", "))
+		msg += " " + lang.X("filter.partial", "(searched only the first {{.Budget}} nodes of {{.Files}})",
+			map[string]any{"Budget": filterBudget, "Files": strings.Join(names, ", ")})
 	}
 	if fv.skipped > 0 {
-		msg += fmt.Sprintf(" (%s not searched: too many nodes)", summary(fv.skipped, "file"))
+		msg += " " + lang.XN("filter.skipped", "({{.PluralCount}} files not searched: too many nodes)", fv.skipped)
 	}
-	e.report.Status(msg)
+	return msg
 }

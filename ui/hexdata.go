@@ -6,7 +6,10 @@ import (
 	"io"
 	"strings"
 
+	"fyne.io/fyne/v2/lang"
+
 	"rummage/formats"
+	"rummage/ui/count"
 )
 
 // hexBytesPerRow is the width of the hex view.
@@ -36,7 +39,7 @@ type hexData struct {
 func newHexData(n formats.Node) (*hexData, error) {
 	r, ok := n.(formats.Rawer)
 	if !ok {
-		return nil, fmt.Errorf("%s has no bytes of its own", formats.SafeName(n))
+		return nil, failure(lang.X("hex.no_bytes", "{{.Name}} has no bytes of its own", map[string]any{"Name": formats.SafeName(n)}), nil)
 	}
 	return formats.Guard("bytes of "+formats.SafeName(n), func() (*hexData, error) { return readHexData(n, r) })
 }
@@ -51,18 +54,18 @@ func readHexData(n formats.Node, r formats.Rawer) (*hexData, error) {
 		return h, nil
 	}
 	if rd == nil {
-		return nil, fmt.Errorf("%s gives no reader", formats.SafeName(n))
+		return nil, failure(lang.X("hex.no_reader", "{{.Name}} gives no reader", map[string]any{"Name": formats.SafeName(n)}), nil)
 	}
 	b, err := io.ReadAll(io.LimitReader(rd, maxHexCopy))
 	if c, ok := rd.(io.Closer); ok {
 		c.Close()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", formats.SafeName(n), err)
+		return nil, failure(lang.X("hex.read_failed", "reading {{.Name}}: {{.Error}}", map[string]any{"Name": formats.SafeName(n), "Error": err}), err)
 	}
 	if int64(len(b)) < h.size {
 		if int64(len(b)) == maxHexCopy {
-			h.note = fmt.Sprintf("showing the first %s", humanSize(maxHexCopy))
+			h.note = lang.X("hex.first", "showing the first {{.Size}}", map[string]any{"Size": count.Size(maxHexCopy)})
 		}
 		h.size = int64(len(b))
 	}
@@ -147,7 +150,7 @@ func (h *hexData) row(i int) string {
 // header is the column line above the rows.
 func (h *hexData) header() string {
 	var sb strings.Builder
-	sb.WriteString(fmt.Sprintf("%-*s  ", h.offsetDigits(), "Offset"))
+	sb.WriteString(fmt.Sprintf("%-*s  ", h.offsetDigits(), lang.X("hex.column.offset", "Offset")))
 	for j := 0; j < hexBytesPerRow; j++ {
 		if j == 8 {
 			sb.WriteByte(' ')

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -47,16 +48,17 @@ func newHexView(w reporter, n formats.Node) *hexView {
 		})
 	hv.list.OnSelected = func(id widget.ListItemID) {
 		off := int64(id) * hexBytesPerRow
+		at := map[string]any{"At": fmt.Sprintf("0x%X", data.base+off), "Rel": fmt.Sprintf("0x%X", off)}
 		if data.base >= 0 {
-			w.Status(fmt.Sprintf("row at 0x%X (node +0x%X)", data.base+off, off))
+			w.Status(lang.X("hex.row", "row at {{.At}} (node +{{.Rel}})", at))
 		} else {
-			w.Status(fmt.Sprintf("row at node +0x%X", off))
+			w.Status(lang.X("hex.row_relative", "row at node +{{.Rel}}", at))
 		}
 	}
 	head := canvas.NewText(data.header(), theme.Color(theme.ColorNamePlaceHolder))
 	head.TextStyle = mono
 	goTo := widget.NewEntry()
-	goTo.SetPlaceHolder("go to offset (0x1A40 or 6720)")
+	goTo.SetPlaceHolder(lang.X("hex.go_to", "go to offset (0x1A40 or 6720)"))
 	goTo.OnSubmitted = func(s string) {
 		off, err := parseOffset(s)
 		if err != nil {
@@ -64,14 +66,14 @@ func newHexView(w reporter, n formats.Node) *hexView {
 			return
 		}
 		if !hv.scrollToOffset(off) {
-			w.setError(fmt.Errorf("offset 0x%X is outside this node", off))
+			w.setError(failure(lang.X("hex.outside", "offset {{.Offset}} is outside this node", map[string]any{"Offset": fmt.Sprintf("0x%X", off)}), nil))
 		}
 	}
 	info := sizeText(data.size)
 	if data.base >= 0 {
 		info = fmt.Sprintf("0x%X–0x%X · %s", data.base, data.base+data.size, sizeText(data.size))
 	} else {
-		info += " · offsets relative to the node (its bytes are not a plain range of the file)"
+		info += " · " + lang.X("hex.relative", "offsets relative to the node (its bytes are not a plain range of the file)")
 	}
 	if data.note != "" {
 		info += " · " + data.note
@@ -129,7 +131,7 @@ func parseOffset(s string) (int64, error) {
 	}
 	v, err := strconv.ParseInt(s, base, 64)
 	if err != nil || v < 0 {
-		return 0, fmt.Errorf("not an offset: %q", s)
+		return 0, failure(lang.X("hex.not_offset", "not an offset: {{.Text}}", map[string]any{"Text": strconv.Quote(s)}), nil)
 	}
 	return v, nil
 }

@@ -6,10 +6,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/count"
 	"rummage/ui/i18n"
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
@@ -51,7 +53,7 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	in.problem = widget.NewLabel("")
 	in.problem.Wrapping = fyne.TextWrapWord
 	in.problem.Importance = widget.DangerImportance
-	showHex := widget.NewButtonWithIcon("Show in hex", theme.SearchIcon(), in.showInHex)
+	showHex := widget.NewButtonWithIcon(lang.X("action.show_in_hex", "Show in hex"), theme.SearchIcon(), in.showInHex)
 	in.card = container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), showHex, in.problem)
 	in.card.Hide()
 	header := container.NewBorder(nil, nil, container.NewHBox(in.icon, in.title), nil, in.facts)
@@ -62,9 +64,11 @@ func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 }
 
 // welcome is shown when nothing is selected.
-const welcome = "Open a file (Ctrl+O), a folder, or drop files on the window.\n" +
-	"Select a node on the left to inspect it. Type in the filter box to narrow the tree\n" +
-	"(a name, type:MAT0, kind:texture). Ctrl+click nodes to mark several for Export… (Ctrl+E)."
+func welcome() string {
+	return lang.X("inspector.welcome", `Open a file (Ctrl+O), a folder, or drop files on the window.
+Select a node on the left to inspect it. Type in the filter box to narrow the tree
+(a name, type:MAT0, kind:texture). Ctrl+click nodes to mark several for Export… (Ctrl+E).`)
+}
 
 // show builds the inspector for it (nil: the welcome text).
 func (in *inspector) show(it *item) {
@@ -80,7 +84,7 @@ func (in *inspector) show(it *item) {
 		in.title.SetText("Rummage")
 		in.facts.SetText("")
 		in.card.Hide()
-		l := widget.NewLabel(welcome)
+		l := widget.NewLabel(welcome())
 		l.Alignment = fyne.TextAlignCenter
 		in.tabs = nil
 		in.body.Objects = []fyne.CanvasObject{container.NewCenter(l)}
@@ -112,9 +116,9 @@ func (in *inspector) show(it *item) {
 	}
 	in.showProblems(it, descErr, factsErr, matchErr)
 	in.descErr = descErr
-	items = append(items, container.NewTabItem("Overview", newOverview(in.app, in.report, desc, descErr, formats.SafeFactText(it.node))))
+	items = append(items, container.NewTabItem(lang.X("tab.overview", "Overview"), newOverview(in.app, in.report, desc, descErr, formats.SafeFactText(it.node))))
 	in.hex = newHexView(in.report, it.node)
-	in.hexTab = container.NewTabItem("Hex", in.hex.content)
+	in.hexTab = container.NewTabItem(lang.X("tab.hex", "Hex"), in.hex.content)
 	items = append(items, in.hexTab)
 	in.tabs = container.NewAppTabs(items...)
 	for _, t := range items {
@@ -135,11 +139,11 @@ func (in *inspector) showProblems(it *item, descErr error, internal ...error) {
 		err = descErr
 	}
 	if err != nil {
-		lines = append(lines, "Broken: "+formats.ErrorText(err))
+		lines = append(lines, lang.X("inspector.broken", "Broken: {{.Error}}", map[string]any{"Error": formats.ErrorText(err)}))
 	}
 	for i, d := range it.diags {
 		if i == 3 {
-			lines = append(lines, fmt.Sprintf("… %d more (see the status bar)", len(it.diags)-3))
+			lines = append(lines, lang.XN("inspector.more_findings", "… {{.PluralCount}} more (see the status bar)", len(it.diags)-3))
 			break
 		}
 		lines = append(lines, "⚠ "+d.String())
@@ -190,7 +194,7 @@ func makeTab(h inspect.Host, p inspect.TabProvider, n formats.Node) *inspect.Tab
 // the status bar.
 func (in *inspector) close() {
 	for _, c := range in.closers {
-		in.report.setError(formats.GuardErr("close a tab", func() error { c(); return nil }))
+		in.report.setError(formats.GuardErr(lang.X("inspector.close_tab", "close a tab"), func() error { c(); return nil }))
 	}
 	in.closers = nil
 	in.drops = nil
@@ -305,17 +309,17 @@ func headerFacts(it *item, facts []string, countsChildren bool) string {
 	if it.tag != "" {
 		parts = append(parts, it.tag)
 	} else if it.kind != "" {
-		parts = append(parts, string(it.kind))
+		parts = append(parts, typeLabel(it.kind, ""))
 	}
 	parts = append(parts, facts...)
 	if it.loaded && len(it.kids) > 0 && !countsChildren {
-		parts = append(parts, widgets.Plural(len(it.kids), "child"))
+		parts = append(parts, count.Children(len(it.kids)))
 	}
 	if _, size, ok := formats.SafeRange(it.node); ok {
-		parts = append(parts, humanSize(size))
+		parts = append(parts, count.Size(size))
 	}
 	if it.err != nil {
-		parts = append(parts, "broken")
+		parts = append(parts, lang.X("header.broken", "broken"))
 	}
 	return strings.Join(parts, " · ")
 }

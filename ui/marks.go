@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 )
 
 // markSet is the tree's multi-selection for export: the nodes marked with
@@ -154,7 +155,7 @@ func (m *markSet) clear() {
 		m.tree.refreshItem(uid)
 	}
 	m.changed()
-	m.report.Status("export marks cleared")
+	m.report.Status(lang.X("marks.cleared", "export marks cleared"))
 }
 
 // unmarkFile drops the export marks of the file whose root is uid.
@@ -170,19 +171,19 @@ func (m *markSet) unmarkFile(uid string) {
 // the status bar.
 func (m *markSet) notify() {
 	m.changed()
-	m.report.Status(summary(len(m.marked), "node") + " marked for export — Export… (Ctrl+E) exports them")
+	m.report.Status(lang.XN("marks.count", "{{.PluralCount}} nodes marked for export — Export… (Ctrl+E) exports them", len(m.marked)))
 }
 
 // rowEntries are the row menu's mark entries: mark or unmark the row, and
 // clear every mark when there are any.
 func (m *markSet) rowEntries(it *item) []*fyne.MenuItem {
-	label := "Mark for export"
+	label := lang.X("action.mark", "Mark for export (Ctrl+click)")
 	if m.marked[it.uid] {
-		label = "Unmark for export"
+		label = lang.X("action.unmark", "Unmark for export (Ctrl+click)")
 	}
-	items := []*fyne.MenuItem{fyne.NewMenuItem(label+" (Ctrl+click)", func() { m.toggle(it) })}
+	items := []*fyne.MenuItem{fyne.NewMenuItem(label, func() { m.toggle(it) })}
 	if len(m.marked) > 0 {
-		items = append(items, fyne.NewMenuItem("Clear export marks", m.clear))
+		items = append(items, fyne.NewMenuItem(lang.X("action.clear_marks", "Clear export marks"), m.clear))
 	}
 	return items
 }

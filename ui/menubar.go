@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 )
 
 // ctrl is Ctrl+k (Cmd+k on macOS).
@@ -18,7 +19,7 @@ func ctrlShift(k fyne.KeyName) fyne.Shortcut {
 }
 
 // menuPlace is where a registration puts its items: a menu of the main
-// menu and a section of it. Sections are drawn in order, a line between
+// menu (by its English title, see menuTitle) and a section of it. Sections are drawn in order, a line between
 // two; items keep the order they were added in.
 type menuPlace struct {
 	menu    string
@@ -40,6 +41,22 @@ var (
 
 // menuOrder is the order of the main menu's menus.
 var menuOrder = []string{"File", "Edit", "View", "Help"}
+
+// menuTitle is the title the window shows for the menu of menuOrder
+// named menu.
+func menuTitle(menu string) string {
+	switch menu {
+	case "File":
+		return lang.X("menu.file", "File")
+	case "Edit":
+		return lang.X("menu.edit", "Edit")
+	case "View":
+		return lang.X("menu.view", "View")
+	case "Help":
+		return lang.X("menu.help", "Help")
+	}
+	return menu
+}
 
 // menuBar is the window's main menu, built from the controllers'
 // registrations (add) once they are all made (install). A later feature
@@ -94,7 +111,7 @@ func (b *menuBar) install(win fyne.Window) {
 			items = append(items, b.entries[menuPlace{title, s}]...)
 		}
 		if len(items) > 0 {
-			menus = append(menus, fyne.NewMenu(title, items...))
+			menus = append(menus, fyne.NewMenu(menuTitle(title), items...))
 		}
 	}
 	b.main = fyne.NewMainMenu(menus...)

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -61,13 +62,18 @@ func (l *messageLog) add(text string, isErr bool, at time.Time) {
 func (l *messageLog) text() string {
 	var b strings.Builder
 	if l.dropped > 0 {
-		fmt.Fprintf(&b, "(%s dropped)\n", summary(l.dropped, "older message"))
+		b.WriteString(droppedText(l.dropped) + "\n")
 	}
 	for _, e := range l.entries {
 		b.WriteString(e.line())
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// droppedText says how many of the oldest messages the log dropped.
+func droppedText(n int) string {
+	return lang.XN("messages.dropped", "({{.PluralCount}} older messages dropped)", n)
 }
 
 // messagesView is View › Messages (fields for tests).
@@ -79,7 +85,7 @@ type messagesView struct {
 
 // addMenus registers View › Messages.
 func (s *statusBar) addMenus(b *menuBar) {
-	b.add(viewWindow, fyne.NewMenuItem("Messages", func() { s.showMessages() }))
+	b.add(viewWindow, fyne.NewMenuItem(lang.X("menu.view.messages", "Messages"), func() { s.showMessages() }))
 }
 
 // showMessages is View › Messages: every message of the session with its
@@ -89,7 +95,7 @@ func (s *statusBar) showMessages() *messagesView {
 	v := &messagesView{}
 	list := container.NewVBox()
 	if log.dropped > 0 {
-		list.Add(widget.NewLabel(fmt.Sprintf("(%s dropped)", summary(log.dropped, "older message"))))
+		list.Add(widget.NewLabel(droppedText(log.dropped)))
 	}
 	for _, e := range log.entries {
 		l := widget.NewLabel(e.line())
@@ -102,15 +108,15 @@ func (s *statusBar) showMessages() *messagesView {
 		list.Add(l)
 	}
 	if len(log.entries) == 0 {
-		list.Add(widget.NewLabel("No messages yet."))
+		list.Add(widget.NewLabel(lang.X("messages.none", "No messages yet.")))
 	}
 	sc := container.NewVScroll(list)
 	sc.SetMinSize(fyne.NewSize(640, 360))
-	v.copyB = widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), func() {
+	v.copyB = widget.NewButtonWithIcon(lang.X("action.copy_all", "Copy all"), theme.ContentCopyIcon(), func() {
 		s.app.Clipboard().SetContent(log.text())
 	})
-	closeB := widget.NewButton("Close", func() { v.dlg.Hide() })
-	v.dlg = dialog.NewCustomWithoutButtons("Messages", sc, s.win)
+	closeB := widget.NewButton(lang.X("action.close", "Close"), func() { v.dlg.Hide() })
+	v.dlg = dialog.NewCustomWithoutButtons(lang.X("messages.title", "Messages"), sc, s.win)
 	v.dlg.SetButtons([]fyne.CanvasObject{v.copyB, closeB})
 	v.dlg.Show()
 	sc.ScrollToBottom() // the newest messages

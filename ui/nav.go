@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats"
 )
@@ -84,7 +85,7 @@ func (t *treeCtl) SelectNode(n formats.Node) {
 // part of the selection's file.
 func (t *treeCtl) detachedItem(n formats.Node) *item {
 	it := &item{uid: "", node: n, name: formats.SafeName(n), kind: formats.SafeKind(n), tag: formats.SafeType(n), label: formats.SafeLabel(n), err: formats.SafeErr(n), diags: formats.SafeDiagnostics(n)}
-	it.file = &openFile{name: "(outside the open files)"}
+	it.file = &openFile{name: lang.X("tree.outside", "(outside the open files)")}
 	if t.sel != nil {
 		it.file = t.sel.file
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 )
 
 // nodeActions are the commands on the selected node that belong to no
@@ -24,17 +25,18 @@ type hexShower interface {
 
 // addMenus registers Copy path and Show in hex in the Edit menu.
 func (a *nodeActions) addMenus(b *menuBar) {
-	b.add(editNode, fyne.NewMenuItem("Copy path", a.copyPath), fyne.NewMenuItem("Show in hex", a.hex.showInHex))
+	b.add(editNode, fyne.NewMenuItem(lang.X("action.copy_path", "Copy path"), a.copyPath),
+		fyne.NewMenuItem(lang.X("action.show_in_hex", "Show in hex"), a.hex.showInHex))
 }
 
 // rowEntries are the row menu's entries: Copy path, Show in hex, and Open
 // containing folder for a node in a file on disk.
 func (a *nodeActions) rowEntries(it *item) []*fyne.MenuItem {
 	items := []*fyne.MenuItem{
-		fyne.NewMenuItem("Copy path", a.copyPath),
-		fyne.NewMenuItem("Show in hex", a.hex.showInHex)}
+		fyne.NewMenuItem(lang.X("action.copy_path", "Copy path"), a.copyPath),
+		fyne.NewMenuItem(lang.X("action.show_in_hex", "Show in hex"), a.hex.showInHex)}
 	if it.file != nil && it.file.path != "" {
-		items = append(items, fyne.NewMenuItem("Open containing folder", a.openContainingFolder))
+		items = append(items, fyne.NewMenuItem(lang.X("action.open_containing_folder", "Open containing folder"), a.openContainingFolder))
 	}
 	return items
 }
@@ -66,7 +68,7 @@ func (a *nodeActions) copyPath() {
 	}
 	p := nodePathOf(it)
 	a.app.Clipboard().SetContent(p)
-	a.report.Status("copied " + p)
+	a.report.Status(copiedText(p))
 }
 
 // openContainingFolder opens the selected file's folder in the desktop's
@@ -74,7 +76,7 @@ func (a *nodeActions) copyPath() {
 func (a *nodeActions) openContainingFolder() {
 	it := a.sel.current()
 	if it == nil || it.file == nil || it.file.path == "" {
-		a.report.Status("the node is not in a file on disk")
+		a.report.Status(lang.X("node.not_on_disk", "the node is not in a file on disk"))
 		return
 	}
 	p := it.file.path
@@ -89,4 +91,9 @@ func (a *nodeActions) openContainingFolder() {
 	if err := a.app.OpenURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}); err != nil {
 		a.report.setError(err)
 	}
+}
+
+// copiedText says what went to the clipboard.
+func copiedText(what string) string {
+	return lang.X("status.copied", "copied {{.Text}}", map[string]any{"Text": what})
 }

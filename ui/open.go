@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -78,23 +77,23 @@ type fileStatus interface {
 // files.
 func (c *fileList) addMenus(b *menuBar) {
 	c.bar = b
-	open := fyne.NewMenuItem("Open…", c.openFileDialog)
+	open := fyne.NewMenuItem(lang.X("menu.file.open", "Open…"), c.openFileDialog)
 	open.Shortcut = ctrl(fyne.KeyO)
 	open.Icon = theme.FolderOpenIcon()
-	openDir := fyne.NewMenuItem("Open folder…", c.openFolderDialog)
+	openDir := fyne.NewMenuItem(lang.X("menu.file.open_folder", "Open folder…"), c.openFolderDialog)
 	openAnims := fyne.NewMenuItem(lang.X("anim.menu.open", "Open animations…"), func() { c.OpenAnimations(nil) })
-	recent := fyne.NewMenuItem("Recent", nil)
-	c.recentMenu = fyne.NewMenu("Recent")
+	recent := fyne.NewMenuItem(lang.X("menu.file.recent", "Recent"), nil)
+	c.recentMenu = fyne.NewMenu(recent.Label)
 	recent.ChildMenu = c.recentMenu
-	materials := fyne.NewMenuItem("Set material library…", c.materialLibraryDialog)
-	txds := fyne.NewMenuItem("Set texture dictionary…", c.textureDictionaryDialog)
+	materials := fyne.NewMenuItem(lang.X("menu.file.set_materials", "Set material library…"), c.materialLibraryDialog)
+	txds := fyne.NewMenuItem(lang.X("menu.file.set_txd", "Set texture dictionary…"), c.textureDictionaryDialog)
 	b.add(fileOpen, open, openDir, openAnims, recent, materials, txds)
 	c.rebuildRecent()
 }
 
 // toolbarButton makes the toolbar's Open button.
 func (c *fileList) toolbarButton() *widget.Button {
-	return widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), c.openFileDialog)
+	return widget.NewButtonWithIcon(lang.X("toolbar.open", "Open"), theme.FolderOpenIcon(), c.openFileDialog)
 }
 
 // openFiles are the open files, in the tree's order.
@@ -159,11 +158,11 @@ func (c *fileList) rebuildRecent() {
 		items = append(items, fyne.NewMenuItem(p, func() { c.openRecent(p) }))
 	}
 	if len(items) == 0 {
-		none := fyne.NewMenuItem("(none)", nil)
+		none := fyne.NewMenuItem(lang.X("menu.file.recent.none", "(none)"), nil)
 		none.Disabled = true
 		items = append(items, none)
 	} else {
-		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear recent", func() {
+		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(lang.X("menu.file.recent.clear", "Clear recent"), func() {
 			clearRecent(c.app)
 			c.rebuildRecent()
 		}))
@@ -193,7 +192,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		}
 		c.rebuildRecent()
 	}
-	c.status.startProgress("Opening", cancel)
+	c.status.startProgress(lang.X("open.progress", "Opening"), cancel)
 	// Every file shares the window's options, so File › Set material
 	// library… reaches files opened later as well as the open ones. The
 	// options are only written on the UI goroutine.
@@ -217,7 +216,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		if len(targets) == 0 && again != "" {
 			fyne.Do(func() {
 				c.tree.selectUID(again)
-				c.status.Status("already open")
+				c.status.Status(lang.X("open.already", "already open"))
 			})
 		}
 		var batch []*openFile
@@ -232,7 +231,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 					shown = true
 					c.tree.selectUID(b[0].uid)
 				}
-				c.status.progress("Opening", done, len(targets))
+				c.status.progress(lang.X("open.progress", "Opening"), done, len(targets))
 			})
 		}
 		for i, t := range targets {
@@ -257,9 +256,9 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		fyne.Do(func() {
 			c.status.endProgress()
 			if cancelled {
-				c.status.Status("opening cancelled")
+				c.status.Status(lang.X("open.cancelled", "opening cancelled"))
 			} else if len(targets) == 0 && again == "" {
-				c.status.Status("nothing to open")
+				c.status.Status(lang.X("open.nothing", "nothing to open"))
 			}
 		})
 	}()
@@ -273,7 +272,7 @@ func (c *fileList) openRecent(path string) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		removeRecent(c.app, path)
 		c.rebuildRecent()
-		c.status.setError(fmt.Errorf("%s no longer exists: removed from Recent", path))
+		c.status.setError(failure(lang.X("open.recent_gone", "{{.Path}} no longer exists: removed from Recent", map[string]any{"Path": path}), err))
 		return
 	}
 	c.openPaths([]string{path}, true)
@@ -296,10 +295,11 @@ func (c *fileList) addFiles(fs []*openFile) {
 	}
 	if broken > 0 {
 		// Not a modal: the broken roots are marked ✕ and say why.
-		c.status.setError(fmt.Errorf("opened %s, %d could not be read (marked ✕)", summary(len(fs), "file"), broken))
+		c.status.setError(failure(lang.XN("open.opened_broken", "opened {{.PluralCount}} files, {{.Broken}} could not be read (marked ✕)",
+			len(fs), map[string]any{"PluralCount": len(fs), "Broken": broken}), nil))
 		return
 	}
-	c.status.Status("opened " + summary(len(fs), "file"))
+	c.status.Status(lang.XN("open.opened", "opened {{.PluralCount}} files", len(fs)))
 }
 
 // openFileDialog is File › Open….

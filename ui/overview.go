@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,8 +17,10 @@ import (
 	"rummage/ui/widgets"
 )
 
-// propRow is one line of the Overview table.
-type propRow struct{ key, value string }
+// propRow is one line of the Overview table: the property's path in the
+// description (JSON names), its label in the window's language (see
+// factLabel) and its value.
+type propRow struct{ key, label, value string }
 
 // maxPropRows caps the Overview table (a level's description can be long).
 const maxPropRows = 20000
@@ -106,7 +109,7 @@ func flattenRaw(raw []byte, key string, rows *[]propRow) error {
 				return err
 			}
 			if len(*rows) >= maxPropRows {
-				addRow(rows, "…", fmt.Sprintf("%d more items not shown", len(elems)-i-1))
+				addRow(rows, "…", lang.XN("overview.more", "{{.PluralCount}} more items not shown", len(elems)-i-1))
 				return nil
 			}
 		}
@@ -140,7 +143,7 @@ func addRow(rows *[]propRow, key, value string) {
 	if key == "" {
 		key = "value"
 	}
-	*rows = append(*rows, propRow{key, value})
+	*rows = append(*rows, propRow{key: key, label: factLabel(key), value: value})
 }
 
 func joinKey(prefix, k string) string {
@@ -191,11 +194,11 @@ func scalarText(raw []byte) string {
 	return string(raw)
 }
 
-// rowsText is the table as "key: value" lines, for Copy all.
+// rowsText is the table as "label: value" lines, for Copy all.
 func rowsText(rows []propRow) string {
 	var b strings.Builder
 	for _, r := range rows {
-		b.WriteString(r.key)
+		b.WriteString(r.label)
 		b.WriteString(": ")
 		b.WriteString(r.value)
 		b.WriteByte('\n')
@@ -228,7 +231,7 @@ func newOverview(a fyne.App, h reporter, desc any, descErr error, texts map[stri
 		top = append(top, l)
 	}
 	if desc == nil && err == nil {
-		top = append(top, widget.NewLabel("This node has no description."))
+		top = append(top, widget.NewLabel(lang.X("overview.no_description", "This node has no description.")))
 	}
 	table := widget.NewTable(
 		func() (int, int) { return len(rows), 2 },
@@ -245,7 +248,7 @@ func newOverview(a fyne.App, h reporter, desc any, descErr error, texts map[stri
 			}
 			if id.Col == 0 {
 				l.TextStyle = fyne.TextStyle{Bold: true}
-				l.SetText(rows[id.Row].key)
+				l.SetText(rows[id.Row].label)
 			} else {
 				l.TextStyle = fyne.TextStyle{Monospace: true}
 				l.SetText(rows[id.Row].value)
@@ -256,7 +259,7 @@ func newOverview(a fyne.App, h reporter, desc any, descErr error, texts map[stri
 		if i > 2000 {
 			break // enough to size the columns
 		}
-		s := fyne.MeasureText(r.key, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
+		s := fyne.MeasureText(r.label, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
 		keyW = max(keyW, min(s+6*theme.Padding(), 380))
 		v := fyne.MeasureText(r.value, theme.TextSize(), fyne.TextStyle{Monospace: true}).Width
 		valW = max(valW, min(v+6*theme.Padding(), 1600))
@@ -267,30 +270,32 @@ func newOverview(a fyne.App, h reporter, desc any, descErr error, texts map[stri
 		if id.Row < len(rows) {
 			v := rows[id.Row].value
 			if id.Col == 0 {
-				v = rows[id.Row].key + ": " + rows[id.Row].value
+				v = rows[id.Row].label + ": " + rows[id.Row].value
 			}
 			a.Clipboard().SetContent(v)
-			h.Status("copied " + truncate(v, 60))
+			h.Status(copiedText(truncate(v, 60)))
 		}
 	}
-	copyAll := widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), func() {
+	copyAll := widget.NewButtonWithIcon(lang.X("action.copy_all", "Copy all"), theme.ContentCopyIcon(), func() {
 		a.Clipboard().SetContent(rowsText(rows))
-		h.Status(fmt.Sprintf("copied %d rows", len(rows)))
+		h.Status(lang.XN("overview.copied_rows", "copied {{.PluralCount}} rows", len(rows)))
 	})
-	copyJSON := widget.NewButtonWithIcon("Copy JSON", theme.ContentCopyIcon(), func() {
+	copyJSON := widget.NewButtonWithIcon(lang.X("overview.copy_json", "Copy JSON"), theme.ContentCopyIcon(), func() {
 		b, err := json.MarshalIndent(desc, "", "  ")
 		if err != nil {
 			h.setError(err)
 			return
 		}
 		a.Clipboard().SetContent(string(b))
-		h.Status("copied the description as JSON")
+		h.Status(lang.X("overview.copied_json", "copied the description as JSON"))
 	})
 	if len(rows) == 0 {
 		copyAll.Disable()
 		copyJSON.Disable()
 	}
-	bar := container.NewHBox(copyAll, copyJSON, widget.NewLabel(summary(len(rows), "property")+" · click a cell to copy it"))
+	hint := widget.NewLabel(lang.XN("overview.hint", "{{.PluralCount}} properties · click a cell to copy it", len(rows)))
+	hint.Truncation = fyne.TextTruncateEllipsis
+	bar := container.NewBorder(nil, nil, container.NewHBox(copyAll, copyJSON), nil, hint)
 	top = append([]fyne.CanvasObject{bar}, top...)
 	rowH := widget.NewLabel("").MinSize().Height + theme.SeparatorThicknessSize()
 	fit := container.New(&widgets.FitRows{Rows: len(rows), RowH: rowH}, table)

@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 )
 
 // fileView is what reopen restores of a file's part of the window, by
@@ -27,7 +28,8 @@ func (c *saveCtl) reopen(f *openFile) error {
 	if fresh.err != nil {
 		fresh.close()
 		c.tree.clearEditMarks(f)
-		return fmt.Errorf("saved %s, but reading it back failed: %w", f.path, fresh.err)
+		return failure(lang.X("save.reread_failed", "saved {{.Path}}, but reading it back failed: {{.Error}}",
+			map[string]any{"Path": f.path, "Error": fresh.err}), fresh.err)
 	}
 	old := f.file
 	c.host.forget(f)

@@ -1,13 +1,12 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -15,7 +14,14 @@ import (
 )
 
 // errNoFile is reported when a command needs a selected file.
-var errNoFile = errors.New("select a node of the file first")
+func errNoFile() error {
+	return failure(lang.X("save.no_file", "select a node of the file first"), nil)
+}
+
+// errCannotSave is reported when f's format cannot be saved.
+func errCannotSave(f *openFile) error {
+	return failure(lang.X("save.unsupported", "{{.Name}}: this format cannot be saved", map[string]any{"Name": f.name}), nil)
+}
 
 // saveCtl is saving and closing: File › Save (Ctrl+S, the Save button),
 // Save as…, Close (Ctrl+W) and Quit (Ctrl+Q, the window's close button),
@@ -55,14 +61,14 @@ type saveTree interface {
 
 // addMenus registers File › Save, Save as…, Close and Quit.
 func (c *saveCtl) addMenus(b *menuBar) {
-	c.saveItem = fyne.NewMenuItem("Save", c.save)
+	c.saveItem = fyne.NewMenuItem(lang.X("menu.file.save", "Save"), c.save)
 	c.saveItem.Shortcut = ctrl(fyne.KeyS)
 	c.saveItem.Icon = theme.DocumentSaveIcon()
-	c.saveAsItem = fyne.NewMenuItem("Save as…", c.saveAs)
+	c.saveAsItem = fyne.NewMenuItem(lang.X("menu.file.save_as", "Save as…"), c.saveAs)
 	b.add(fileSave, c.saveItem, c.saveAsItem)
-	closeF := fyne.NewMenuItem("Close", c.closeCurrent)
+	closeF := fyne.NewMenuItem(lang.X("menu.file.close", "Close"), c.closeCurrent)
 	closeF.Shortcut = ctrl(fyne.KeyW)
-	quit := fyne.NewMenuItem("Quit", c.quit)
+	quit := fyne.NewMenuItem(lang.X("menu.file.quit", "Quit"), c.quit)
 	quit.Shortcut = ctrl(fyne.KeyQ)
 	quit.IsQuit = true
 	b.add(fileClose, closeF, quit)
@@ -70,7 +76,7 @@ func (c *saveCtl) addMenus(b *menuBar) {
 
 // toolbarButton makes the toolbar's Save button.
 func (c *saveCtl) toolbarButton() *widget.Button {
-	c.button = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), c.save)
+	c.button = widget.NewButtonWithIcon(lang.X("toolbar.save", "Save"), theme.DocumentSaveIcon(), c.save)
 	return c.button
 }
 
@@ -102,9 +108,9 @@ func (c *saveCtl) save() {
 	f := c.files.currentFile()
 	switch {
 	case f == nil:
-		c.report.setError(errNoFile)
+		c.report.setError(errNoFile())
 	case !f.dirty():
-		c.report.Status("nothing to save")
+		c.report.Status(lang.X("save.nothing", "nothing to save"))
 	case f.path == "":
 		c.saveAsThen(f, nil)
 	default:
@@ -118,10 +124,11 @@ func (c *saveCtl) save() {
 func (c *saveCtl) saveTo(f *openFile, path string) error {
 	s, ok := f.saver()
 	if !ok {
-		return fmt.Errorf("%s: this format cannot be saved", f.name)
+		return errCannotSave(f)
 	}
 	if err := saveSafe(path, s, saveOptions(c.app)); err != nil {
-		return fmt.Errorf("%w (not saved: the file on disk is unchanged and the edits are kept)", err)
+		return failure(lang.X("save.failed", "{{.Error}} (not saved: the file on disk is unchanged and the edits are kept)",
+			map[string]any{"Error": err}), err)
 	}
 	if path != f.path {
 		f.name = filepath.Base(path)
@@ -131,7 +138,7 @@ func (c *saveCtl) saveTo(f *openFile, path string) error {
 	if err := c.reopen(f); err != nil {
 		c.report.setError(err)
 	} else {
-		c.report.Status("saved " + path)
+		c.report.Status(lang.X("save.saved", "saved {{.Path}}", map[string]any{"Path": path}))
 	}
 	c.closeCopies(f)
 	c.host.refreshEditState()
@@ -164,7 +171,7 @@ func saveSafe(path string, s formats.Saver, o formats.SaveOptions) error {
 func (c *saveCtl) saveAs() {
 	f := c.files.currentFile()
 	if f == nil {
-		c.report.setError(errNoFile)
+		c.report.setError(errNoFile())
 		return
 	}
 	c.saveAsThen(f, nil)
@@ -179,7 +186,7 @@ func (c *saveCtl) saveAs() {
 // file saved by path, atomically and with its backup.
 func (c *saveCtl) saveAsThen(f *openFile, then func()) {
 	if _, ok := f.saver(); !ok {
-		c.report.setError(fmt.Errorf("%s: this format cannot be saved", f.name))
+		c.report.setError(errCannotSave(f))
 		return
 	}
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
@@ -194,7 +201,7 @@ func (c *saveCtl) saveAsThen(f *openFile, then func()) {
 // savedAs is the Save as dialog's answer (wc nil: cancelled).
 func (c *saveCtl) savedAs(f *openFile, wc fyne.URIWriteCloser, err error, then func()) {
 	if err != nil {
-		c.report.setError(fmt.Errorf("save as: %w", err))
+		c.report.setError(failure(lang.X("save.save_as_failed", "save as: {{.Error}}", map[string]any{"Error": err}), err))
 		return
 	}
 	if wc == nil {

@@ -136,7 +136,7 @@ func TestSaveWithoutEditsWritesNothing(t *testing.T) {
 // stays NAME.bak, and with every save kept, NAME.bak2, NAME.bak3 hold the
 // files each later save replaced.
 func TestSaveBackupsSetting(t *testing.T) {
-	for i, label := range backupLabels {
+	for i, label := range backupLabels() {
 		t.Run([]string{"first", "every"}[i], func(t *testing.T) {
 			path, lib := diskLib(t, t.TempDir(), "kept.lib", "original")
 			w := openLib(t, path)

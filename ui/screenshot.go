@@ -33,11 +33,16 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 		fmt.Fprintf(errw, "rummage: %v\n", err)
 		return 1
 	}
-	var failure error
+	var failed error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
 			w.waitJobs() // folder roots list and open in the background
-			failure = takeShots(w.win, w.insp, cfg.shots)
+			if show := os.Getenv("RUMMAGE_SCREENSHOT_SHOW"); show != "" {
+				fyne.DoAndWait(func() { failed = w.showForShot(show) })
+			}
+			if failed == nil {
+				failed = takeShots(w.win, w.insp, cfg.shots)
+			}
 			fyne.Do(w.app.Quit)
 		}()
 	})
@@ -47,8 +52,8 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	})
 	w.win.ShowAndRun()
 	timer.Stop()
-	if failure != nil {
-		fmt.Fprintf(errw, "rummage: --screenshot %v\n", failure)
+	if failed != nil {
+		fmt.Fprintf(errw, "rummage: --screenshot %v\n", failed)
 		return 1
 	}
 	return 0
@@ -56,7 +61,8 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 
 // screenshotState opens the files (the samples when none is named),
 // selects the node and the tab, and sets the filter text of
-// RUMMAGE_SCREENSHOT_FILTER (a development aid).
+// RUMMAGE_SCREENSHOT_FILTER (a development aid; RUMMAGE_SCREENSHOT_SHOW,
+// screenshotshow.go, opens a menu or dialog once the window shows).
 func (w *window) screenshotState(cfg config) error {
 	if len(cfg.files) == 0 {
 		w.opened.addFiles(sampleFiles(&w.opts))
@@ -105,6 +111,9 @@ func takeShots(win fyne.Window, in *inspector, shots []shot) error {
 		}
 		if err == nil {
 			err = checkTab(in)
+		}
+		if err == nil {
+			err = checkOverlays(win)
 		}
 		if err == nil {
 			err = writePNG(s.path, img)

@@ -61,3 +61,40 @@ func TestSelectTabPath(t *testing.T) {
 		t.Error("a tab inside a tab without tabs picked")
 	}
 }
+
+// RUMMAGE_SCREENSHOT_SHOW opens a menu by its English title (in either
+// language) or a dialog by name, refuses a name it does not know, and a
+// menu or dialog larger than the window fails the shot.
+func TestShowForShot(t *testing.T) {
+	w := newRussianWindow(t)
+	addFake(w)
+	w.win.Resize(fyne.NewSize(1024, 640))
+	for _, what := range []string{"menu:Edit", "settings", "help:formats", "messages"} {
+		if err := w.showForShot(what); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		top := w.win.Canvas().Overlays().Top()
+		if top == nil {
+			t.Fatalf("%s opened nothing", what)
+		}
+		if err := checkOverlays(w.win); err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+		top.Hide()
+		w.win.Canvas().Overlays().Remove(top)
+	}
+	if err := w.showForShot("menu:Edit"); err != nil || !strings.Contains(strings.Join(shownTexts(w.win.Canvas().Overlays().Top()), "\n"), "Копировать путь") {
+		t.Errorf("menu:Edit: %v", err)
+	}
+	w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
+	for _, bad := range []string{"menu:Tools", "about-box"} {
+		if err := w.showForShot(bad); err == nil {
+			t.Errorf("%s opened", bad)
+		}
+	}
+	w.win.Resize(fyne.NewSize(300, 200))
+	w.view.showSettings()
+	if err := checkOverlays(w.win); err == nil || !strings.Contains(err.Error(), "the window has 300x200") {
+		t.Errorf("Settings in a 300x200 window: %v", err)
+	}
+}

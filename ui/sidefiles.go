@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 )
 
@@ -22,7 +23,7 @@ func (c *fileList) textureDictionaryDialog() { c.pickSideFile(".txd", c.setTextu
 // the Materials tab.
 func (c *fileList) setTextureDictionary(path string) {
 	c.opts.TXD = []string{path}
-	c.status.Status("texture dictionary (searched last for a model's textures): " + path)
+	c.status.Status(lang.X("open.txd_set", "texture dictionary (searched last for a model's textures): {{.Path}}", map[string]any{"Path": path}))
 	c.shown.reshow()
 }
 
@@ -58,6 +59,6 @@ func (c *fileList) pickSideFile(ext string, set func(path string)) {
 // open file shares, and rebuilds the inspector so its tabs resolve again.
 func (c *fileList) setMaterialLibrary(path string) {
 	c.opts.Materials = path
-	c.status.Status("material library (used where none is found beside a file): " + path)
+	c.status.Status(lang.X("material.library_set", "material library (used where none is found beside a file): {{.Path}}", map[string]any{"Path": path}))
 	c.shown.reshow()
 }

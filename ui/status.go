@@ -8,10 +8,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/ui/count"
 )
 
 // statusBar is the line under the window: node path, offset, size, edit
@@ -71,7 +73,7 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	s.problems.Hide()
 	s.bar = widget.NewProgressBar()
 	s.barText = widget.NewLabel("")
-	s.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+	s.cancel = widget.NewButtonWithIcon(lang.X("action.cancel", "Cancel"), theme.CancelIcon(), func() {
 		if s.cancelFn != nil {
 			s.cancelFn()
 		}
@@ -106,19 +108,19 @@ func (s *statusBar) showItem(it *item) {
 		s.offset.SetText("")
 		s.size.SetText("")
 	default:
+		at := "—"
 		if off >= 0 {
-			s.offset.SetText(fmt.Sprintf("offset 0x%X", off))
-		} else {
-			s.offset.SetText("offset —")
+			at = fmt.Sprintf("0x%X", off)
 		}
-		s.size.SetText("size " + sizeText(size))
+		s.offset.SetText(lang.X("status.offset", "offset {{.Offset}}", map[string]any{"Offset": at}))
+		s.size.SetText(lang.X("status.size", "size {{.Size}}", map[string]any{"Size": sizeText(size)}))
 	}
 	n := len(it.diags)
 	if it.err != nil {
 		n++
 	}
 	if n > 0 {
-		s.problems.SetText(summary(n, "problem"))
+		s.problems.SetText(lang.XN("status.problems", "{{.PluralCount}} problems", n))
 		s.problems.Show()
 	} else {
 		s.problems.Hide()
@@ -131,7 +133,7 @@ func (s *statusBar) showEditState(f *openFile) {
 	case f == nil:
 		s.state.SetText("")
 	case f.dirty():
-		s.state.SetText("edited")
+		s.state.SetText(lang.X("status.edited", "edited"))
 	default:
 		s.state.SetText("")
 	}
@@ -191,7 +193,7 @@ func (s *statusBar) showProblems() {
 	}
 	var b strings.Builder
 	if it.err != nil {
-		fmt.Fprintf(&b, "Error %s\n", formats.ErrorText(it.err))
+		b.WriteString(lang.X("status.problems.error", "Error {{.Error}}", map[string]any{"Error": formats.ErrorText(it.err)}) + "\n")
 	}
 	for _, d := range it.diags {
 		fmt.Fprintf(&b, "⚠ %s\n", d)
@@ -200,7 +202,8 @@ func (s *statusBar) showProblems() {
 	text.Wrapping = fyne.TextWrapWord
 	sc := container.NewVScroll(text)
 	sc.SetMinSize(fyne.NewSize(520, 200))
-	dialog.ShowCustom("Problems in "+it.name, "Close", sc, s.win)
+	title := lang.X("status.problems.title", "Problems in {{.Name}}", map[string]any{"Name": it.name})
+	dialog.ShowCustom(title, lang.X("action.close", "Close"), sc, s.win)
 }
 
 // startProgress shows the progress bar; cancel stops the work.
@@ -232,18 +235,5 @@ func (s *statusBar) endProgress() {
 
 // sizeText is "0x19C (412 B)".
 func sizeText(n int64) string {
-	return fmt.Sprintf("0x%X (%s)", n, humanSize(n))
-}
-
-// humanSize is a byte count for people: 412 B, 3.2 KiB, 1.5 MiB.
-func humanSize(n int64) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	return fmt.Sprintf("0x%X (%s)", n, count.Size(n))
 }

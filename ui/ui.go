@@ -13,7 +13,9 @@
 // `--screenshot OUT.png [--size WxH]... [--select NODE] [--tab TAB]`
 // renders the real window and saves it, at each size given (see
 // screenshot.go). RUMMAGE_SCREENSHOT_FILTER sets the filter box's text for
-// screenshots of a filtered tree.
+// screenshots of a filtered tree; RUMMAGE_SCREENSHOT_SHOW opens a menu
+// ("menu:File") or a dialog ("settings", "help", "export", …) over the
+// window, and the shot fails when it does not fit (screenshotshow.go).
 package ui
 
 import (

@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -18,9 +17,9 @@ func (c *saveCtl) closeCurrent() {
 		return
 	}
 	f = f.topFile()
-	c.askUnsaved(append([]*openFile{f}, c.files.membersOf(f)...), "closing", func() {
+	c.askUnsaved(append([]*openFile{f}, c.files.membersOf(f)...), false, func() {
 		c.files.removeFile(f)
-		c.report.Status("closed " + f.name)
+		c.report.Status(lang.X("save.closed", "closed {{.Name}}", map[string]any{"Name": f.name}))
 	})
 }
 
@@ -30,7 +29,7 @@ func (c *saveCtl) quit() {
 	if c.quitting {
 		return
 	}
-	c.askUnsaved(c.files.allFiles(), "quitting", func() {
+	c.askUnsaved(c.files.allFiles(), true, func() {
 		c.quitting = true
 		c.files.closeAll()
 		c.app.Quit()
@@ -39,9 +38,9 @@ func (c *saveCtl) quit() {
 
 // askUnsaved runs then at once when none of files has unsaved edits.
 // Otherwise it asks: Save saves them (see saveAll) and runs then, Discard
-// runs then, Cancel leaves everything as it is. doing names what then
-// does ("closing").
-func (c *saveCtl) askUnsaved(files []*openFile, doing string, then func()) {
+// runs then, Cancel leaves everything as it is. quitting says whether then
+// quits (else it closes files).
+func (c *saveCtl) askUnsaved(files []*openFile, quitting bool, then func()) {
 	var dirty []*openFile
 	for _, f := range files {
 		if f.dirty() {
@@ -55,24 +54,35 @@ func (c *saveCtl) askUnsaved(files []*openFile, doing string, then func()) {
 	if c.asking {
 		return // the question is on show already
 	}
-	msg := fmt.Sprintf("%s has unsaved edits. Save them before %s?", dirty[0].name, doing)
-	if len(dirty) > 1 {
-		msg = fmt.Sprintf("%d files have unsaved edits. Save them before %s?", len(dirty), doing)
-	}
-	d := dialog.NewCustomWithoutButtons("Unsaved edits", widget.NewLabel(msg), c.win)
+	d := dialog.NewCustomWithoutButtons(lang.X("unsaved.title", "Unsaved edits"), widget.NewLabel(unsavedQuestion(dirty, quitting)), c.win)
 	answer := func(after func()) func() {
 		return func() {
 			d.Hide()
 			after()
 		}
 	}
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), answer(func() { c.saveAll(dirty, then) }))
+	save := widget.NewButtonWithIcon(lang.X("unsaved.save", "Save"), theme.DocumentSaveIcon(), answer(func() { c.saveAll(dirty, then) }))
 	save.Importance = widget.HighImportance
-	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), answer(then))
+	discard := widget.NewButtonWithIcon(lang.X("unsaved.discard", "Discard"), theme.DeleteIcon(), answer(then))
 	discard.Importance = widget.DangerImportance
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), answer(func() {}))
+	cancel := widget.NewButtonWithIcon(lang.X("action.cancel", "Cancel"), theme.CancelIcon(), answer(func() {}))
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
 	d.SetOnClosed(func() { c.asking = false })
 	c.asking = true
 	d.Show()
+}
+
+// unsavedQuestion asks whether to save the dirty files before closing
+// them, or before quitting.
+func unsavedQuestion(dirty []*openFile, quitting bool) string {
+	name := map[string]any{"Name": dirty[0].name}
+	switch {
+	case len(dirty) == 1 && quitting:
+		return lang.X("unsaved.quit_one", "{{.Name}} has unsaved edits. Save them before quitting?", name)
+	case len(dirty) == 1:
+		return lang.X("unsaved.close_one", "{{.Name}} has unsaved edits. Save them before closing?", name)
+	case quitting:
+		return lang.XN("unsaved.quit_many", "{{.PluralCount}} files have unsaved edits. Save them before quitting?", len(dirty))
+	}
+	return lang.XN("unsaved.close_many", "{{.PluralCount}} files have unsaved edits. Save them before closing?", len(dirty))
 }

@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 
 	"rummage/ui/inspect"
 	"rummage/ui/widgets"
@@ -19,6 +18,7 @@ type viewCtl struct {
 	bar        *menuBar
 	themeItems []*fyne.MenuItem // System, Light, Dark
 	bgMenu     *fyne.Menu       // View › Texture background
+	bgNames    []string         // the names of bgMenu's items, in order
 
 	shown  viewInspector
 	recent recentMenu
@@ -36,8 +36,19 @@ type recentMenu interface {
 	rebuildRecent()
 }
 
-// themeNames are the themes of the View menu, in order.
+// themeNames are the themes of the View menu and Settings, in order.
 var themeNames = []string{"system", "light", "dark"}
+
+// themeItemLabel is the View menu's entry for the theme named name.
+func themeItemLabel(name string) string {
+	switch name {
+	case "light":
+		return lang.X("menu.view.theme.light", "Light theme")
+	case "dark":
+		return lang.X("menu.view.theme.dark", "Dark theme")
+	}
+	return lang.X("menu.view.theme.system", "System theme")
+}
 
 // addMenus registers the themes, Texture background, Reset preview and
 // Settings….
@@ -45,21 +56,21 @@ func (v *viewCtl) addMenus(b *menuBar) {
 	v.bar = b
 	v.themeItems = nil
 	for _, name := range themeNames {
-		label := strings.ToUpper(name[:1]) + name[1:] + " theme"
-		v.themeItems = append(v.themeItems, fyne.NewMenuItem(label, func() { v.setTheme(name) }))
+		v.themeItems = append(v.themeItems, fyne.NewMenuItem(themeItemLabel(name), func() { v.setTheme(name) }))
 	}
 	v.checkTheme()
-	bg := fyne.NewMenuItem("Texture background", nil)
-	v.bgMenu = fyne.NewMenu("Texture background")
-	for _, name := range widgets.TextureBackgrounds() {
-		v.bgMenu.Items = append(v.bgMenu.Items, fyne.NewMenuItem(name, func() { v.setTextureBackground(name) }))
+	bg := fyne.NewMenuItem(lang.X("menu.view.background", "Texture background"), nil)
+	v.bgMenu = fyne.NewMenu(bg.Label)
+	v.bgNames = widgets.TextureBackgrounds()
+	for _, name := range v.bgNames {
+		v.bgMenu.Items = append(v.bgMenu.Items, fyne.NewMenuItem(widgets.TextureBackgroundLabel(name), func() { v.setTextureBackground(name) }))
 	}
 	bg.ChildMenu = v.bgMenu
 	v.checkBackground()
-	resetPreview := fyne.NewMenuItem("Reset preview (F in the preview fits)", v.resetPreview)
+	resetPreview := fyne.NewMenuItem(lang.X("menu.view.reset_preview", "Reset preview (F in the preview fits)"), v.resetPreview)
 	b.add(viewTheme, v.themeItems...)
 	b.add(viewShow, bg, resetPreview)
-	b.add(viewWindow, fyne.NewMenuItem("Settings…", func() { v.showSettings() }))
+	b.add(viewWindow, fyne.NewMenuItem(lang.X("menu.view.settings", "Settings…"), func() { v.showSettings() }))
 }
 
 // setTheme applies and remembers a theme ("system", "light", "dark").
@@ -85,8 +96,8 @@ func (v *viewCtl) checkBackground() {
 	if v.bgMenu == nil {
 		return
 	}
-	for _, mi := range v.bgMenu.Items {
-		mi.Checked = mi.Label == widgets.TextureBackground()
+	for i, mi := range v.bgMenu.Items {
+		mi.Checked = i < len(v.bgNames) && v.bgNames[i] == widgets.TextureBackground()
 	}
 	v.bar.refresh()
 }
@@ -108,7 +119,7 @@ func (v *viewCtl) setTextureBackground(name string) {
 func (v *viewCtl) resetPreview() {
 	r := v.shown.resetterOnShow()
 	if r == nil {
-		v.report.Status("no preview on show: select a mesh or a level and its Preview tab")
+		v.report.Status(lang.X("view.no_preview", "no preview on show: select a mesh or a level and its Preview tab"))
 		return
 	}
 	r.ResetView()
@@ -117,8 +128,8 @@ func (v *viewCtl) resetPreview() {
 // showSettings is View › Settings….
 func (v *viewCtl) showSettings() *settingsView {
 	s := v.newSettingsView()
-	d := dialog.NewCustom("Settings", "Close", s.content, v.win)
-	d.Resize(fyne.NewSize(640, 420))
+	d := dialog.NewCustom(lang.X("settings.title", "Settings"), lang.X("action.close", "Close"), s.content, v.win)
+	d.Resize(fyne.NewSize(720, 540))
 	d.Show()
 	return s
 }

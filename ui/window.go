@@ -5,12 +5,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
 	"rummage/samples"
 	"rummage/ui/inspect"
-	"rummage/ui/widgets"
 )
 
 // window is the one Rummage window: the tree on the left, the inspector on
@@ -124,7 +124,7 @@ func (w *window) installMenus() {
 	w.saver.addMenus(b)    // Save, Save as…; Close, Quit
 	w.exporter.addMenus(b) // Export…
 	w.edits.addMenus(b)    // Undo, Redo
-	find := fyne.NewMenuItem("Find", func() { w.win.Canvas().Focus(w.filter) })
+	find := fyne.NewMenuItem(lang.X("menu.edit.find", "Find"), func() { w.win.Canvas().Focus(w.filter) })
 	find.Shortcut = ctrl(fyne.KeyF)
 	b.add(editNode, find)
 	w.node.addMenus(b) // Copy path, Show in hex
@@ -227,6 +227,3 @@ func (w *window) onDropped(_ fyne.Position, uris []fyne.URI) {
 	}
 	w.opened.openPaths(paths, true)
 }
-
-// summary is widgets.Summary under the short name the shell uses.
-var summary = widgets.Summary

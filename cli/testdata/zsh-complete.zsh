@@ -6,7 +6,7 @@
 # names are added without compadd -A and are not seen).
 zmodload zsh/zpty
 zpty z zsh -f -i
-zpty -w z "PROMPT= ; RPROMPT= ; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "PROMPT='%%''P%% ' ; RPROMPT= ; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
 zpty -w z 'compadd () {
   if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi
   typeset -a __hits
@@ -19,10 +19,14 @@ zpty -w z 'compadd () {
 # matches, or the set-up's echo would leak into the first answer.
 zpty -w z "bindkey '^I' complete-word; print REA''DY"
 zpty -r z line '*READY*'
+# Each line is typed at a fresh prompt (%P%), not ahead of it: typing ahead
+# of the line editor loses the Tab now and then on a loaded machine.
+zpty -r z line '*%P% *'
 shift
 for l in "$@"; do
   zpty -w z "rummage $l"$'\t\C-u'"print -r -- @@\$((6*7))@@"
   zpty -r z out '*@@42@@*'
   print -rn -- "$out"$'\x1e'
+  zpty -r z line '*%P% *'
 done
 zpty -d z

@@ -45,7 +45,7 @@ func Materials(n int) string { return lang.XN("count.material", "{{.PluralCount}
 
 // Version is the "version N" fact of a file or record.
 func Version(v int64) string {
-	return lang.X("fact.version", "version {{.Version}}", map[string]any{"Version": v})
+	return lang.X("header.version", "version {{.Version}}", map[string]any{"Version": v})
 }
 
 // Size is a byte size for people: "512 B", "1.8 KiB", "3.5 MiB", "1.25 GiB".
@@ -60,3 +60,12 @@ func Size(n int64) string {
 	}
 	return lang.X("size.gib", "{{.N}} GiB", map[string]any{"N": fmt.Sprintf("%.2f", float64(n)/(1<<30))})
 }
+
+// Files is "N files".
+func Files(n int) string { return lang.XN("count.file", "{{.PluralCount}} files", n) }
+
+// Nodes is "N nodes" (of the tree).
+func Nodes(n int) string { return lang.XN("count.node", "{{.PluralCount}} nodes", n) }
+
+// Children is "N children" (of a node).
+func Children(n int) string { return lang.XN("count.child", "{{.PluralCount}} children", n) }

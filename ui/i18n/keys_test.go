@@ -62,6 +62,10 @@ func sourceKeys(t *testing.T) map[string]keyUse {
 					return true
 				}
 				key, u = k, keyUse{plural: fn == "XN" || fn == "LocalizePluralKey", fallback: fb}
+				if u.plural && len(call.Args) > 3 && slices.Contains(placeholders(fb), "PluralCount") && !hasKey(call.Args[3], "PluralCount") {
+					t.Errorf("%s: lang.%s with template data shows no count: go-i18n fills PluralCount only without data, "+
+						"so the data must hold \"PluralCount\"", f.pos(call), fn)
+				}
 			case "L", "Localize", "N", "LocalizePlural":
 				t.Errorf("%s: lang.%s makes the English text the key; use lang.X or lang.XN with a key", f.pos(call), fn)
 				return true
@@ -259,4 +263,24 @@ func checkEntry(t *testing.T, path, language, k string, u keyUse, e entry) {
 			t.Errorf("%s: %q is %q, the source says %q (go test ./ui/i18n -update writes the source's)", path, k, got, u.fallback)
 		}
 	}
+}
+
+// hasKey reports whether e, template data, holds key: a map literal with
+// the key, or anything else (a variable, a struct: not checked here).
+func hasKey(e ast.Expr, key string) bool {
+	c, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return true
+	}
+	if _, isMap := c.Type.(*ast.MapType); !isMap {
+		return true
+	}
+	for _, el := range c.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := stringLit(kv.Key); ok && k == key {
+				return true
+			}
+		}
+	}
+	return false
 }

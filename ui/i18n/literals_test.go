@@ -8,17 +8,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 )
 
 // literalChecked are the folders of ui/ whose window strings must all go
-// through lang (the shell joins them when it is translated: ".").
-var literalChecked = []string{"inspect", "widgets"}
+// through lang: all of it, the shell, the inspectors and the widgets.
+var literalChecked = []string{"."}
 
-// notWords are literals with letters that read the same in every
-// language, allowed where a text goes: a zoom, a channel swap, the names
-// of a format and a platform.
-var notWords = []string{"1:1", "R⇄B", "TXD", "PS2"}
+// notWords are literals with words that read the same in every language,
+// allowed where a text goes: the names of the program, a format and a
+// platform.
+var notWords = []string{"Rummage", "TXD", "PS2"}
 
 // The functions whose string arguments are shown to people, by package:
 // every function of widget and dialog, these of the others.
@@ -31,28 +30,33 @@ var (
 	}
 	// textMethods are methods (of any receiver) whose string arguments
 	// are shown: the setters of widgets and dialogs, a Form's Append, the
-	// host's status line.
+	// host's status line and the shell's status bar (its messages, errors
+	// and progress titles).
 	textMethods = []string{"SetText", "SetPlaceHolder", "SetToolTip", "SetTitleText", "SetDismissText", "SetConfirmText",
-		"SetSubTitle", "SetTitle", "SetSelected", "Append", "Status"}
+		"SetSubTitle", "SetTitle", "SetSelected", "Append", "Status", "message", "messageAction", "setError",
+		"startProgress", "progress"}
 	// textFields are fields that hold a shown text, in a composite literal
 	// or assigned; "Name" only in an inspect.Edit (the undo menu's text).
 	textFields = []string{"Text", "PlaceHolder", "Label", "Title", "Message", "ToolTip"}
 )
 
-// printfVerb and templateField are the parts of a format that are not words.
+// printfVerb and templateField are the parts of a format that are not
+// words; word is two letters or more in a row (a lone letter names a
+// channel or an axis: "R⇄B", "%d×%d", "R %d  G %d").
 var (
 	printfVerb    = regexp.MustCompile(`%[-+# 0]*(\*|\d+)?(\.(\*|\d+))?[a-zA-Z%]`)
 	templateField = regexp.MustCompile(`\{\{[^}]*\}\}`)
+	word          = regexp.MustCompile(`\pL\pL`)
 )
 
-// isWords reports whether a literal reads as words: it has a letter once
+// isWords reports whether a literal reads as words: it has a word once
 // format verbs and template fields are taken out, and is not in notWords.
 func isWords(s string) bool {
 	if slices.Contains(notWords, s) {
 		return false
 	}
 	s = templateField.ReplaceAllString(printfVerb.ReplaceAllString(s, ""), "")
-	return strings.IndexFunc(s, unicode.IsLetter) >= 0
+	return word.MatchString(s)
 }
 
 // literalFinder reports the word literals of one file that reach a window
@@ -91,7 +95,9 @@ func (lf literalFinder) visit(n ast.Node, what string) bool {
 }
 
 // calledFunc is the package path and name of a package-level function
-// call ("fyne.io/fyne/v2/widget", "NewLabel"), or "" for anything else.
+// call ("fyne.io/fyne/v2/widget", "NewLabel"); for a method call (of any
+// receiver: l.SetText, in.title.SetText) the path is "" and the name the
+// method's; both are "" for anything else.
 func (f *sourceFile) calledFunc(call *ast.CallExpr) (path, name string) {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
@@ -99,7 +105,7 @@ func (f *sourceFile) calledFunc(call *ast.CallExpr) (path, name string) {
 	}
 	id, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return "", ""
+		return "", sel.Sel.Name
 	}
 	for _, im := range f.file.Imports {
 		p := strings.Trim(im.Path.Value, `"`)
@@ -196,8 +202,9 @@ func TestNoLangInPackageVars(t *testing.T) {
 }
 
 // The checks find what they look for: a literal label, a literal tab
-// title, a word in a format given to a setter; not a letterless text, a
-// note in notWords or a text through lang.
+// title, a word in a format given to a setter (of any receiver), a status
+// bar error; not a letterless text, lone channel letters, a name in
+// notWords or a text through lang.
 func TestLiteralFinder(t *testing.T) {
 	src := `package x
 import (
@@ -218,6 +225,10 @@ func f(l *widget.Label, n int) {
 	widget.NewLabel(lang.X("k.swatch", "Swatch"))
 	widget.NewSelect([]string{"Wire", lang.X("k.solid", "Solid")}, nil)
 	_ = Provider{Name: "entries"}
+	in.title.SetText("Welcome")
+	l.SetText(fmt.Sprintf("R %d  G %d", n, n))
+	s.setError(fmt.Errorf("open folder %s: %w", "x", nil))
+	s.Status("Rummage")
 }
 `
 	fset := token.NewFileSet()
@@ -229,7 +240,7 @@ func f(l *widget.Label, n int) {
 	literalFinder{&sourceFile{path: "x.go", fset: fset, file: file}, func(_ ast.Node, lit, _ string) {
 		got = append(got, lit)
 	}}.check()
-	want := []string{"Swatch", "Entries", "%d phases", "Frames", "set power", "Loading…", "Wire"}
+	want := []string{"Swatch", "Entries", "%d phases", "Frames", "set power", "Loading…", "Wire", "Welcome", "open folder %s: %w"}
 	if !slices.Equal(got, want) {
 		t.Errorf("found %q, want %q", got, want)
 	}

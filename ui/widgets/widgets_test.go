@@ -14,17 +14,6 @@ import (
 	"rummage/formats"
 )
 
-func TestPlural(t *testing.T) {
-	for _, tc := range []struct {
-		n         int
-		one, want string
-	}{{1, "entry", "1 entry"}, {3, "entry", "3 entries"}, {2, "vertex", "2 vertices"}, {4, "batch", "4 batches"}, {0, "file", "0 files"}, {2, "child", "2 children"}} {
-		if got := Plural(tc.n, tc.one); got != tc.want {
-			t.Errorf("Plural(%d, %s) = %s", tc.n, tc.one, got)
-		}
-	}
-}
-
 // A short Overview table is no taller than its rows (its column divider
 // ran down the empty inspector); a long one fills the space and scrolls.
 func TestFitRows(t *testing.T) {

@@ -367,7 +367,8 @@ func (r *animRow) showTime() {
 	r.loading = true
 	r.slider.SetValue(ms)
 	r.loading = false
-	r.label.SetText(fmt.Sprintf("%5.0f / %.0f ms", ms, r.anim.Duration*1000))
+	r.label.SetText(lang.X("mesh.clock.time", "{{.Ms}} / {{.Cycle}} ms",
+		map[string]any{"Ms": fmt.Sprintf("%5.0f", ms), "Cycle": fmt.Sprintf("%.0f", r.anim.Duration*1000)}))
 }
 
 // start runs the frame ticker unless it runs.
