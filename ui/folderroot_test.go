@@ -116,6 +116,24 @@ func TestFolderRootIsOneLazyTree(t *testing.T) {
 	}
 }
 
+// Selecting a folder not listed yet lists it in the background: its
+// header then counts its folders and files, not "listing…" forever.
+func TestFolderRootSelectedFolderIsListed(t *testing.T) {
+	w := newTestWindow(t)
+	root := openFolderRoot(t, w, gameDir(t))
+	models := w.nav.model.items[w.nav.model.childUIDs(root.uid)[1]]
+	if models.loaded {
+		t.Fatal("models/ listed before it was shown")
+	}
+	settle(w, func() { w.nav.selectUID(models.uid) })
+	if !models.loaded || w.insp.it != models {
+		t.Fatalf("selected models/: listed %v, inspector on %v", models.loaded, w.insp.it.name)
+	}
+	if got := w.insp.facts.Text; !strings.Contains(got, "0 folders") || !strings.Contains(got, "4 files") {
+		t.Errorf("models/ header: %q", got)
+	}
+}
+
 // View › Show unrecognised files shows the files no format recognises in
 // folder roots, and hides them again.
 func TestFolderRootShowsUnrecognised(t *testing.T) {

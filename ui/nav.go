@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"rummage/formats"
+	"rummage/formats/diskfolder"
 )
 
 // treeCtl is the left side's logic: the model of the open files' nodes,
@@ -188,16 +189,27 @@ func contains(list []string, s string) bool {
 }
 
 // show makes it the selection and shows it; an unopened file of a
-// folder root starts opening (it is shown again when it is open).
+// folder root starts opening and a folder of one not listed yet starts
+// listing (it is shown again when that is done: its header counts).
 func (t *treeCtl) show(it *item) {
 	t.sel = it
 	if it != nil {
 		t.folders.touchMember(it.file)
-		if _, ok := it.node.(formats.Unopened); ok && t.model.items[it.uid] == it {
+		if loadsOnSelect(it.node) && t.model.items[it.uid] == it {
 			t.model.load(it)
 		}
 	}
 	t.host.showItem(it)
+}
+
+// loadsOnSelect reports whether n, a row of a folder root, is loaded when
+// it is selected: an unopened file or a folder on disk.
+func loadsOnSelect(n formats.Node) bool {
+	switch n.(type) {
+	case formats.Unopened, *diskfolder.Folder:
+		return true
+	}
+	return false
 }
 
 // current returns the selected item, or nil.
