@@ -37,7 +37,8 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
 			w.waitJobs() // folder roots list and open in the background
-			if show := os.Getenv("RUMMAGE_SCREENSHOT_SHOW"); show != "" {
+			fyne.DoAndWait(func() { failed = w.selectLaterTab() })
+			if show := os.Getenv("RUMMAGE_SCREENSHOT_SHOW"); show != "" && failed == nil {
 				fyne.DoAndWait(func() { failed = w.showForShot(show) })
 			}
 			if failed == nil {
@@ -89,10 +90,20 @@ func (w *window) screenshotState(cfg config) error {
 	if q := os.Getenv("RUMMAGE_SCREENSHOT_FILTER"); q != "" {
 		w.filter.SetText(q)
 	}
-	if cfg.tab != "" {
-		if err := w.insp.selectTabPath(cfg.tab); err != nil {
-			return fmt.Errorf("--tab %s: %v", cfg.tab, err)
-		}
+	if cfg.tab != "" && w.insp.selectTabPath(cfg.tab) != nil {
+		w.laterTab = cfg.tab // a folder root's file or folder shows its tabs once loaded
+	}
+	return nil
+}
+
+// selectLaterTab selects the --tab that the selection did not have before
+// the folder roots' background work was done (on the UI goroutine).
+func (w *window) selectLaterTab() error {
+	if w.laterTab == "" {
+		return nil
+	}
+	if err := w.insp.selectTabPath(w.laterTab); err != nil {
+		return fmt.Errorf("--tab %s: %v", w.laterTab, err)
 	}
 	return nil
 }

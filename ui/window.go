@@ -54,6 +54,10 @@ type window struct {
 	node     *nodeActions
 	menus    *menuBar
 	rows     rowMenu
+
+	// laterTab is a --screenshot --tab to select once the folder roots'
+	// background work is done (screenshot.go).
+	laterTab string
 }
 
 var _ inspect.Host = (*window)(nil)
