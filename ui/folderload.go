@@ -25,6 +25,12 @@ const listingsAtOnce = 2
 // folders are being listed for it.
 const reapplyEvery = 300 * time.Millisecond
 
+// reapplyPause is how many times the last search the filter waits before
+// searching again while folders are listed for it: on a tree so big that
+// a search takes long, the UI goroutine still spends most of its time on
+// the user.
+const reapplyPause = 4
+
 var _ background = (*folderCtl)(nil)
 
 // listFolder lists it's folder in the background and shows its rows as
@@ -124,13 +130,15 @@ func (fc *folderCtl) reapplySoon() {
 	}
 	fc.reapplyDue = true
 	fc.jobs.Add(1)
-	time.AfterFunc(reapplyEvery, func() {
+	time.AfterFunc(max(reapplyEvery, reapplyPause*fc.lastSearch), func() {
 		defer fc.jobs.Done()
 		fc.wait()
 		fc.do(func() {
 			fc.reapplyDue = false
 			if fc.nav.model.filter != nil {
+				start := time.Now()
 				fc.nav.filter.reapply()
+				fc.lastSearch = time.Since(start)
 			}
 		})
 	})

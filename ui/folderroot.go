@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -48,6 +49,7 @@ type folderCtl struct {
 	jobs       *sync.WaitGroup
 	listing    chan struct{} // bounds the listings running at once
 	reapplyDue bool          // a search of the filter is due (reapplySoon)
+	lastSearch time.Duration // how long the last search of reapplySoon took
 	stopIndex  func()        // stops indexFolders; nil when it does not run
 	gate       func()        // tests: run at the start of all background work
 	uiMu       sync.Mutex    // see do

@@ -270,7 +270,9 @@ func (t *treeCtl) restoreBranches(open []string) {
 // listed in the background for it (indexFolders).
 func (t *treeCtl) showFiltered(open []string) {
 	for _, uid := range open {
-		t.tree.OpenBranch(uid)
+		if !t.tree.IsBranchOpen(uid) { // each OpenBranch walks the open tree
+			t.tree.OpenBranch(uid)
+		}
 	}
 	t.tree.Refresh()
 	if t.model.filter != nil {
