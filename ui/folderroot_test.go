@@ -165,6 +165,11 @@ func TestFolderRootFilter(t *testing.T) {
 	if len(found) != 1 || found[0] != "gta/models/gta3.img" {
 		t.Errorf("type:IMG found %v", found)
 	}
+	for _, p := range []string{"gta", "gta/models"} {
+		if !w.nav.tree.IsBranchOpen(uidByPath(t, w, p)) {
+			t.Errorf("%s is not opened to show the match", p)
+		}
+	}
 	settle(w, func() { w.filter.SetText("rumbler") })
 	if n := len(w.nav.model.filter.matched); n != 3 || len(w.nav.folders.members) != 0 {
 		t.Errorf("rumbler: %d matches (want the dictionary, and the model and dictionary in models/), %d files opened", n, len(w.nav.folders.members))
