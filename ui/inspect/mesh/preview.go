@@ -374,7 +374,9 @@ func (c *previewCanvas) loaded(m *geom.Mesh, counts string, err error) {
 	c.msg.Refresh()
 	c.cam = preview.NewCamera(m.Bounds(), m.Up, c.aspect())
 	c.fitted = c.pxW > 0
-	if c.view != nil && c.view.clock != nil {
+	// The view is whole once its animation row is made (made last: Fyne's
+	// test driver runs this on the loader, maybe while the view is built).
+	if c.view != nil && c.view.anim != nil {
 		c.view.meshLoaded(m)
 		if c.node != nil {
 			c.groups.group = c.groups.checkGroup(inspect.SelectedGroup(c.node))
