@@ -191,3 +191,30 @@ func TestExportSampleCancel(t *testing.T) {
 		t.Errorf("%d files in the folder, %d written", len(ents), len(res.Written))
 	}
 }
+
+// A model's textures keep their names on export (issue 30): the sample
+// rumbler.dff as OBJ writes rumbler_body.png and its MTL names it; as
+// glTF its images are named after the textures.
+func TestExportModelTextureNames(t *testing.T) {
+	dir, _ := writeSamples(t)
+	out := t.TempDir()
+	if code, _, errs := run(t, "export", "-q", "--as", "obj", "--out", out, filepath.Join(dir, "rumbler.dff")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, name := range []string{"rumbler_body.png", "rumbler_glass.png", "rumbler_tyre.png", "rumbler_rim.png"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("%s not written: %v", name, err)
+		}
+	}
+	mtl, err := os.ReadFile(filepath.Join(out, "rumbler.dff.mtl"))
+	if err != nil || !strings.Contains(string(mtl), "map_Kd rumbler_body.png\n") {
+		t.Errorf("MTL does not name rumbler_body.png (%v):\n%s", err, mtl)
+	}
+	if code, _, errs := run(t, "export", "-q", "--as", "gltf", "--out", out, filepath.Join(dir, "rumbler.dff")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	glb, err := os.ReadFile(filepath.Join(out, "rumbler.dff.glb"))
+	if err != nil || !bytes.Contains(glb, []byte(`"name":"rumbler_body"`)) {
+		t.Errorf("glTF image not named rumbler_body (%v)", err)
+	}
+}

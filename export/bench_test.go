@@ -1,7 +1,6 @@
 package export
 
 import (
-	"image"
 	"image/color"
 	"io"
 	"testing"
@@ -40,7 +39,7 @@ func BenchmarkWriteGLB(b *testing.B) {
 
 func BenchmarkWriteOBJ(b *testing.B) {
 	m := bigTextured()
-	sink := func(*image.NRGBA) (string, error) { return "t.png", nil }
+	sink := func(Texture) (string, error) { return "t.png", nil }
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := WriteOBJ(io.Discard, io.Discard, m, "big", "big.mtl", sink); err != nil {

@@ -114,6 +114,14 @@ type Job struct {
 	// thousands of textures holds one dictionary at a time.
 	parent formats.Node
 	index  int
+
+	// A file not opened yet (formats.Unopened: a file of a folder on
+	// disk) is one job: Run opens it, writes its jobs, planned when the
+	// plan opened it, each node found again by its path in the file
+	// (inFile), and closes it. Its Files are those of its jobs.
+	file   formats.Unopened
+	jobs   []Job
+	inFile string
 }
 
 // Failure is an item that could not be planned or written.
@@ -136,7 +144,8 @@ type Plan struct {
 	Dirs     []string  // folders to create, slash-separated and relative to Options.Dir
 	Skipped  []string  // files left as they were on disk (Skip), relative to Options.Dir
 	opts     Options
-	nodes    int // nodes walked, against maxNodes
+	nodes    int    // nodes walked, against maxNodes
+	names    *namer // the names claimed, which the textures of OBJ files keep clear of
 }
 
 // Result is what Run did.

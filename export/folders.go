@@ -23,9 +23,24 @@ type heldFolders struct {
 func newHeldFolders(o *outDir, jobs []Job) *heldFolders {
 	h := &heldFolders{out: o, left: map[string]int{}, open: map[string]*atomicfile.Dir{}}
 	for _, j := range jobs {
-		h.left[path.Dir(j.Files[0])]++
+		for _, rel := range j.folders() {
+			h.left[rel]++
+		}
 	}
 	return h
+}
+
+// folders lists the output folder of each job j stands for: its own, or
+// one per job of a file job (which writes them one after the other).
+func (j Job) folders() []string {
+	if j.file == nil {
+		return []string{path.Dir(j.Files[0])}
+	}
+	dirs := make([]string, len(j.jobs))
+	for i, k := range j.jobs {
+		dirs[i] = path.Dir(k.Files[0])
+	}
+	return dirs
 }
 
 // get returns the open folder rel, or nil when rel has no jobs counted or

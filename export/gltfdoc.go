@@ -17,6 +17,7 @@ type gltfBuilder struct {
 	seen     map[*SceneNode]bool
 	meshes   map[*geom.Mesh]int // a mesh used by several nodes is written once
 	images   map[[32]byte]int   // by pixel digest
+	imgNames map[string]bool    // the images' names, lower case
 	textures map[[2]int]int     // by image and sampler
 	samplers map[[2]geom.Address]int
 
@@ -36,7 +37,7 @@ func buildDoc(s *Scene) (*gltf.Document, error) {
 	doc.Scenes[0].Name = s.Name
 	b := &gltfBuilder{
 		doc: doc, up: s.Up, seen: map[*SceneNode]bool{}, meshes: map[*geom.Mesh]int{},
-		images: map[[32]byte]int{}, textures: map[[2]int]int{}, samplers: map[[2]geom.Address]int{},
+		images: map[[32]byte]int{}, imgNames: map[string]bool{}, textures: map[[2]int]int{}, samplers: map[[2]geom.Address]int{},
 		scene: s, index: map[*SceneNode]int{}, bones: map[*SceneNode]int{}, skinMeshes: map[*geom.Mesh]bool{}, skinNodes: map[*gltf.Node]bool{},
 	}
 	if s.Skeleton != nil && len(s.Bones) == len(s.Skeleton.Bones) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -61,7 +62,7 @@ func (b *gltfBuilder) texture(t *texImage, u, v geom.Address) (int, error) {
 			return 0, err
 		}
 		var err error
-		img, err = modeler.WriteImage(b.doc, "texture"+strconv.Itoa(len(b.doc.Images)), "image/png", &buf)
+		img, err = modeler.WriteImage(b.doc, b.imageName(t.name), "image/png", &buf)
 		if err != nil {
 			return 0, err
 		}
@@ -83,6 +84,25 @@ func (b *gltfBuilder) texture(t *texImage, u, v geom.Address) (int, error) {
 	b.doc.Textures = append(b.doc.Textures, &gltf.Texture{Sampler: gltf.Index(smp), Source: gltf.Index(img)})
 	b.textures[key] = len(b.doc.Textures) - 1
 	return len(b.doc.Textures) - 1, nil
+}
+
+// imageName is the name of a new image of a texture named name: the name
+// itself, with "_2", "_3", … when an image of other pixels has it already;
+// "textureN" (N the image's index) for a texture without a name.
+func (b *gltfBuilder) imageName(name string) string {
+	if name == "" {
+		name = "texture" + strconv.Itoa(len(b.doc.Images))
+	}
+	for i := 1; ; i++ {
+		cand := name
+		if i > 1 {
+			cand += "_" + strconv.Itoa(i)
+		}
+		if key := strings.ToLower(cand); !b.imgNames[key] {
+			b.imgNames[key] = true
+			return cand
+		}
+	}
 }
 
 func wrapping(a geom.Address) gltf.WrappingMode {

@@ -30,7 +30,15 @@ func lowerOBJ(s string) string { return strings.ToLower(objName(s)) }
 // TextureSink stores a texture beside an OBJ file (as PNG) and returns the
 // file name the MTL's map_Kd gives it, relative to the MTL. WriteOBJ calls
 // it once per distinct texture, before it writes anything.
-type TextureSink func(img *image.NRGBA) (string, error)
+type TextureSink func(t Texture) (string, error)
+
+// Texture is a texture an OBJ file uses: its pixels and its own name (a
+// TXD texture's, a Texm entry's; "" when it has none).
+type Texture struct {
+	Image *image.NRGBA
+	Name  string
+	sum   [32]byte // a digest of the pixels (texImage.sum)
+}
 
 // WriteOBJ writes m as a Wavefront OBJ file to objw and its material library
 // to mtlw (mtlName is the MTL file's base name, for "mtllib"; nothing is
@@ -94,7 +102,7 @@ func sinkTextures(mats []material, sink TextureSink) ([]string, error) {
 		n, ok := done[t.sum]
 		if !ok {
 			var err error
-			if n, err = sink(t.img); err != nil {
+			if n, err = sink(Texture{Image: t.img, Name: t.name, sum: t.sum}); err != nil {
 				return nil, fmt.Errorf("texture of material %q: %w", mt.name, err)
 			}
 			done[t.sum] = n

@@ -42,8 +42,8 @@ func TestOBJTextured(t *testing.T) {
 	m := texturedQuads()
 	var obj, mtl bytes.Buffer
 	var sunk []*image.NRGBA
-	sink := func(img *image.NRGBA) (string, error) {
-		sunk = append(sunk, img)
+	sink := func(tx Texture) (string, error) {
+		sunk = append(sunk, tx.Image)
 		return "page " + string(rune('A'+len(sunk)-1)) + ".png", nil
 	}
 	if err := WriteOBJ(&obj, &mtl, m, "quads", "quads.mtl", sink); err != nil {

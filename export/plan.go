@@ -28,8 +28,8 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 	if opts.As != "" && !validFormat(opts.As) {
 		return nil, fmt.Errorf("unknown export format %q (want %s)", opts.As, strings.Join(Formats, ", "))
 	}
-	p := &Plan{opts: opts}
 	names := newNamer(opts)
+	p := &Plan{opts: opts, names: names}
 	seen := make(map[string]bool)
 	for _, it := range items {
 		key := strings.ToLower(it.Path)
@@ -37,49 +37,63 @@ func NewPlan(ctx context.Context, items []Item, opts Options) (*Plan, error) {
 			continue
 		}
 		seen[key] = true
-		seg := lastSegment(it.Path)
-		if seg == "" {
-			seg = it.Node.Name()
+		var err error
+		if u, ok := it.Node.(formats.Unopened); ok {
+			err = p.planUnopened(u, it.Path, func(root formats.Node) error {
+				return p.planItem(ctx, names, Item{Node: root, Path: it.Path})
+			})
+		} else {
+			err = p.planItem(ctx, names, it)
 		}
-		// The filter (Options.Keep) picks nodes inside the file: its root
-		// is always walked into, and a named container it matches is
-		// written whole (as its own bytes with --as raw).
-		matched := it.Path != "" && p.opts.Keep != nil && p.opts.Keep(it.Node)
-		if IsContainer(it.Node) && !(ownBytes(it, opts.As) && (matched || p.opts.Keep == nil)) {
-			if p.brokenContainer(names, it.Node, it.Path, "", seg) {
-				continue
-			}
-			dir := ""
-			if it.Path != "" {
-				dir = names.claimDir("", seg)
-				p.Dirs = append(p.Dirs, dir)
-			}
-			if err := p.walk(ctx, names, it.Node, it.Path, dir, 0, matched); err != nil {
-				return nil, err
-			}
-			continue
+		if err != nil {
+			return nil, err
 		}
-		if !p.keeps(it.Node) || p.broken(it.Node, it.Path) {
-			continue
-		}
-		as := opts.As
-		if as == "" {
-			as = p.pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
-		} else if !p.supports(it.Node, as) {
-			p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
-			continue
-		}
-		if as == "" {
-			p.Failures = append(p.Failures, Failure{it.Path, fmt.Errorf("%s node %s has nothing to export", it.Node.Kind(), quoteName(it.Node))})
-			continue
-		}
-		p.add(names, it.Node, it.Path, "", seg, as)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	p.dropEmptyDirs()
 	return p, nil
+}
+
+// planItem plans one of the items NewPlan was given.
+func (p *Plan) planItem(ctx context.Context, names *namer, it Item) error {
+	opts := p.opts
+	seg := lastSegment(it.Path)
+	if seg == "" {
+		seg = it.Node.Name()
+	}
+	// The filter (Options.Keep) picks nodes inside the file: its root
+	// is always walked into, and a named container it matches is
+	// written whole (as its own bytes with --as raw).
+	matched := it.Path != "" && opts.Keep != nil && opts.Keep(it.Node)
+	if IsContainer(it.Node) && !(ownBytes(it, opts.As) && (matched || opts.Keep == nil)) {
+		if p.brokenContainer(names, it.Node, it.Path, "", seg) {
+			return nil
+		}
+		dir := ""
+		if it.Path != "" {
+			dir = names.claimDir("", seg)
+			p.Dirs = append(p.Dirs, dir)
+		}
+		return p.walk(ctx, names, it.Node, it.Path, dir, 0, matched)
+	}
+	if !p.keeps(it.Node) || p.broken(it.Node, it.Path) {
+		return nil
+	}
+	as := opts.As
+	if as == "" {
+		as = p.pickFormat(it.Node, opts.ByKind[it.Node.Kind()])
+	} else if !p.supports(it.Node, as) {
+		p.Failures = append(p.Failures, Failure{it.Path, cannot(it.Node, as)})
+		return nil
+	}
+	if as == "" {
+		p.Failures = append(p.Failures, Failure{it.Path, fmt.Errorf("%s node %s has nothing to export", it.Node.Kind(), quoteName(it.Node))})
+		return nil
+	}
+	p.add(names, it.Node, it.Path, "", seg, as)
+	return nil
 }
 
 // keeps reports whether Options.Keep lets n be written.
@@ -136,33 +150,49 @@ func (p *Plan) walk(ctx context.Context, names *namer, n formats.Node, npath, di
 			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("export stopped after %d nodes", maxNodes)})
 			return nil
 		}
-		matched := all || p.opts.Keep != nil && p.opts.Keep(k)
-		if IsContainer(k) && !(matched && !all && ownBytes(Item{Node: k, Path: kpath}, p.opts.As)) {
-			if p.brokenContainer(names, k, kpath, dir, segs[i]) {
-				continue
-			}
-			sub := names.claimDir(dir, segs[i])
-			p.Dirs = append(p.Dirs, sub)
-			if err := p.walk(ctx, names, k, kpath, sub, depth+1, matched); err != nil {
-				return err
-			}
-			names.forget(sub)
-			continue
+		var err error
+		if u, ok := k.(formats.Unopened); ok {
+			err = p.planUnopened(u, kpath, func(root formats.Node) error {
+				return p.planChild(ctx, names, root, kpath, dir, segs[i], depth, all)
+			})
+		} else {
+			err = p.planChild(ctx, names, k, kpath, dir, segs[i], depth, all)
 		}
-		if !all && !p.keeps(k) || p.broken(k, kpath) {
-			continue
+		if err != nil {
+			return err
 		}
-		asked := p.opts.As
-		if asked == "" {
-			asked = p.opts.ByKind[k.Kind()]
-		}
-		as := p.pickFormat(k, asked)
-		if as == "" {
-			p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
-			continue
-		}
-		p.add(names, k, kpath, dir, segs[i], as)
 	}
+	return nil
+}
+
+// planChild plans the child k of a container walked at depth, whose node
+// path is kpath and whose path segment is seg, into the folder dir (all:
+// a container above matched the filter, so k is kept unfiltered).
+func (p *Plan) planChild(ctx context.Context, names *namer, k formats.Node, kpath, dir, seg string, depth int, all bool) error {
+	matched := all || p.opts.Keep != nil && p.opts.Keep(k)
+	if IsContainer(k) && !(matched && !all && ownBytes(Item{Node: k, Path: kpath}, p.opts.As)) {
+		if p.brokenContainer(names, k, kpath, dir, seg) {
+			return nil
+		}
+		sub := names.claimDir(dir, seg)
+		p.Dirs = append(p.Dirs, sub)
+		err := p.walk(ctx, names, k, kpath, sub, depth+1, matched)
+		names.forget(sub)
+		return err
+	}
+	if !all && !p.keeps(k) || p.broken(k, kpath) {
+		return nil
+	}
+	asked := p.opts.As
+	if asked == "" {
+		asked = p.opts.ByKind[k.Kind()]
+	}
+	as := p.pickFormat(k, asked)
+	if as == "" {
+		p.Failures = append(p.Failures, Failure{kpath, fmt.Errorf("%s node %s has nothing to export", k.Kind(), quoteName(k))})
+		return nil
+	}
+	p.add(names, k, kpath, dir, seg, as)
 	return nil
 }
 

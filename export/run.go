@@ -36,6 +36,7 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	out.tex = newTexFiles(p.names)
 	defer out.close()
 	for _, f := range p.Skipped {
 		res.Skipped = append(res.Skipped, out.full(f))
@@ -49,9 +50,13 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 			continue
 		}
 		res.Written = append(res.Written, d.written...)
-		if d.err != nil && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			continue
+		}
+		if d.err != nil {
 			res.Failures = append(res.Failures, Failure{p.Jobs[i].Path, d.err})
 		}
+		res.Failures = append(res.Failures, d.failed...)
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -63,7 +68,8 @@ func (p *Plan) Run(ctx context.Context) (Result, error) {
 type jobResult struct {
 	written []string
 	err     error
-	ran     bool // false: not started before ctx was cancelled
+	failed  []Failure // the jobs of a file job that failed
+	ran     bool      // false: not started before ctx was cancelled
 }
 
 // runAll runs jobs on a bounded set of goroutines and returns their results
@@ -87,10 +93,17 @@ func (o *outDir) runAll(ctx context.Context, jobs []Job, progress func(done, tot
 				if i >= len(jobs) || ctx.Err() != nil {
 					return
 				}
-				written, err := o.runJob(ctx, jobs[i])
+				r := jobResult{ran: true}
+				if jobs[i].file != nil {
+					r.written, r.failed = o.runFileJob(ctx, jobs[i])
+				} else {
+					r.written, r.err = o.runJob(ctx, jobs[i])
+				}
 				left.done(jobs[i].parent)
-				o.held.done(path.Dir(jobs[i].Files[0]))
-				results[i] = jobResult{written: written, err: err, ran: true}
+				for _, rel := range jobs[i].folders() {
+					o.held.done(rel)
+				}
+				results[i] = r
 				finished <- i
 			}
 		}()
@@ -169,6 +182,7 @@ type outDir struct {
 	opts Options
 	bad  map[string]error // folder (relative) → why nothing goes into it
 	held *heldFolders     // the folders kept open while Run writes into them
+	tex  *texFiles        // the named textures written beside OBJ files
 }
 
 func openOut(o Options) (*outDir, error) {
@@ -367,7 +381,8 @@ func (o *outDir) writeMesh(ctx context.Context, j Job) ([]string, error) {
 	return o.write(ctx, j.Replace, written, j.Files[1], stringFill(mtl.String()))
 }
 
-// textureSink writes the textures of an OBJ job beside it as
+// textureSink writes the textures of an OBJ job beside it: a texture with
+// a name of its own as NAME.png (see texFiles), one without as
 // STEM_texN.png, STEM the OBJ file's name without ".obj" and with white
 // space made "_" (MTL readers split on it); the plan reserves these names
 // for the job (namer.claimPair). A texture file on disk is replaced when
@@ -378,7 +393,11 @@ func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) Text
 	stem := texStem(strings.TrimSuffix(j.Files[0], ".obj"))
 	replace := j.Replace || o.opts.Existing == Overwrite && o.opts.Ask == nil
 	n := 0
-	return func(img *image.NRGBA) (string, error) {
+	return func(t Texture) (string, error) {
+		img := t.Image
+		if t.Name != "" {
+			return o.namedTexture(ctx, path.Dir(j.Files[0]), t, replace, written)
+		}
 		for {
 			rel := stem + "_tex" + strconv.Itoa(n) + ".png"
 			n++
@@ -390,6 +409,24 @@ func (o *outDir) textureSink(ctx context.Context, j Job, written *[]string) Text
 			return path.Base(rel), err
 		}
 	}
+}
+
+// namedTexture writes t into dir as the name texFiles gives it (no file
+// when the same pixels of that name are written there already) and
+// returns its file name.
+func (o *outDir) namedTexture(ctx context.Context, dir string, t Texture, replace bool, written *[]string) (string, error) {
+	if dir == "." {
+		dir = ""
+	}
+	exists := func(rel string) bool { _, err := o.root.Lstat(rel); return err == nil }
+	rel, fresh := o.tex.claim(dir, t, func(rel string) bool { return !replace && exists(rel) })
+	if fresh {
+		var err error
+		if *written, err = o.write(ctx, replace, *written, rel, func(w io.Writer) error { return writePNG(ctx, w, t.Image) }); err != nil {
+			return "", err
+		}
+	}
+	return path.Base(rel), nil
 }
 
 func stringFill(s string) func(io.Writer) error {

@@ -26,10 +26,13 @@ type surface struct {
 }
 
 // texImage is a texture ready to be written: the page's pixels with the
-// origin at (0, 0), and a digest of them that finds identical textures.
+// origin at (0, 0), a digest of them that finds identical textures, and
+// the texture's own name ("" when it has none), which its file is named
+// after.
 type texImage struct {
-	img *image.NRGBA
-	sum [32]byte
+	img  *image.NRGBA
+	sum  [32]byte
+	name string
 }
 
 // newSurface resolves the group material mt of mesh m. A texture is kept
@@ -50,13 +53,13 @@ func newSurface(m *geom.Mesh, mt *geom.Material, cache map[texKey]*texImage) sur
 		return s
 	}
 	if reflect.ValueOf(look.Texture).Kind() != reflect.Pointer {
-		s.tex = cropTexture(look.Texture, look.Page) // not usable as a map key
+		s.tex = cropTexture(look.Texture, look.Page, look.TextureName) // not usable as a map key
 		return s
 	}
-	key := texKey{look.Texture, look.Page}
+	key := texKey{look.Texture, look.Page, look.TextureName}
 	t, ok := cache[key]
 	if !ok {
-		t = cropTexture(look.Texture, look.Page)
+		t = cropTexture(look.Texture, look.Page, look.TextureName)
 		cache[key] = t
 	}
 	s.tex = t
@@ -67,13 +70,14 @@ func newSurface(m *geom.Mesh, mt *geom.Material, cache map[texKey]*texImage) sur
 type texKey struct {
 	img  image.Image
 	page image.Rectangle
+	name string
 }
 
 // cropTexture cuts page out of img (the whole image when page is empty)
-// as straight-alpha pixels with the origin at (0, 0); nil when the page
-// holds no pixel of the image. The unit UV square maps to the page, so
+// as straight-alpha pixels with the origin at (0, 0), named name; nil when
+// the page holds no pixel of the image. The unit UV square maps to the page, so
 // cutting it out keeps the mesh's UVs, wrap addressing included.
-func cropTexture(img image.Image, page image.Rectangle) *texImage {
+func cropTexture(img image.Image, page image.Rectangle, name string) *texImage {
 	r := img.Bounds()
 	if !page.Empty() {
 		r = page.Intersect(r)
@@ -100,7 +104,7 @@ func cropTexture(img image.Image, page image.Rectangle) *texImage {
 	binary.LittleEndian.PutUint32(dims[4:], uint32(r.Dy()))
 	h.Write(dims[:])
 	h.Write(out.Pix)
-	t := &texImage{img: out}
+	t := &texImage{img: out, name: name}
 	h.Sum(t.sum[:0])
 	return t
 }

@@ -182,6 +182,30 @@ func Release(n Node) {
 	}
 }
 
+// Unopened is a node that stands for a whole file on disk that is not
+// opened yet (a file of a folder shown as a tree, see formats/diskfolder):
+// its kind and type tag come from its first bytes (Sniff), and it has no
+// children until it is opened. OpenFile opens it as Open does; the File's
+// root then stands for it. The caller closes the File.
+type Unopened interface {
+	Node
+	OpenFile() (*File, error)
+}
+
+// Lister is a container whose children take long to read the first time
+// (a folder on disk, listed and its files sniffed): a window asks for them
+// in the background until Listed reports true.
+type Lister interface {
+	Listed() bool
+}
+
+// Listed reports whether n's children can be had at once: true unless n
+// is a Lister not listed yet.
+func Listed(n Node) bool {
+	l, ok := n.(Lister)
+	return !ok || l.Listed()
+}
+
 // Leaf is implemented by nodes that know without decoding whether they
 // have children, so the tree can show them without an expand arrow.
 type Leaf interface {

@@ -83,6 +83,23 @@ type Format struct {
 	Kind  Kind
 	Match func(p Probe) bool // cheap check of the magic bytes or hint
 	Open  func(s Source) (Node, error)
+	// Tag gives the type tag (Typer) of the node Open returns for a whole
+	// file, from the probe alone: a folder lists a file by it before the
+	// file is opened (see TagOf). Nil for formats that are never whole
+	// files or that are not read.
+	Tag func(p Probe) string
+}
+
+// FixedTag is a Format.Tag that is the same for every file.
+func FixedTag(tag string) func(Probe) string { return func(Probe) string { return tag } }
+
+// TagOf is the type tag a file of this format has, from its probe ("" when
+// the format gives none).
+func (f *Format) TagOf(p Probe) string {
+	if f.Tag == nil {
+		return ""
+	}
+	return f.Tag(p)
 }
 
 var (

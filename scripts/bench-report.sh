@@ -142,6 +142,12 @@ if command -v Xvfb >/dev/null; then
 else
 	row "window start to first frame, samples <= 1.0 s (Xvfb)" "Xvfb missing" ""
 fi
+bench ./formats/diskfolder/ 'FirstLevel10k$'
+v=$(ms "$(field BenchmarkFirstLevel10k ns/op)")
+row "folder root: first level of 10,000 files sniffed <= 100 ms" "$v ms (first rows $(field BenchmarkFirstLevel10k first-ms) ms)" "$(check "$v" '<=' 100)"
+bench ./ui/ 'FolderRootFirstLevel$|FolderRootFilterWholeTree$'
+row "  (in the window: the level's rows in the tree; a filter search)" "$(ms "$(field BenchmarkFolderRootFirstLevel ns/op)") ms; $(ms "$(field BenchmarkFolderRootFilterWholeTree ns/op)") ms over $(field BenchmarkFolderRootFilterWholeTree rows) rows" ""
+
 "$d/rummage" samples "$d/s" >/dev/null
 : >"$d/walls"
 for _ in 1 2 3 4 5; do

@@ -6,7 +6,8 @@
 # Preview's error), each at 1024x640 and at 1280x800:
 # `rummage --screenshot BIG.png --size 1280x800 --screenshot SMALL.png
 # --size 1024x640 --select NODE [--tab TAB] FILE`; then the same window in
-# Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer; and
+# Russian (LANG=ru_RU.UTF-8) at 1024x640, where the words are longer; a
+# folder root (a game folder opened as one tree); and
 # the Russian window shell: the README's window (ru/main.png, 1280x800),
 # each menu open and each dialog (RUMMAGE_SCREENSHOT_SHOW), at 1024x640. A
 # window whose content does not fit the size fails, so does a menu or
@@ -95,6 +96,16 @@ shot level-broken-preview broken_level Preview "" "$file"
 file=
 shot mesh-animation walker.dff Preview "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
 shot animation-playing walker.ifp/wave Animation "" "$d/samples/walker.dff" "$d/samples/walker.ifp"
+# A folder opened as one root (a game folder: the samples in models/, a
+# dictionary and a file no format recognises at the top): the root's
+# entries and counts, and a file of it opened.
+file=$d/game
+mkdir -p "$file/models"
+cp -R "$d/samples/." "$file/models/"
+cp "$d/samples/rumbler.txd" "$file/"
+echo 'not a game file' >"$file/readme.txt"
+shot folder-root game "" "" "$file"
+shot folder-root-file game/models/rumbler.txd TXD "" "$file"
 # The window shell in Russian: the README's picture of the Russian window
 # (as main.png shows the English one), then the menus and dialogs over
 # the material WATER_M at 1024x640.

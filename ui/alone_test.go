@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -269,7 +270,7 @@ func TestFilterEntryAlone(t *testing.T) {
 func TestTreeCtlAlone(t *testing.T) {
 	_, win := testApp(t)
 	shown, filter, marks, tabs := &fakeShown{}, &fakeFilter{}, &fakeRowMarks{}, &fakeInspector{}
-	tc := newTreeCtl(win, shown)
+	tc := newTreeCtl(win, shown, &sync.WaitGroup{})
 	tc.build(filter, marks, tabs, func(*item) []*fyne.MenuItem { return nil })
 	root, tex := fakeArchive()
 	f := &openFile{name: "fake.lib", root: root}
@@ -401,7 +402,7 @@ func TestSaveCtlAlone(t *testing.T) {
 	dir := t.TempDir()
 	path, _ := diskLib(t, dir, "a.lib", "old")
 	opts := &formats.Options{}
-	f := openDisk(path, "a.lib", opts, false)
+	f := openDisk(path, "a.lib", opts)
 	t.Cleanup(func() { f.close() })
 	files, tree, host, st := &fakeFiles{files: []*openFile{f}, cur: f}, newFakeTree(), &fakeHost{}, &fakeStatus{}
 	c := &saveCtl{app: a, win: win, opts: opts, files: files, tree: tree, host: host, report: st}

@@ -175,6 +175,8 @@ type fakeFiles struct {
 
 func (f *fakeFiles) currentFile() *openFile          { return f.cur }
 func (f *fakeFiles) openFiles() []*openFile          { return f.files }
+func (f *fakeFiles) allFiles() []*openFile           { return f.files }
+func (f *fakeFiles) membersOf(*openFile) []*openFile { return nil }
 func (f *fakeFiles) closeAll()                       { f.closed = true }
 func (f *fakeFiles) atLastFolder(*dialog.FileDialog) {}
 func (f *fakeFiles) removeFile(g *openFile) {

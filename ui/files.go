@@ -2,27 +2,41 @@ package ui
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"rummage/formats"
+	"rummage/formats/diskfolder"
 	"rummage/internal/atomicfile"
 	"rummage/samples"
 )
 
-// openFile is one file shown as a root of the tree.
+// openFile is one file shown in the tree: a root, or a file opened inside
+// a folder root (a member: see folderroot.go).
 type openFile struct {
-	name    string // shown as the root's name
+	name    string // shown as the root's name; a member's is its folder root's name and its path there ("game/models/x.txd")
 	path    string // on disk; "" for samples and other in-memory data
 	root    formats.Node
 	err     error         // why the file could not be opened (root is then broken)
 	file    *formats.File // the opened file, to close
-	uid     string        // the root's tree uid
+	uid     string        // the root's tree uid (a member's: its row's)
 	changes int           // edits applied minus edits undone since the last save
+
+	folder *diskfolder.Folder // a folder root's folder (its root), nil for a file
+	parent *openFile          // a member's folder root, nil for a root
+	stub   formats.Node       // a member's node before it was opened, shown again when it closes
+
+	bgCtx  context.Context // cancelled when the file closes (see ctx)
+	bgStop context.CancelFunc
+}
+
+// ctx is cancelled when the file closes: the work done for it in the
+// background stops (UI goroutine only).
+func (f *openFile) ctx() context.Context {
+	if f.bgCtx == nil {
+		f.bgCtx, f.bgStop = context.WithCancel(context.Background())
+	}
+	return f.bgCtx
 }
 
 // dirty reports whether the file has unsaved edits.
@@ -34,21 +48,32 @@ func (f *openFile) saver() (formats.Saver, bool) {
 	return s, ok
 }
 
-// close releases the file handle.
+// close releases the file handle and stops the work done for it in the
+// background.
 func (f *openFile) close() {
+	if f.bgStop != nil {
+		f.bgStop()
+	}
 	f.file.Close()
 }
 
-// openDisk opens the file at path. A file that fails to open or decode is
-// still returned, with a broken root carrying the error; only an
-// unrecognised file found while walking a folder is dropped (nil).
-func openDisk(path, name string, opts *formats.Options, fromFolder bool) *openFile {
+// topFile is the root f belongs to: f itself, or a member's folder root.
+func (f *openFile) topFile() *openFile {
+	if f.parent != nil {
+		return f.parent
+	}
+	return f
+}
+
+// openDisk opens the file at path, a folder as a folder root (listed
+// later, in the background). A file that fails to open or decode is still
+// returned, with a broken root carrying the error.
+func openDisk(path, name string, opts *formats.Options) *openFile {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return openFolder(path, opts)
+	}
 	atomicfile.CleanStaleIn(filepath.Dir(path)) // what a killed save left beside it
 	f, err := formats.Open(path, opts)
-	if err != nil && fromFolder && errors.Is(err, formats.ErrUnknownFormat) {
-		f.Close()
-		return nil
-	}
 	return &openFile{name: name, path: path, root: f.Root, err: err, file: f}
 }
 
@@ -69,46 +94,16 @@ func sampleFiles(opts *formats.Options) []*openFile {
 	return append(out, &openFile{name: shapes.NodeName, root: shapes})
 }
 
-// target is one file to open: its path and the name shown for it.
-type target struct {
-	path, name string
-	fromFolder bool
-}
+// target is one file or folder to open: its path and the name shown for
+// it.
+type target struct{ path, name string }
 
-// expandPaths turns the named paths into files to open: a file as itself,
-// a folder as every regular file below it (hidden ones and the backups a
-// save keeps, NAME.bak and NAME.bakN, skipped), named by its path relative
-// to the folder, in name order.
-func expandPaths(ctx context.Context, paths []string) []target {
-	var out []target
+// targetsOf are the files and folders of paths to open, each named by its
+// base name; a folder opens as one root (see folderroot.go).
+func targetsOf(paths []string) []target {
+	out := make([]target, 0, len(paths))
 	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil || !st.IsDir() {
-			out = append(out, target{path: p, name: filepath.Base(p)})
-			continue
-		}
-		var found []target
-		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if err != nil {
-				return nil
-			}
-			if strings.HasPrefix(d.Name(), ".") && path != p {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && !formats.IsBackupName(d.Name()) {
-				rel, _ := filepath.Rel(p, path)
-				found = append(found, target{path: path, name: filepath.ToSlash(rel), fromFolder: true})
-			}
-			return nil
-		})
-		sort.Slice(found, func(i, j int) bool { return found[i].name < found[j].name })
-		out = append(out, found...)
+		out = append(out, target{path: p, name: filepath.Base(filepath.Clean(p))})
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+
+	"rummage/formats/diskfolder"
 )
 
 // filterBudget caps how many items one filter pass visits in each open
@@ -13,6 +15,12 @@ const filterBudget = 20000
 // filterTotalBudget caps the items one pass visits in all files together
 // (a folder of many big archives); the files after it are not searched.
 const filterTotalBudget = 10 * filterBudget
+
+// folderRowBudget caps the folders and unopened files of folder roots one
+// pass visits: their rows are cheap (no file is read), and a game folder
+// of half a million files is searched whole. The files opened in a folder
+// root have the budget of a file each.
+const folderRowBudget = 1_000_000
 
 // query is a parsed filter: every term must match.
 type query struct {
@@ -73,6 +81,7 @@ type filterView struct {
 	partial []string        // files whose budget ran out before they were searched in full
 	total   int             // items visited in all files
 	skipped int             // files not searched at all (the total budget ran out)
+	rows    int             // folders and unopened files of folder roots visited
 }
 
 // buildFilter searches the tree for q.
@@ -98,9 +107,25 @@ func (m *treeModel) buildFilter(q query) *filterView {
 }
 
 // search returns whether it or something below it matches; it records the
-// filtered children of branches on the way.
+// filtered children of branches on the way. In a folder root it reads
+// nothing: folders not listed yet are listed for it in the background
+// (treeCtl.indexFolders), unopened files are matched by their rows, and a
+// file opened there is searched with a budget of its own.
 func (m *treeModel) search(fv *filterView, q query, it *item, cut *bool) bool {
-	fv.visited++
+	if it.file != nil && it.file.parent != nil && it.uid == it.file.uid {
+		return m.searchMember(fv, q, it)
+	}
+	return m.searchItem(fv, q, it, cut)
+}
+
+// searchItem is search of one item and what is below it.
+func (m *treeModel) searchItem(fv *filterView, q query, it *item, cut *bool) bool {
+	folderRow := isFolderRow(it)
+	if folderRow {
+		fv.rows++
+	} else {
+		fv.visited++
+	}
 	self := q.matches(it)
 	if self {
 		fv.matched[it.uid] = true
@@ -108,7 +133,10 @@ func (m *treeModel) search(fv *filterView, q query, it *item, cut *bool) bool {
 	if !it.branch {
 		return self
 	}
-	if fv.visited >= filterBudget {
+	switch {
+	case folderRow && !it.loaded && !listedFolder(it):
+		return self // an unopened file, or a folder not listed yet
+	case folderRow && fv.rows >= folderRowBudget, !folderRow && fv.visited >= filterBudget:
 		*cut = true
 		return self
 	}
@@ -132,6 +160,27 @@ func (m *treeModel) search(fv *filterView, q query, it *item, cut *bool) bool {
 		return true
 	}
 	return false
+}
+
+// listedFolder reports whether it is a folder of a folder root that is
+// listed: its rows can be shown at once.
+func listedFolder(it *item) bool {
+	f, ok := it.node.(*diskfolder.Folder)
+	return ok && f.Listed()
+}
+
+// searchMember searches a file opened in a folder root (its row it) with
+// a budget of its own, as a file of its own is searched.
+func (m *treeModel) searchMember(fv *filterView, q query, it *item) bool {
+	outer, cut := fv.visited, false
+	fv.visited = 0
+	found := m.searchItem(fv, q, it, &cut)
+	if cut {
+		fv.partial = append(fv.partial, it.file.name)
+	}
+	fv.total += fv.visited
+	fv.visited = outer
+	return found
 }
 
 // firstMatch is the first item matching the filter in the tree's order, ""

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats"
+	"rummage/formats/diskfolder"
 )
 
 // treeCtl is the left side's logic: the model of the open files' nodes,
@@ -26,6 +28,9 @@ type treeCtl struct {
 	host   treeHost
 	filter treeFilter
 	tabs   tabKeeper
+	marks  rowMarks
+
+	folders *folderCtl // folder roots: their members and background work
 }
 
 // treeHost is what the tree asks of the window: the right side and the
@@ -47,16 +52,19 @@ type tabKeeper interface {
 	selectTab(title string)
 }
 
-// newTreeCtl makes the tree's model; build makes the widget.
-func newTreeCtl(win fyne.Window, host treeHost) *treeCtl {
-	return &treeCtl{model: newTreeModel(), win: win, host: host}
+// newTreeCtl makes the tree's model, whose folder roots load in the
+// background counted by jobs; build makes the widget.
+func newTreeCtl(win fyne.Window, host treeHost, jobs *sync.WaitGroup) *treeCtl {
+	t := &treeCtl{model: newTreeModel(), win: win, host: host}
+	t.folders = newFolderCtl(t, jobs)
+	return t
 }
 
 // build makes the tree widget, once the filter box, the export marks and
 // the inspector (which need the tree) are made; menu gives a row's
 // right-click menu.
 func (t *treeCtl) build(filter treeFilter, marks rowMarks, tabs tabKeeper, menu func(it *item) []*fyne.MenuItem) {
-	t.filter, t.tabs = filter, tabs
+	t.filter, t.tabs, t.marks = filter, tabs, marks
 	t.tree = newNavTree(t.win, t.model, t, marks, menu)
 	t.noMatch = widget.NewLabel("")
 	t.noMatch.Wrapping = fyne.TextWrapWord
@@ -200,10 +208,28 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// show makes it the selection and shows it.
+// show makes it the selection and shows it; an unopened file of a
+// folder root starts opening and a folder of one not listed yet starts
+// listing (it is shown again when that is done: its header counts).
 func (t *treeCtl) show(it *item) {
 	t.sel = it
+	if it != nil {
+		t.folders.touchMember(it.file)
+		if loadsOnSelect(it.node) && t.model.items[it.uid] == it {
+			t.model.load(it)
+		}
+	}
 	t.host.showItem(it)
+}
+
+// loadsOnSelect reports whether n, a row of a folder root, is loaded when
+// it is selected: an unopened file or a folder on disk.
+func loadsOnSelect(n formats.Node) bool {
+	switch n.(type) {
+	case formats.Unopened, *diskfolder.Folder:
+		return true
+	}
+	return false
 }
 
 // current returns the selected item, or nil.
@@ -260,12 +286,20 @@ func (t *treeCtl) restoreBranches(open []string) {
 }
 
 // showFiltered opens the branches that lead to the filter's matches and
-// redraws the tree.
+// redraws the tree. While a filter is on, the folders of folder roots are
+// listed in the background for it (indexFolders).
 func (t *treeCtl) showFiltered(open []string) {
 	for _, uid := range open {
-		t.tree.OpenBranch(uid)
+		if !t.tree.IsBranchOpen(uid) { // each OpenBranch walks the open tree
+			t.tree.OpenBranch(uid)
+		}
 	}
 	t.tree.Refresh()
+	if t.model.filter != nil {
+		t.folders.indexFolders()
+	} else {
+		t.folders.stopIndexing()
+	}
 }
 
 // addRoots shows opened files as roots of the tree and, when nothing is
@@ -274,12 +308,16 @@ func (t *treeCtl) showFiltered(open []string) {
 func (t *treeCtl) addRoots(fs []*openFile, fresh bool) {
 	first := ""
 	for _, f := range fs {
+		if f.folder != nil {
+			f.folder.SetShowUnrecognised(t.model.folders.showAll)
+		}
 		it := t.model.addRoot(f)
 		if first == "" {
 			first = it.uid
 		}
 	}
 	if t.model.filter != nil {
+		t.folders.stopIndexing() // the new folder roots are listed for the filter too
 		t.filter.reapply()
 	}
 	t.tree.Refresh()
@@ -294,10 +332,11 @@ func (t *treeCtl) addRoots(fs []*openFile, fresh bool) {
 // dropRoot takes a closed file out of the tree (and out of the inspector
 // when it shows a node of it).
 func (t *treeCtl) dropRoot(f *openFile) {
-	if t.sel != nil && t.sel.file == f {
+	if t.sel != nil && t.sel.file != nil && t.sel.file.topFile() == f {
 		t.tree.UnselectAll()
 		t.show(nil)
 	}
+	t.folders.closeMembersOf(f)
 	t.model.removeRoot(f.uid)
 	if t.model.filter != nil {
 		t.filter.reapply()
@@ -309,10 +348,7 @@ func (t *treeCtl) dropRoot(f *openFile) {
 // the tree) and its file (the selection's for a node outside the tree).
 func (t *treeCtl) locate(n formats.Node) (uid string, f *openFile) {
 	if uid, ok := t.model.uidOf(n); ok {
-		if root := t.model.rootOf(uid); root != nil {
-			f = root.file
-		}
-		return uid, f
+		return uid, t.model.items[uid].file
 	}
 	if t.sel != nil && t.sel.file != nil && t.sel.file.uid != "" {
 		f = t.sel.file

@@ -42,9 +42,16 @@ func (a *nodeActions) rowEntries(it *item) []*fyne.MenuItem {
 	return items
 }
 
+// diskNode is a node of a folder root: a folder or a file not opened yet.
+type diskNode interface{ Path() string }
+
 // nodePathOf is what Copy path copies: the node path as `ls --json` prints
-// it, or the file's path (or name) for a root.
+// it, or the file's path (or name) for a root; the path on disk for a
+// folder or an unopened file of a folder root.
 func nodePathOf(it *item) string {
+	if d, ok := it.node.(diskNode); ok {
+		return d.Path()
+	}
 	if it.path != "" {
 		return it.path
 	}
@@ -73,7 +80,11 @@ func (a *nodeActions) openContainingFolder() {
 		a.report.Status(lang.X("node.not_on_disk", "the node is not in a file on disk"))
 		return
 	}
-	showFolder(a.app, a.jobs, filepath.Dir(it.file.path), a.report.setError)
+	p := it.file.path
+	if d, ok := it.node.(diskNode); ok {
+		p = d.Path() // a folder or unopened file of a folder root: its own folder
+	}
+	showFolder(a.app, a.jobs, filepath.Dir(p), a.report.setError)
 }
 
 // copiedText says what went to the clipboard.

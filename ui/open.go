@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,18 +34,26 @@ type fileList struct {
 	recentMenu *fyne.Menu
 	bar        *menuBar
 
-	tree   fileTree
-	host   fileHost
-	shown  sideFileView
-	status fileStatus
+	tree    fileTree
+	members memberList // nil: no folder roots
+	host    fileHost
+	shown   sideFileView
+	status  fileStatus
 }
 
 // fileTree is what the open files ask of the tree.
 type fileTree interface {
 	selection
 	addRoots(fs []*openFile, fresh bool) // show them; fresh: the window's first files
-	dropRoot(f *openFile)
+	dropRoot(f *openFile)                // its members close with it
 	selectUID(uid string)
+}
+
+// memberList is what the open files ask of the folder roots: the files
+// opened in them (folderroot.go).
+type memberList interface {
+	membersOf(f *openFile) []*openFile // the files open in the folder root f
+	openMembers() []*openFile          // the files open in every folder root
 }
 
 // fileHost is what the open files ask of the window.
@@ -89,6 +98,22 @@ func (c *fileList) toolbarButton() *widget.Button {
 
 // openFiles are the open files, in the tree's order.
 func (c *fileList) openFiles() []*openFile { return c.files }
+
+// allFiles are the open files and the files opened in folder roots.
+func (c *fileList) allFiles() []*openFile {
+	if c.members == nil {
+		return c.files
+	}
+	return append(slices.Clone(c.files), c.members.openMembers()...)
+}
+
+// membersOf are the files opened in the folder root f.
+func (c *fileList) membersOf(f *openFile) []*openFile {
+	if c.members == nil {
+		return nil
+	}
+	return c.members.membersOf(f)
+}
 
 // currentFile is the file of the selection, or the only open file.
 func (c *fileList) currentFile() *openFile {
@@ -187,7 +212,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		defer c.jobs.Done()
 		defer close(j.done)
 		defer cancel()
-		targets, again := dropOpen(expandPaths(ctx, paths), open)
+		targets, again := dropOpen(targetsOf(paths), open)
 		if len(targets) == 0 && again != "" {
 			fyne.Do(func() {
 				c.tree.selectUID(again)
@@ -213,12 +238,14 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 			if ctx.Err() != nil {
 				break
 			}
-			if f := openDisk(t.path, t.name, opts, t.fromFolder); f != nil {
+			f := openDisk(t.path, t.name, opts)
+			if f.folder == nil {
 				// Index the root here, off the UI goroutine (formats cache
 				// their children): showing the file then detects nothing.
+				// (A folder root is listed by the tree, in the background.)
 				formats.SafeChildren(f.root)
-				batch = append(batch, f)
 			}
+			batch = append(batch, f)
 			if time.Since(last) > 100*time.Millisecond {
 				flush(i + 1)
 				last = time.Now()

@@ -24,7 +24,7 @@ type fileView struct {
 // cannot be read back, the old tree stays, marked clean, and the error
 // says so.
 func (c *saveCtl) reopen(f *openFile) error {
-	fresh := openDisk(f.path, f.name, c.opts, false)
+	fresh := openDisk(f.path, f.name, c.opts)
 	if fresh.err != nil {
 		fresh.close()
 		c.tree.clearEditMarks(f)
@@ -43,7 +43,11 @@ func (c *saveCtl) reopen(f *openFile) error {
 func (t *treeCtl) reload(f *openFile, swap func()) {
 	v := t.viewOf(f)
 	swap()
-	t.model.replaceRoot(f)
+	if f.parent != nil {
+		t.model.folders.replace(f)
+	} else {
+		t.model.replaceRoot(f)
+	}
 	t.filter.reapply()
 	t.tree.Refresh()
 	t.restoreView(f, v)

@@ -46,6 +46,8 @@ type saveCtl struct {
 type saveFiles interface {
 	currentFile() *openFile
 	openFiles() []*openFile
+	allFiles() []*openFile             // the roots and the files opened in folder roots
+	membersOf(f *openFile) []*openFile // the files opened in the folder root f
 	removeFile(f *openFile)
 	closeAll()
 	atLastFolder(d *dialog.FileDialog) // a file dialog starts where the last one ended

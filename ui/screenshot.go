@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -37,7 +36,9 @@ func (w *window) screenshot(cfg config, errw io.Writer) int {
 	var failed error
 	w.app.Lifecycle().SetOnStarted(func() {
 		go func() {
-			if show := os.Getenv("RUMMAGE_SCREENSHOT_SHOW"); show != "" {
+			w.waitJobs() // folder roots list and open in the background
+			fyne.DoAndWait(func() { failed = w.selectLaterTab() })
+			if show := os.Getenv("RUMMAGE_SCREENSHOT_SHOW"); show != "" && failed == nil {
 				fyne.DoAndWait(func() { failed = w.showForShot(show) })
 			}
 			if failed == nil {
@@ -73,10 +74,8 @@ func (w *window) screenshotState(cfg config) error {
 			}
 		}
 		var fs []*openFile
-		for _, t := range expandPaths(context.Background(), cfg.files) {
-			if f := openDisk(t.path, t.name, &w.opts, t.fromFolder); f != nil {
-				fs = append(fs, f)
-			}
+		for _, t := range targetsOf(cfg.files) {
+			fs = append(fs, openDisk(t.path, t.name, &w.opts))
 		}
 		if len(fs) == 0 {
 			return fmt.Errorf("--screenshot: no file to show in %v", cfg.files)
@@ -91,10 +90,20 @@ func (w *window) screenshotState(cfg config) error {
 	if q := os.Getenv("RUMMAGE_SCREENSHOT_FILTER"); q != "" {
 		w.filter.SetText(q)
 	}
-	if cfg.tab != "" {
-		if err := w.insp.selectTabPath(cfg.tab); err != nil {
-			return fmt.Errorf("--tab %s: %v", cfg.tab, err)
-		}
+	if cfg.tab != "" && w.insp.selectTabPath(cfg.tab) != nil {
+		w.laterTab = cfg.tab // a folder root's file or folder shows its tabs once loaded
+	}
+	return nil
+}
+
+// selectLaterTab selects the --tab that the selection did not have before
+// the folder roots' background work was done (on the UI goroutine).
+func (w *window) selectLaterTab() error {
+	if w.laterTab == "" {
+		return nil
+	}
+	if err := w.insp.selectTabPath(w.laterTab); err != nil {
+		return fmt.Errorf("--tab %s: %v", w.laterTab, err)
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func TestTextureDictionaryReachesOpenModels(t *testing.T) {
 	openSample(t, w, "Material.lib") // selected: the model added next is not
 	p := filepath.Join(t.TempDir(), "rumbler.dff")
 	writeSample(t, "rumbler.dff", p)
-	w.opened.addFiles([]*openFile{openDisk(p, "rumbler.dff", &w.opts, false)})
+	w.opened.addFiles([]*openFile{openDisk(p, "rumbler.dff", &w.opts)})
 	root := w.nav.model.items[w.opened.files[1].uid]
 	if root.node.Kind() != formats.KindMesh {
 		t.Fatalf("rumbler.dff opened as %v", root.node.Kind())

@@ -29,8 +29,16 @@ type item struct {
 	kind    formats.Kind
 	branch  bool     // may have children (O(1) for IsBranch)
 	loaded  bool     // kids is valid
-	kids    []string // child uids
+	kids    []string // child uids (a folder's: those shown)
 	err     error    // broken node, or its Children failed
+
+	// A folder of a folder root (see folderroot.go) keeps every entry
+	// listed so far in all, kids being those shown; unknown marks a file
+	// no format recognises (hidden unless shown). pending: the folder is
+	// being listed, or the file opened, in the background.
+	all     []string
+	unknown bool
+	pending bool
 	diags   []formats.Diagnostic
 	edits   int // edits applied to this node and not undone (● when > 0)
 }
@@ -68,10 +76,14 @@ type treeModel struct {
 	seq    int
 	filter *filterView // nil when no filter is active
 	byNode map[formats.Node]string
+
+	folders folderRows // the rows of folder roots
 }
 
 func newTreeModel() *treeModel {
-	return &treeModel{items: map[string]*item{}, byNode: map[formats.Node]string{}}
+	m := &treeModel{items: map[string]*item{}, byNode: map[formats.Node]string{}}
+	m.folders.m = m
+	return m
 }
 
 func (m *treeModel) newItem(uid string, n formats.Node, f *openFile, parent, seg, path string) *item {
@@ -151,8 +163,14 @@ func (m *treeModel) removeRoot(uid string) {
 func (m *treeModel) item(uid string) *item { return m.items[uid] }
 
 // load reads it's children once (with panics from format code recovered).
+// A folder of a folder root not listed yet, and a file of one not opened
+// yet, are handed to the background (see folderload.go): they load when
+// it is done.
 func (m *treeModel) load(it *item) {
-	if it.loaded {
+	if it.loaded || it.pending {
+		return
+	}
+	if m.folders.load(it) {
 		return
 	}
 	it.loaded = true
@@ -216,14 +234,6 @@ func (m *treeModel) isBranch(uid string) bool {
 	return it != nil && it.branch
 }
 
-// fileOf returns the root item of uid's file.
-func (m *treeModel) rootOf(uid string) *item {
-	if i := strings.IndexByte(uid, '/'); i >= 0 {
-		uid = uid[:i]
-	}
-	return m.items[uid]
-}
-
 // ancestors returns the uids above uid, outermost first.
 func ancestors(uid string) []string {
 	var out []string
@@ -236,9 +246,19 @@ func ancestors(uid string) []string {
 }
 
 // resolve finds the item at a node path (as `ls --json` prints it) below
-// the root item, loading branches on the way: formats.ResolvePath reads the
-// path, the items are then found by its canonical segments.
+// the root item, loading branches on the way (a folder root's on this
+// goroutine: see resolveFolder).
 func (m *treeModel) resolve(root *item, path string) (*item, error) {
+	if isFolderRow(root) {
+		return m.folders.resolve(root, path)
+	}
+	return m.resolveIn(root, path)
+}
+
+// resolveIn finds the item at a node path below the item of a node that
+// is no folder root's row: formats.ResolvePath reads the path, the items
+// are then found by its canonical segments.
+func (m *treeModel) resolveIn(root *item, path string) (*item, error) {
 	_, canon, err := formats.ResolvePath(root.node, path)
 	if err != nil {
 		return nil, err
@@ -264,12 +284,13 @@ func (m *treeModel) resolve(root *item, path string) (*item, error) {
 	return cur, nil
 }
 
-// displayPath is the path shown in the status bar: "file › a › b".
+// displayPath is the path shown in the status bar: "file › a › b" (a
+// file opened in a folder root: "folder › models › file › a").
 func displayPath(it *item) string {
 	if it == nil {
 		return ""
 	}
-	s := it.file.name
+	s := strings.ReplaceAll(it.file.name, "/", " › ")
 	if it.path != "" {
 		s += " › " + strings.ReplaceAll(it.path, "/", " › ")
 	}

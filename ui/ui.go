@@ -6,8 +6,9 @@
 //
 // Without files the window opens the built-in sample set, each sample file
 // as a root of the tree. Files named on the command line are opened in the
-// background; a folder opens every recognised file below it (named by its
-// path inside the folder).
+// background; a folder opens as one root, a lazy tree of its folders and
+// recognised files, each listed or opened in the background when it is
+// first shown (folderroot.go).
 //
 // `--screenshot OUT.png [--size WxH]... [--select NODE] [--tab TAB]`
 // renders the real window and saves it, at each size given (see

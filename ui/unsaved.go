@@ -8,14 +8,16 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// closeCurrent is File › Close (Ctrl+W): asks first when the file has
-// unsaved edits.
+// closeCurrent is File › Close (Ctrl+W): closes the root of the
+// selection (a folder root with the files opened in it), asking first
+// when a file has unsaved edits.
 func (c *saveCtl) closeCurrent() {
 	f := c.files.currentFile()
 	if f == nil {
 		return
 	}
-	c.askUnsaved([]*openFile{f}, false, func() {
+	f = f.topFile()
+	c.askUnsaved(append([]*openFile{f}, c.files.membersOf(f)...), false, func() {
 		c.files.removeFile(f)
 		c.report.Status(lang.X("save.closed", "closed {{.Name}}", map[string]any{"Name": f.name}))
 	})
@@ -27,7 +29,7 @@ func (c *saveCtl) quit() {
 	if c.quitting {
 		return
 	}
-	c.askUnsaved(c.files.openFiles(), true, func() {
+	c.askUnsaved(c.files.allFiles(), true, func() {
 		c.quitting = true
 		c.files.closeAll()
 		c.app.Quit()

@@ -54,6 +54,10 @@ type window struct {
 	node     *nodeActions
 	menus    *menuBar
 	rows     rowMenu
+
+	// laterTab is a --screenshot --tab to select once the folder roots'
+	// background work is done (screenshot.go).
+	laterTab string
 }
 
 var _ inspect.Host = (*window)(nil)
@@ -82,14 +86,15 @@ func newWindow(a fyne.App, opts formats.Options) *window {
 // wire makes the controllers, each with what it asks for.
 func (w *window) wire() {
 	a, win := w.app, w.win
-	w.nav = newTreeCtl(win, w)
+	w.nav = newTreeCtl(win, w, &w.jobs)
+	w.nav.folders.forgetFile = w.forget
 	w.status = newStatusBar(a, win, w.nav)
 	st := w.status
 	w.insp = newInspector(a, w, st)
 	w.marks = newMarkSet(w.nav, st, func() { w.exporter.refreshButton() })
 	w.filter = newFilterEntry(w.nav.model, w.nav, st)
 	w.nav.build(w.filter, w.marks, w.insp, w.rows.items)
-	w.opened = &fileList{app: a, win: win, opts: &w.opts, jobs: &w.jobs, tree: w.nav, host: w, shown: w.insp, status: st}
+	w.opened = &fileList{app: a, win: win, opts: &w.opts, jobs: &w.jobs, tree: w.nav, members: w.nav.folders, host: w, shown: w.insp, status: st}
 	w.edits = newEditHistory(w.nav, w.insp, st, w.edited)
 	w.saver = &saveCtl{app: a, win: win, opts: &w.opts, files: w.opened, tree: w.nav, host: w, report: st}
 	w.exporter = &exportCtl{app: a, win: win, jobs: &w.jobs, sel: w.nav, marks: w.marks, model: w.nav.model, files: w.opened, status: st}
@@ -128,6 +133,7 @@ func (w *window) installMenus() {
 	b.add(editNode, find)
 	w.node.addMenus(b) // Copy path, Show in hex
 	w.view.addMenus(b) // themes, texture background, Reset preview, Settings…
+	b.add(viewShow, w.nav.folders.showUnrecognisedItem(w.app, b.refresh))
 	w.status.addMenus(b)
 	w.help.addMenus(b)
 	b.install(w.win)

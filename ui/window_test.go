@@ -200,11 +200,11 @@ func TestDropOpensFilesAndFolders(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "one.lib"), lib, 0o644)
 	os.WriteFile(filepath.Join(sub, "two.lib"), lib, 0o644)
 	os.WriteFile(filepath.Join(sub, "deeper", "three.rlb"), lib, 0o644)
-	os.WriteFile(filepath.Join(sub, "readme.txt"), []byte("not an archive"), 0o644) // skipped in folders
+	os.WriteFile(filepath.Join(sub, "readme.txt"), []byte("not an archive"), 0o644) // hidden in folders
 
 	w := newTestWindow(t)
 	w.onDropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(filepath.Join(dir, "one.lib")), storage.NewFileURI(sub)})
-	w.waitJobs()
+	w.waitJobs() // the folder is the second root: nothing of it is listed yet
 	var names []string
 	for _, f := range w.opened.files {
 		names = append(names, f.name)
@@ -212,8 +212,17 @@ func TestDropOpensFilesAndFolders(t *testing.T) {
 			t.Errorf("%s: %v", f.name, f.err)
 		}
 	}
-	if got := strings.Join(names, ","); got != "one.lib,deeper/three.rlb,two.lib" {
+	if got := strings.Join(names, ","); got != "one.lib,folder" || w.opened.files[1].folder == nil {
 		t.Errorf("opened %s", got)
+	}
+	folder := w.nav.model.items[w.opened.files[1].uid]
+	settle(w, func() { w.nav.model.childUIDs(folder.uid) })
+	var rows []string
+	for _, uid := range w.nav.model.childUIDs(folder.uid) {
+		rows = append(rows, w.nav.model.items[uid].name)
+	}
+	if got := strings.Join(rows, ","); got != "deeper,two.lib" {
+		t.Errorf("the dropped folder's rows: %s", got)
 	}
 	if got := recentFiles(w.app); len(got) != 2 || got[0] != sub {
 		t.Errorf("recent %v", got)

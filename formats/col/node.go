@@ -18,6 +18,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return IsCOL(p.Head) },
 		Open:     Open,
+		Tag:      formats.FixedTag("COL"),
 	})
 }
 

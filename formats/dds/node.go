@@ -14,6 +14,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return bytes.HasPrefix(p.Head, []byte(Magic)) },
 		Open:     OpenNode,
+		Tag:      formats.FixedTag("DDS"),
 	})
 }
 

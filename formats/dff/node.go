@@ -21,6 +21,7 @@ func init() {
 		Priority: 10, // before the generic RW section tree
 		Match:    func(p formats.Probe) bool { return IsDFF(p.Head, p.Size, p.Name) },
 		Open:     Open,
+		Tag:      formats.FixedTag("DFF"),
 	})
 }
 

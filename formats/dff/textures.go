@@ -127,7 +127,7 @@ func materialSurface(g *Geometry, slot int, tex func(name string) (image.Image, 
 	}
 	if mt.Texture != nil {
 		if img, alpha := tex(mt.Texture.Name); img != nil {
-			s.Texture = img
+			s.Texture, s.TextureName = img, mt.Texture.Name
 			s.AlphaTest, s.AlphaRef = true, 8
 			if alpha {
 				s.Blend = geom.BlendAlpha

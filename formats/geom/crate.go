@@ -28,8 +28,8 @@ func Crate() *Mesh {
 		mat   *Material
 	}{
 		{"checker", []face{{neg(y), x, z}, {y, neg(x), z}, {neg(x), neg(y), z}, {neg(z), x, neg(y)}},
-			&Material{Texture: checker}},
-		{"flip", []face{{x, y, z}}, &Material{Texture: checker, Anim: CrateFlip{checker, stripes}}},
+			&Material{Texture: checker, TextureName: "crate_checker"}},
+		{"flip", []face{{x, y, z}}, &Material{Texture: checker, TextureName: "crate_checker", Anim: CrateFlip{checker, stripes}}},
 		{"pulse", []face{{z, x, y}}, &Material{Color: cratePulse[0], Anim: CratePulse{}}},
 	}
 	for gi, g := range groups {
@@ -90,11 +90,11 @@ type CrateFlip struct{ A, B image.Image }
 
 // At returns the texture shown at clock ms.
 func (f CrateFlip) At(ms uint32) Look {
-	tex := f.A
+	tex, name := f.A, "crate_checker"
 	if ms%1200 >= 600 {
-		tex = f.B
+		tex, name = f.B, "crate_stripes"
 	}
-	return Look{Color: color.NRGBA{255, 255, 255, 255}, Texture: tex}
+	return Look{Color: color.NRGBA{255, 255, 255, 255}, Texture: tex, TextureName: name}
 }
 
 // Duration is the animation's cycle, 1200 ms.

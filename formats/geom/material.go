@@ -38,6 +38,10 @@ type Material struct {
 	// Texture is the image the UVs map, straight alpha (an *image.NRGBA
 	// is drawn as it is; other images are converted once); nil: none.
 	Texture image.Image
+	// TextureName is the texture's own name (a TXD texture's, a Texm
+	// entry's, an X-Ray texture path's last part), which exporters name
+	// its file after; "" when it has none.
+	TextureName string
 	// Page is the part of Texture the unit UV square maps to (a Texm
 	// page); empty: the whole texture.
 	Page     image.Rectangle
@@ -63,9 +67,10 @@ type Animator interface {
 // Look is what an animation sets at one moment: it replaces the
 // material's Color, Texture and Page.
 type Look struct {
-	Color   color.NRGBA
-	Texture image.Image
-	Page    image.Rectangle
+	Color       color.NRGBA
+	Texture     image.Image
+	TextureName string // see Material.TextureName
+	Page        image.Rectangle
 }
 
 // Look returns the material's look at clock ms: its animation's, or its
@@ -74,5 +79,5 @@ func (m *Material) Look(ms uint32) Look {
 	if m.Anim != nil {
 		return m.Anim.At(ms)
 	}
-	return Look{Color: m.Color, Texture: m.Texture, Page: m.Page}
+	return Look{Color: m.Color, Texture: m.Texture, TextureName: m.TextureName, Page: m.Page}
 }

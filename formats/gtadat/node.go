@@ -20,6 +20,7 @@ func init() {
 		Kind:     formats.KindArchive,
 		Match:    func(p formats.Probe) bool { return p.Hint == "" && Looks(p.Head, p.Name) },
 		Open:     Open,
+		Tag:      formats.FixedTag("DAT"),
 	})
 }
 

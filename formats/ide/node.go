@@ -19,6 +19,7 @@ func init() {
 		Kind:     formats.KindArchive,
 		Match:    func(p formats.Probe) bool { return LooksIDE(p.Head, p.Size, p.Name) },
 		Open:     Open,
+		Tag:      formats.FixedTag("IDE"),
 	})
 }
 

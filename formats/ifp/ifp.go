@@ -22,7 +22,17 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return Probe(p.Head, p.Size) },
 		Open:     Open,
+		Tag:      magicTag,
 	})
+}
+
+// magicTag is the Format.Tag of a package: its format tag as Type gives
+// it, read from the magic (ANP2, ANP3; ANPK for ANPK and ANLF).
+func magicTag(p formats.Probe) string {
+	if len(p.Head) >= 4 && (string(p.Head[:4]) == TagANP2 || string(p.Head[:4]) == TagANP3) {
+		return string(p.Head[:4])
+	}
+	return TagANPK
 }
 
 // The four-byte tags an .ifp starts with.

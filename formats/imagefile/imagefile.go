@@ -22,12 +22,12 @@ import (
 
 func init() {
 	formats.Register(formats.Format{Name: "png", Kind: formats.KindTexture, Priority: 10,
-		Match: func(p formats.Probe) bool { return isPNG(p.Head) }, Open: open(readPNG)})
+		Match: func(p formats.Probe) bool { return isPNG(p.Head) }, Open: open(readPNG), Tag: formats.FixedTag("PNG")})
 	formats.Register(formats.Format{Name: "bmp", Kind: formats.KindTexture, Priority: 10,
-		Match: func(p formats.Probe) bool { return isBMP(p.Head, p.Size) }, Open: open(readBMP)})
+		Match: func(p formats.Probe) bool { return isBMP(p.Head, p.Size) }, Open: open(readBMP), Tag: formats.FixedTag("BMP")})
 	// TGA is known by name and header only: after every format with magic
 	formats.Register(formats.Format{Name: "tga", Kind: formats.KindTexture, Priority: 3,
-		Match: func(p formats.Probe) bool { return tga.Probe(p.Head, p.Size, p.Name) }, Open: open(readTGA)})
+		Match: func(p formats.Probe) bool { return tga.Probe(p.Head, p.Size, p.Name) }, Open: open(readTGA), Tag: formats.FixedTag("TGA")})
 }
 
 // headSize is how many leading bytes the header readers get: the largest

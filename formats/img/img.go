@@ -152,6 +152,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 8 && string(p.Head[:4]) == "VER2" },
 		Open:     OpenVER2,
+		Tag:      formats.FixedTag("IMG"),
 	})
 	// Version 1 has no magic: IsV1 decides before anything sniffs the
 	// first bytes, which are those of its first entry (a DFF, a TXD).
@@ -161,6 +162,7 @@ func init() {
 		Priority: 20,
 		Match:    IsV1,
 		Open:     OpenV1,
+		Tag:      formats.FixedTag("IMG"),
 	})
 	// A .img that nothing else recognises is a version 1 IMG whose .dir is
 	// missing or wrong: opening it says so.
@@ -172,6 +174,7 @@ func init() {
 			return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".img") && p.Size%SectorSize == 0
 		},
 		Open: OpenV1,
+		Tag:  formats.FixedTag("IMG"),
 	})
 	// A version 1 directory opened by itself stands for its archive.
 	formats.Register(formats.Format{
@@ -182,6 +185,7 @@ func init() {
 			return p.Hint == "" && strings.EqualFold(filepath.Ext(p.Name), ".dir") && p.Size > 0 && p.Size%EntrySize == 0
 		},
 		Open: OpenDir,
+		Tag:  formats.FixedTag("IMG"),
 	})
 }
 

@@ -61,6 +61,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 8 && string(p.Head[:4]) == "VERF" },
 		Open:     OpenVERF,
+		Tag:      formats.FixedTag("IMG"),
 	})
 }
 

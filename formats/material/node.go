@@ -18,6 +18,7 @@ func init() {
 		Priority: 5,
 		Match:    func(p formats.Probe) bool { return p.Hint == "MAT0" },
 		Open:     OpenMaterial,
+		Tag:      formats.FixedTag("MAT0"),
 	})
 	formats.Register(formats.Format{
 		Name:     "wear",
@@ -25,6 +26,7 @@ func init() {
 		Priority: 5,
 		Match:    func(p formats.Probe) bool { return p.Hint == "WEAR" },
 		Open:     OpenWear,
+		Tag:      formats.FixedTag("WEAR"),
 	})
 	formats.Register(formats.Format{
 		Name:     "wear-file",
@@ -32,6 +34,7 @@ func init() {
 		Priority: 1,
 		Match:    looksLikeWearFile,
 		Open:     OpenWear,
+		Tag:      formats.FixedTag("WEAR"),
 	})
 }
 

@@ -8,10 +8,11 @@ import (
 )
 
 // PhaseImage is what a phase shows besides its colours: its texture,
-// decoded (nil when untextured or not found), and the rectangle its page
-// index p17 names (empty: the whole texture).
+// decoded (nil when untextured or not found), the texture's name, and the
+// rectangle its page index p17 names (empty: the whole texture).
 type PhaseImage struct {
 	Texture image.Image
+	Name    string
 	Page    image.Rectangle
 }
 
@@ -61,7 +62,7 @@ func (p *Player) At(ms uint32) geom.Look {
 		lerpValues(&v, &p.vals[pb], mask, alpha)
 	}
 	img := p.images[pa]
-	return geom.Look{Color: v.BaseColor(), Texture: img.Texture, Page: img.Page}
+	return geom.Look{Color: v.BaseColor(), Texture: img.Texture, TextureName: img.Name, Page: img.Page}
 }
 
 // position is the sampler of SampleAt as PlayAt plays it, without

@@ -91,7 +91,7 @@ func (s *TextureSet) Phases(m *Mat0) ([]PhaseImage, []string) {
 			findings = append(findings, fmt.Sprintf("phase %d: %v", i, r.err))
 			continue
 		}
-		out[i].Texture = r.img
+		out[i].Texture, out[i].Name = r.img, name
 		if pg := m.Phases[i].Page(); pg >= 0 {
 			pages := r.node.OverlayRects(0)
 			if pg >= len(pages) || pages[pg].Intersect(r.img.Rect).Empty() {

@@ -25,6 +25,7 @@ func init() {
 			return bytes.HasPrefix(p.Head, []byte(nres.Magic)) && (p.Hint == "MSH" || p.Hint == "MESH" || strings.HasSuffix(strings.ToLower(p.Name), ".msh"))
 		},
 		Open: Open,
+		Tag:  formats.FixedTag("MSH"),
 	})
 }
 

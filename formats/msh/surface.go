@@ -114,7 +114,7 @@ func (n *MeshNode) rowMaterial(m *Model, b *BatchInfo, note func(int64, string, 
 func (n *MeshNode) fillSurface(s *geom.Material, mat *material.Mat0, imgs []material.PhaseImage, off int64, row int, name string, note func(int64, string, ...any)) {
 	p := material.NewPlayer(mat, 0, imgs)
 	look := p.At(0)
-	s.Color, s.Texture, s.Page = look.Color, look.Texture, look.Page
+	s.Color, s.Texture, s.TextureName, s.Page = look.Color, look.Texture, look.TextureName, look.Page
 	if p.Animated() {
 		s.Anim = p
 	}

@@ -17,6 +17,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return len(p.Head) >= 4 && string(p.Head[:4]) == Magic },
 		Open:     OpenNode,
+		Tag:      formats.FixedTag(Magic),
 	})
 }
 

@@ -24,6 +24,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return Probe(p.Head, p.Size) },
 		Open:     Open,
+		Tag:      formats.FixedTag("OMF"),
 	})
 }
 

@@ -40,6 +40,7 @@ func init() {
 		Priority: 9,
 		Match:    func(p formats.Probe) bool { return IsRW(p.Head, p.Size) },
 		Open:     Open,
+		Tag:      formats.FixedTag("RW"),
 	})
 }
 

@@ -15,6 +15,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return bytes.HasPrefix(p.Head, []byte(Magic)) },
 		Open:     Open,
+		Tag:      formats.FixedTag("Texm"),
 	})
 }
 

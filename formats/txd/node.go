@@ -19,6 +19,7 @@ func init() {
 		Priority: 10,
 		Match:    func(p formats.Probe) bool { return IsTXD(p.Head, p.Size) },
 		Open:     Open,
+		Tag:      formats.FixedTag("TXD"),
 	})
 }
 

@@ -35,6 +35,7 @@ func init() {
 		Kind:     formats.KindScene,
 		Match:    func(p formats.Probe) bool { return ipl.IsBinary(p.Head) },
 		Open:     Open,
+		Tag:      formats.FixedTag("IPL bnry"),
 	})
 	formats.Register(formats.Format{
 		Name:     "ipl-text",
@@ -42,6 +43,7 @@ func init() {
 		Kind:     formats.KindScene,
 		Match:    func(p formats.Probe) bool { return ipl.LooksText(p.Head, p.Size, p.Name) },
 		Open:     Open,
+		Tag:      formats.FixedTag("IPL"),
 	})
 }
 

@@ -19,6 +19,7 @@ func init() {
 		Priority: 3,
 		Match:    func(p formats.Probe) bool { return ProbeOGF(p.Head, p.Size) || ProbeProtectedOGF(p.Head, p.Size) },
 		Open:     OpenModel,
+		Tag:      formats.FixedTag("ogf"),
 	})
 }
 

@@ -18,6 +18,7 @@ func init() {
 		Priority: 3,
 		Match:    func(p formats.Probe) bool { return Probe(p.Head, p.Size) },
 		Open:     Open,
+		Tag:      formats.FixedTag("level"),
 	})
 }
 

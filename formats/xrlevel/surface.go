@@ -31,7 +31,7 @@ func (lv *Level) material(k matKey) *geom.Material {
 	m := &geom.Material{}
 	if tf := lv.TextureFile(k.texture); tf != nil && lv.tex != nil {
 		if img := lv.tex.image(tf); img != nil {
-			m.Texture = img
+			m.Texture, m.TextureName = img, textureBase(k.texture)
 		}
 	}
 	if m.Texture == nil {
@@ -130,4 +130,14 @@ func transformNormal(m *[16]float32, n geom.Vec3) geom.Vec3 {
 		return geom.Vec3{r[0] / l, r[1] / l, r[2] / l}
 	}
 	return r
+}
+
+// textureBase is the last part of an X-Ray texture name
+// ("trees\trees_bark" → "trees_bark"): what an exported texture file is
+// named after.
+func textureBase(name string) string {
+	if i := strings.LastIndexAny(name, `\/`); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }

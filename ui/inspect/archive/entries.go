@@ -27,7 +27,7 @@ func init() {
 	inspect.RegisterTab(inspect.TabProvider{
 		Name:  "entries",
 		Order: 50,
-		Match: func(n formats.Node) bool { return formats.SafeKind(n) == formats.KindArchive },
+		Match: func(n formats.Node) bool { return formats.SafeKind(n) == formats.KindArchive && formats.Listed(n) },
 		Make:  makeEntriesTab,
 	})
 }

@@ -164,8 +164,8 @@ func sortRows(rows []*texRow, col int, desc bool) {
 // texChildren returns n's children when every one is a texture (a TXD, a
 // Parkan Textures.lib), else nil.
 func texChildren(n formats.Node) []formats.Node {
-	if formats.SafeKind(n) == formats.KindTexture {
-		return nil
+	if formats.SafeKind(n) == formats.KindTexture || !formats.Listed(n) {
+		return nil // a folder on disk is listed in the background first
 	}
 	kids, err := formats.SafeChildren(n)
 	if err != nil || len(kids) == 0 {
@@ -174,6 +174,9 @@ func texChildren(n formats.Node) []formats.Node {
 	for _, k := range kids {
 		if k == nil || formats.SafeKind(k) != formats.KindTexture {
 			return nil
+		}
+		if _, unopened := k.(formats.Unopened); unopened {
+			return nil // image files of a folder: their pixels are not at hand
 		}
 	}
 	return kids
