@@ -19,7 +19,13 @@ const ProgressAfter = 300 * time.Millisecond
 // placeholder: quick work then shows its tab at once, without a blank
 // frame first. Tests wait for the work (their views are built from the
 // result), except where they ask for the placeholder (loadWithin).
-func quickWait() time.Duration {
+func quickWait() time.Duration { return QuickWait() }
+
+// QuickWait is how long a view built on the UI goroutine may wait for
+// background work before it shows the result later through fyne.Do
+// (quickWait's reading: a minute in tests, whose driver would otherwise
+// run the fyne.Do on the worker while the test draws).
+func QuickWait() time.Duration {
 	if testing.Testing() {
 		return time.Minute
 	}

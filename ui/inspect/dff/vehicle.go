@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -15,6 +16,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/dff"
 	"rummage/formats/geom"
+	"rummage/ui/inspect"
 	"rummage/ui/inspect/mesh"
 )
 
@@ -82,11 +84,21 @@ func newModelRow(v *mesh.PreviewView, n formats.Node) *modelRow {
 	r.geo, _ = n.(*dff.GeometryNode)
 	r.note.Truncation = fyne.TextTruncateEllipsis
 	r.content = container.NewVBox()
+	learnt := make(chan modelFacts, 1)
 	go func() {
 		f, err := formats.Guard("model row", r.learn)
 		f.err = err
-		fyne.Do(func() { r.fill(f) })
+		learnt <- f
 	}()
+	select {
+	case f := <-learnt: // quick: filled at once, on the UI goroutine
+		r.fill(f)
+	case <-time.After(inspect.QuickWait()):
+		go func() {
+			f := <-learnt
+			fyne.Do(func() { r.fill(f) })
+		}()
+	}
 	return r
 }
 
