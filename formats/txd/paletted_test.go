@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -152,29 +150,9 @@ func TestPalettedOthers(t *testing.T) {
 // real TXDs under $RUMMAGE_PS2_TXD_DIR (never committed; skipped when
 // unset).
 func TestRealPaletted(t *testing.T) {
-	dir := os.Getenv("RUMMAGE_PS2_TXD_DIR")
-	if dir == "" {
-		t.Skip("RUMMAGE_PS2_TXD_DIR not set")
-	}
-	files, levels := 0, 0
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".txd") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		dict, err := Parse(b, 0)
-		if err != nil {
-			return nil
-		}
-		files++
+	levels := 0
+	files := eachRealTXD(t, func(p string, dict *Dictionary) {
 		levels += checkPaletted(t, p, dict)
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("%d files, %d palettised levels: indices and image agree", files, levels)
 }

@@ -20,26 +20,10 @@ import (
 // 128×128 PSMT4 outlier among 220 of its shape states MIPTBP2 registers for
 // two levels it does not have.
 func TestRealPS2MipLayout(t *testing.T) {
-	dir := os.Getenv("RUMMAGE_PS2_TXD_DIR")
-	if dir == "" {
-		t.Skip("RUMMAGE_PS2_TXD_DIR not set")
-	}
-	var files, textures, same int
+	var textures, same int
 	diffs := map[string]int{}
 	shapes := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".txd") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		dict, err := Parse(b, 0)
-		if err != nil {
-			return nil
-		}
-		files++
+	files := eachRealTXD(t, func(p string, dict *Dictionary) {
 		for _, tx := range dict.Textures() {
 			if tx.Platform != PlatformPS2 || len(tx.Levels) < 2 || tx.PS2 == nil || tx.PS2.StreamVersion < 2 {
 				continue
@@ -79,11 +63,7 @@ func TestRealPS2MipLayout(t *testing.T) {
 			}
 			diffs[what]++
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Logf("%d files, %d PS2 textures with mipmaps, %d rebuilt with the same GS layout", files, textures, same)
 	for k, v := range diffs {
 		t.Logf("%d textures differ: %s", v, k)
@@ -95,6 +75,35 @@ func TestRealPS2MipLayout(t *testing.T) {
 			t.Errorf("shape %s: no texture reproduced and the rebuild is not marked experimental", k)
 		}
 	}
+}
+
+// eachRealTXD calls f with every TXD under $RUMMAGE_PS2_TXD_DIR (real
+// files, never committed) that parses, and returns how many there were;
+// the test is skipped when the variable is unset.
+func eachRealTXD(t *testing.T, f func(path string, dict *Dictionary)) (files int) {
+	t.Helper()
+	dir := os.Getenv("RUMMAGE_PS2_TXD_DIR")
+	if dir == "" {
+		t.Skip("RUMMAGE_PS2_TXD_DIR not set")
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".txd") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if dict, err := Parse(b, 0); err == nil {
+			files++
+			f(p, dict)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // layoutDiff names the first GS layout field where b differs from a.
