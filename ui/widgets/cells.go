@@ -6,56 +6,81 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// Table cells. Fyne updates every visible cell on each refresh and resize
-// of its table (a window's start lays it out several times), and a label
-// with an ellipsis shapes its text anew at each refresh and resize, uncached
-// (the slow part of showing a table); a label without one only measures
-// it, and the measure is cached. So a table's cells show their text
-// unchanged without a refresh, and are truncated only when their text does
-// not fit.
+// Labels cut with an ellipsis. Such a Fyne label shapes its text anew,
+// uncached, at every refresh and resize, and Fyne updates every visible
+// cell of a table or tree at each layout of it (a window's start lays it
+// out several times): the slow part of showing one. A label without
+// truncation only measures its text, and the measure is cached.
 
-// CellLabel is a label for a table cell: cut with an ellipsis when its
-// text is wider than the cell, left whole (no truncation to work out)
-// when it fits. Its minimum size is a plain label's, so it is for cells,
-// whose size the table sets, not for a layout that reads it.
-type CellLabel struct {
+// FitLabel is a label cut with an ellipsis when its text is wider than
+// the label and left whole (no truncation to work out) when it fits; its
+// minimum size is an ellipsis label's. Set the text with Set or SetText
+// (then Refresh, for a change of its fields).
+type FitLabel struct {
 	widget.Label
 }
 
-// NewCellLabel makes an empty cell label (a table's CreateCell).
-func NewCellLabel() *CellLabel {
-	c := &CellLabel{}
+// NewFitLabel makes a label showing text.
+func NewFitLabel(text string) *FitLabel {
+	c := &FitLabel{}
+	c.Text = text
 	c.Truncation = fyne.TextTruncateEllipsis
 	c.ExtendBaseWidget(c)
 	return c
 }
 
-// Set shows text in style; the same text and style again does nothing.
-func (c *CellLabel) Set(text string, style fyne.TextStyle) {
+// NewCellLabel makes an empty label for a table's or a tree's cells.
+func NewCellLabel() *FitLabel { return NewFitLabel("") }
+
+// Set shows text in style; the same text and style again does nothing
+// (a table updates its cells at every layout).
+func (c *FitLabel) Set(text string, style fyne.TextStyle) {
 	if c.Text == text && c.TextStyle == style {
 		return
 	}
 	c.Text, c.TextStyle = text, style
-	c.fit(c.Size().Width)
 	c.Refresh()
 }
 
-// Resize sizes the cell, deciding first whether its text still fits.
-func (c *CellLabel) Resize(size fyne.Size) {
+// SetText shows text.
+func (c *FitLabel) SetText(text string) {
+	c.Text = text
+	c.Refresh()
+}
+
+// Refresh redraws the label, deciding first whether its text fits.
+func (c *FitLabel) Refresh() {
+	c.fit(c.Size().Width)
+	c.Label.Refresh()
+}
+
+// Resize sizes the label, deciding first whether its text still fits.
+func (c *FitLabel) Resize(size fyne.Size) {
 	if c.Size() == size {
 		return
 	}
 	changed := c.fit(size.Width)
 	c.Label.Resize(size)
 	if changed {
-		c.Refresh() // the label hands its truncation to its text at a refresh
+		c.Label.Refresh() // the label hands its truncation to its text at a refresh
 	}
 }
 
-// fit sets the truncation for a cell width wide and reports whether it
+// MinSize is an ellipsis label's whether the text fits or not: a letter
+// and the ellipsis wide (as Fyne 2.7's text renderer has it).
+func (c *FitLabel) MinSize() fyne.Size {
+	m := c.Label.MinSize()
+	if c.Truncation == fyne.TextTruncateOff {
+		size := c.Theme().Size(theme.SizeNameText)
+		m.Width = fyne.MeasureText("M", size, fyne.TextStyle{}).Width + fyne.MeasureText("…", size, fyne.TextStyle{}).Width
+	}
+	return m
+}
+
+// fit sets the truncation for a label width wide and reports whether it
 // changed: none when the text fits between the label's paddings (the
 // measure is Fyne's own, cached), else an ellipsis.
-func (c *CellLabel) fit(width float32) bool {
+func (c *FitLabel) fit(width float32) bool {
 	th := c.Theme()
 	t := fyne.TextTruncateEllipsis
 	room := width - 2*th.Size(theme.SizeNameInnerPadding)

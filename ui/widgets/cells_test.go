@@ -33,7 +33,7 @@ func shownText(o fyne.Widget) string {
 
 // A cell's text is whole when it fits and cut with an ellipsis when the
 // cell is narrower, after a resize either way and after a new text.
-func TestCellLabelTruncatesOnlyWhatDoesNotFit(t *testing.T) {
+func TestFitLabelTruncatesOnlyWhatDoesNotFit(t *testing.T) {
 	test.NewTempApp(t)
 	const text = "a rather long entry name.msh"
 	c := NewCellLabel()
@@ -59,6 +59,12 @@ func TestCellLabelTruncatesOnlyWhatDoesNotFit(t *testing.T) {
 		if s.whole && got != c.Text {
 			t.Errorf("%s: shows %q, want %q", s.what, got, c.Text)
 		}
+	}
+	ref := widget.NewLabel(c.Text)
+	ref.Truncation = fyne.TextTruncateEllipsis
+	ref.TextStyle = c.TextStyle
+	if c.Truncation != fyne.TextTruncateOff || c.MinSize() != ref.MinSize() {
+		t.Errorf("a fitting text: truncation %v, minimum size %v, want none and an ellipsis label's %v", c.Truncation, c.MinSize(), ref.MinSize())
 	}
 	if c.TextStyle != (fyne.TextStyle{Monospace: true}) {
 		t.Errorf("style %+v, want monospace", c.TextStyle)

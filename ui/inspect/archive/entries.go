@@ -215,7 +215,7 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 		},
 		func() fyne.CanvasObject { return widgets.NewCellLabel() },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widgets.CellLabel)
+			l := o.(*widgets.FitLabel)
 			if id.Row >= len(rows) || id.Col >= len(cols) {
 				l.Set("", l.TextStyle)
 				return
