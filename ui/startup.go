@@ -33,6 +33,9 @@ var firstFrameStyles = []fyne.TextStyle{{}, {Bold: true}, {Monospace: true}}
 //   - the garbage collector waits (up to startUpHeap) until the first
 //     frame: the eight collections of a start take the second core from
 //     the font loading and assist on the UI thread.
+//
+// main calls BeginStartUp as soon as the app exists; Run does when main
+// did not.
 func beginStartUp() (end func()) {
 	gc := debug.SetGCPercent(-1)
 	limit := debug.SetMemoryLimit(startUpHeap)
@@ -47,6 +50,25 @@ func beginStartUp() (end func()) {
 			debug.SetMemoryLimit(limit)
 		})
 	}
+}
+
+// startUp is the end of the start begun by BeginStartUp.
+var startUp struct {
+	once sync.Once
+	end  func()
+}
+
+// BeginStartUp readies the process for the window's start (see
+// beginStartUp) the first time it is called; call it as soon as the app
+// exists, so the fonts load while the language and icon are set up.
+func BeginStartUp() {
+	startUp.once.Do(func() { startUp.end = beginStartUp() })
+}
+
+// startedUp ends the start begun by BeginStartUp (after the first frame).
+func startedUp() {
+	BeginStartUp()
+	startUp.end()
 }
 
 // warmFonts loads the faces of firstFrameStyles into Fyne's font cache by
