@@ -59,10 +59,18 @@ func (c *FitLabel) Resize(size fyne.Size) {
 	if c.Size() == size {
 		return
 	}
-	changed := c.fit(size.Width)
-	c.Label.Resize(size)
-	if changed {
-		c.Label.Refresh() // the label hands its truncation to its text at a refresh
+	// The label hands its truncation to its text at a refresh, and the
+	// text truncates at a resize too: the truncation goes first when it
+	// is dropped, after the resize when it is taken up, so the text is cut
+	// once at most.
+	if !c.fit(size.Width) {
+		c.Label.Resize(size)
+	} else if c.Truncation == fyne.TextTruncateOff {
+		c.Label.Refresh()
+		c.Label.Resize(size)
+	} else {
+		c.Label.Resize(size)
+		c.Label.Refresh()
 	}
 }
 
