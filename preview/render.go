@@ -130,10 +130,8 @@ type renderer struct {
 
 	// buffers reused between frames
 	verts   []vert
-	useBack bool        // dim edges whose triangles all face away
-	opp     [][2]uint32 // per edge of oppMesh: opposite corners (see setOpp)
-	oppMesh *geom.Mesh
-	oppN    int
+	useBack bool    // dim edges whose triangles all face away
+	away    []uint8 // per triangle: 1 when it faces away (facing)
 	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
@@ -146,7 +144,7 @@ type renderer struct {
 
 	fillState // the solid and textured views
 
-	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
+	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn, facingFn func(int)
 }
 
 // yRange is the span of projected vertex rows one worker saw.
@@ -168,7 +166,7 @@ func newRendererN(n int) *Renderer {
 	r := &renderer{pool: newPool(n)}
 	r.yr = make([]yRange, n)
 	r.projectFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.draw, r.composite, r.points
-	r.binFn, r.bandsFn = r.bin, r.fillBands
+	r.binFn, r.bandsFn, r.facingFn = r.bin, r.fillBands, r.facing
 	r.faces = make([]int, n)
 	out := &Renderer{r}
 	runtime.AddCleanup(out, func(p *pool) { p.stop() }, r.pool)
@@ -263,7 +261,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 // drawEdges draws the wireframe: alone (wire), or over the filled frame
 // (textured+wire), where edges behind the surface are left out.
 func (r *renderer) drawEdges() {
-	r.useBack = r.opt.BackFaces && !r.fill && r.setOpp()
+	r.setFacing()
 	r.setLayers(r.fr.W, r.fr.H)
 	r.pool.run(r.drawFn)
 	if len(r.layers) > 0 {

@@ -12,7 +12,9 @@ type wireArgs struct {
 	stride int
 	edges  *geom.Edge
 	egroup *uint16
-	opp    *[2]uint32 // nil: no back-face dimming
+	etris  *[2]uint32 // nil: no back-face dimming
+	away   *uint8
+	ntri   int // len(away)
 	verts  *vert
 	nverts int
 	pal    *ink
@@ -56,11 +58,11 @@ func (r *renderer) fastRun(pix []uint8, stride int, e, hi int) int {
 	if hi > len(r.edges) || len(r.egroup) < len(r.edges) {
 		panic("preview: edge range beyond the edge list")
 	}
-	if r.useBack {
-		if len(r.opp) < hi {
-			panic("preview: opposite corners missing")
+	if r.useBack && len(r.away) > 0 {
+		if len(r.etris) < hi {
+			panic("preview: edge triangles missing")
 		}
-		a.opp = &r.opp[0]
+		a.etris, a.away, a.ntri = &r.etris[0], &r.away[0], len(r.away)
 	}
 	for e < hi {
 		a.e, a.hi = e, min(hi, e+asmChunk)

@@ -47,67 +47,26 @@ check:
 	ADDL vert_a(BX), R9
 	SARL $2, R9
 
-	// dim when both triangles face away (faceBack in wire.go)
-	MOVQ wireArgs_opp(DI), R8
+	// dim when every triangle of the edge faces away (edgeAway in
+	// wire.go: a byte per triangle, worked out before the edges)
+	MOVQ wireArgs_etris(DI), R8
 	TESTQ R8, R8
 	JZ   look
-	MOVLQSX vert_x(AX), R10    // ax
-	MOVLQSX vert_y(AX), R11    // ay
-	MOVLQSX vert_x(BX), R12
-	SUBQ R10, R12              // dx
-	MOVLQSX vert_y(BX), R14
-	SUBQ R11, R14              // dy
-
-	MOVL (R8)(SI*8), CX        // the first triangle's corner
-	MOVL CX, DX
-	ANDL $(const_oppFlip-1), DX
-	CMPQ DX, wireArgs_nverts(DI)
+	MOVQ wireArgs_away(DI), R13
+	MOVL (R8)(SI*8), CX        // the first triangle
+	CMPQ CX, wireArgs_ntri(DI)
 	JAE  bad
-	SHLQ $4, DX
-	ADDQ R13, DX
-	TESTL $const_cCareful, vert_code(DX) // facing unknown: not dimmed
-	JNZ  look
-	MOVLQSX vert_y(DX), R15
-	SUBQ R11, R15
-	IMULQ R12, R15
-	MOVLQSX vert_x(DX), DX
-	SUBQ R10, DX
-	IMULQ R14, DX
-	SUBQ DX, R15               // area
-	SARL $31, CX
-	MOVLQSX CX, CX             // -1 when the triangle runs B to A
-	XORQ CX, R15
-	SUBQ CX, R15               // its area in its own order
-	NEGQ R15
-	SHRQ $63, R15
-	XORL wireArgs_mirror(DI), R15
-	JZ   look                  // faces the eye
-
-	MOVL 4(R8)(SI*8), CX       // the second triangle's corner
-	MOVL CX, DX
-	ANDL $(const_oppFlip-1), DX
-	CMPQ DX, wireArgs_nverts(DI)
+	CMPB (R13)(CX*1), $0
+	JEQ  look                  // faces the eye
+	MOVL 4(R8)(SI*8), CX       // the second, if any
+	CMPL CX, $-1               // geom.NoTri
+	JEQ  dim
+	CMPQ CX, wireArgs_ntri(DI)
 	JAE  bad
-	SHLQ $4, DX
-	ADDQ R13, DX
-	TESTL $const_cCareful, vert_code(DX)
-	JNZ  look
-	MOVLQSX vert_y(DX), R15
-	SUBQ R11, R15
-	IMULQ R12, R15
-	MOVLQSX vert_x(DX), DX
-	SUBQ R10, DX
-	IMULQ R14, DX
-	SUBQ DX, R15
-	SARL $31, CX
-	MOVLQSX CX, CX
-	XORQ CX, R15
-	SUBQ CX, R15
-	NEGQ R15
-	SHRQ $63, R15
-	XORL wireArgs_mirror(DI), R15
-	JZ   look
+	CMPB (R13)(CX*1), $0
+	JEQ  look
 
+dim:
 	IMUL3L $(256-const_backDim), R9, CX // a -= a * (256 - backDim) >> 8
 	SARL $8, CX
 	SUBL CX, R9

@@ -161,7 +161,7 @@ func slicesEqual(a, b []int) bool {
 	return true
 }
 
-// A broken invariant (a corner index or a pixel out of range) panics as
+// A broken invariant (a triangle index or a pixel out of range) panics as
 // the Go loop does, instead of writing outside the image.
 func TestWireRunRefusesBrokenEdges(t *testing.T) {
 	m := geom.Icosphere(1, 2, geom.ZUp)
@@ -180,10 +180,10 @@ func TestWireRunRefusesBrokenEdges(t *testing.T) {
 		f()
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
-	saved := rr.opp[0]
-	rr.opp[0] = [2]uint32{uint32(len(rr.verts)) + 5, uint32(len(rr.verts)) + 5}
-	panics("corner out of range", func() { rr.fastRun(img.Pix, img.Stride, 0, 1) })
-	rr.opp[0] = saved
+	saved := rr.etris[0]
+	rr.etris[0] = [2]uint32{uint32(len(rr.away)) + 5, uint32(len(rr.away)) + 5}
+	panics("triangle out of range", func() { rr.fastRun(img.Pix, img.Stride, 0, 1) })
+	rr.etris[0] = saved
 	va := &rr.verts[rr.edges[0].A]
 	saveV := *va
 	va.x, va.y, va.code = 1<<20, 1<<20, 0 // claims to be inside, lies far outside
