@@ -130,8 +130,8 @@ type renderer struct {
 
 	// buffers reused between frames
 	verts   []vert
-	useBack bool    // dim edges whose triangles all face away
-	away    []uint8 // per triangle: 1 when it faces away (facing)
+	useBack bool          // dim edges whose triangles all face away
+	away    []uint8       // per triangle: 1 when it faces away (facing)
 	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
