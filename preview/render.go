@@ -136,7 +136,8 @@ type renderer struct {
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
 	palette []ink
-	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
+	pal16   [][2]uint64 // the palette in the pixels' byte order, twice (wireRun8)
+	bMesh   *geom.Mesh  // bounds cache: meshes do not change once built
 	bN      int
 	bounds  geom.Bounds
 	parts   *Parts // RenderParts: what of the mesh this frame draws; nil for all

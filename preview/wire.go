@@ -33,8 +33,8 @@ func (r *renderer) setFacing() {
 		return
 	}
 	n := r.mesh.Triangles()
-	if cap(r.away) < n {
-		r.away = make([]uint8, n)
+	if cap(r.away) < n+3 {
+		r.away = make([]uint8, n, n+3) // wireRun8 reads four bytes at a time
 	}
 	r.away = r.away[:n]
 	r.pool.run(r.facingFn)
