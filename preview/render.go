@@ -317,6 +317,10 @@ func (r *renderer) setPalette() {
 		}
 		r.palette[i] = toRGB(c).ink()
 	}
+	r.pal16 = r.pal16[:0]
+	for _, c := range r.palette {
+		r.pal16 = append(r.pal16, c.bytewise())
+	}
 }
 
 // span returns worker w's share [lo, hi) of n items.

@@ -56,12 +56,7 @@ func (r *renderer) setWide(a *wireArgs, pix []uint8, stride int) bool {
 		return false
 	}
 	if len(r.pal16) < len(r.palette) {
-		r.pal16 = make([][2]uint64, len(r.palette))
-	}
-	for i, c := range r.palette {
-		// an ink keeps red, blue, green, alpha; the pixel red, green, blue, alpha
-		n := uint64(c)&0xFFFF | uint64(c)>>32&0xFFFF<<16 | uint64(c)>>16&0xFFFF<<32 | uint64(c)&(0xFFFF<<48)
-		r.pal16[i] = [2]uint64{n, n}
+		return false
 	}
 	for i := range 8 {
 		a.vnvm1[i] = uint32(len(r.verts) - 1)
