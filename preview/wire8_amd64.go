@@ -68,7 +68,8 @@ func (r *renderer) setWide(a *wireArgs, pix []uint8, stride int) bool {
 	return true
 }
 
-// Offsets and constants wire8_amd64.s reads (go_asm.h exports them).
+// Where a vert keeps its brightness and code: wire8_amd64.s loads a vert's
+// 16 bytes at once and takes them as x, y, a, code (TestWireAsmLayouts).
 const (
 	vertA    = 8  // vert.a
 	vertCode = 12 // vert.code
