@@ -130,15 +130,14 @@ type renderer struct {
 
 	// buffers reused between frames
 	verts   []vert
-	useBack bool        // dim edges whose triangles all face away
-	opp     [][2]uint32 // per edge of oppMesh: opposite corners (see setOpp)
-	oppMesh *geom.Mesh
-	oppN    int
+	useBack bool          // dim edges whose triangles all face away
+	away    []uint8       // per triangle: 1 when it faces away (facing)
 	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
 	yr      []yRange      // per worker: the rows its vertices reach
 	rows    [2]int        // rows the layers may have touched this frame
 	palette []ink
-	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
+	pal16   [][2]uint64 // the palette in the pixels' byte order, twice (wireRun8)
+	bMesh   *geom.Mesh  // bounds cache: meshes do not change once built
 	bN      int
 	bounds  geom.Bounds
 	parts   *Parts // RenderParts: what of the mesh this frame draws; nil for all
@@ -146,7 +145,7 @@ type renderer struct {
 
 	fillState // the solid and textured views
 
-	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
+	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn, facingFn func(int)
 }
 
 // yRange is the span of projected vertex rows one worker saw.
@@ -168,7 +167,7 @@ func newRendererN(n int) *Renderer {
 	r := &renderer{pool: newPool(n)}
 	r.yr = make([]yRange, n)
 	r.projectFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.draw, r.composite, r.points
-	r.binFn, r.bandsFn = r.bin, r.fillBands
+	r.binFn, r.bandsFn, r.facingFn = r.bin, r.fillBands, r.facing
 	r.faces = make([]int, n)
 	out := &Renderer{r}
 	runtime.AddCleanup(out, func(p *pool) { p.stop() }, r.pool)
@@ -263,7 +262,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 // drawEdges draws the wireframe: alone (wire), or over the filled frame
 // (textured+wire), where edges behind the surface are left out.
 func (r *renderer) drawEdges() {
-	r.useBack = r.opt.BackFaces && !r.fill && r.setOpp()
+	r.setFacing()
 	r.setLayers(r.fr.W, r.fr.H)
 	r.pool.run(r.drawFn)
 	if len(r.layers) > 0 {
@@ -317,6 +316,10 @@ func (r *renderer) setPalette() {
 			}
 		}
 		r.palette[i] = toRGB(c).ink()
+	}
+	r.pal16 = r.pal16[:0]
+	for _, c := range r.palette {
+		r.pal16 = append(r.pal16, c.bytewise())
 	}
 }
 
