@@ -15,15 +15,20 @@ import (
 // wo (see Select), textured as their models are, lit by the fixed light
 // baked into their placed vertices (opt.Unlit is set: the camera's head
 // light does not apply). The solid and textured views place the chosen
-// instances a chunk at a time; the wire views draw every instance, from
+// instances a chunk at a time; the wire view draws every instance's edges
+// a chunk at a time too (renderWire), the textured+wire view from
 // PlacedMesh.
 func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options, wo WorldOptions) WorldStats {
 	st := v.Select(cam, dst.Rect.Dx(), dst.Rect.Dy(), wo)
 	o := *opt
 	o.Unlit = true
+	done := false
 	if o.Mode == ModeSolid || o.Mode == ModeTextured {
-		st.Stats = v.renderChunks(r, dst, cam, &o)
-	} else {
+		st.Stats, done = v.renderChunks(r, dst, cam, &o), true
+	} else if o.Mode != ModeTexturedWire {
+		st.Stats, done = v.renderWire(r, dst, cam, &o)
+	}
+	if !done {
 		ml := v.mergedParts()
 		if o.Mode == ModeTexturedWire {
 			// its edges are every instance's: every vertex is projected
