@@ -84,13 +84,18 @@ const (
 // placed vertex gets the fixed light baked into its colour, as its
 // instance turns it. The frame's groups are every model's groups, model
 // by model (models sharing a mesh, as missing ones of one size do, count
-// as one). The wire views draw every instance's edges: the wire view a
-// chunk of instances at a time, in the order of a layout of every
-// instance in one mesh (PlacedMesh), which the textured+wire view lays
-// out the first time one is drawn. A WorldView is not safe for concurrent
-// use.
+// as one). The wire views draw every instance's edges: for them the view
+// lays every instance out in one mesh, the first time one is drawn (see
+// PlacedMesh), or, with WireChunks, the wire view draws them a chunk at a
+// time in that mesh's order. A WorldView is not safe for concurrent use.
 type WorldView struct {
 	World *geom.World
+	// WireChunks draws the wire view a chunk of instances at a time,
+	// holding a chunk's edges instead of the whole world laid out in one
+	// mesh: far less memory and a quicker first frame, slower frames
+	// after it (each places every instance again). For one frame, as
+	// render draws.
+	WireChunks bool
 
 	models []modelLayout // the distinct model meshes
 	slot   []int32       // per instance: its entry of models, -1 for none
@@ -104,8 +109,8 @@ type WorldView struct {
 	chunk  chunkBuf
 	// chunkWorkers is the workers of the renderer filling chunks.
 	chunkWorkers int
-	merged       *mergedLayout // the textured+wire view's: every instance placed
-	wire         wireBuf       // the wire view's chunk
+	merged       *mergedLayout // the wire views': every instance placed
+	wire         wireBuf       // the wire view's chunk (WireChunks)
 }
 
 // nearInst is a drawn instance and its distance from the eye.

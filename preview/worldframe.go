@@ -15,9 +15,9 @@ import (
 // wo (see Select), textured as their models are, lit by the fixed light
 // baked into their placed vertices (opt.Unlit is set: the camera's head
 // light does not apply). The solid and textured views place the chosen
-// instances a chunk at a time; the wire view draws every instance's edges
-// a chunk at a time too (renderWire), the textured+wire view from
-// PlacedMesh.
+// instances a chunk at a time; the wire views draw every instance, from
+// PlacedMesh, or with WireChunks the wire view a chunk at a time too
+// (renderWire).
 func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options, wo WorldOptions) WorldStats {
 	st := v.Select(cam, dst.Rect.Dx(), dst.Rect.Dy(), wo)
 	o := *opt
@@ -25,7 +25,9 @@ func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Optio
 	done := false
 	if o.Mode == ModeSolid || o.Mode == ModeTextured {
 		st.Stats, done = v.renderChunks(r, dst, cam, &o), true
-	} else if o.Mode != ModeTexturedWire {
+	} else if v.WireChunks && o.Mode == ModeTexturedWire {
+		st.Stats, done = v.renderTexturedWire(r, dst, cam, &o)
+	} else if v.WireChunks {
 		st.Stats, done = v.renderWire(r, dst, cam, &o)
 	}
 	if !done {

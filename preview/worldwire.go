@@ -108,6 +108,33 @@ func (v *WorldView) renderWire(r *Renderer, dst *image.RGBA, cam *Camera, opt *O
 		return Stats{}, false
 	}
 	t0 := time.Now()
+	st := v.wireChunks(r, dst, cam, opt, false)
+	st.Elapsed = time.Since(t0)
+	return st, true
+}
+
+// renderTexturedWire is the textured+wire view a chunk at a time: the
+// culled frame's textured chunks first (renderChunks), then every
+// instance's edges over them, left out where the surface hides them.
+func (v *WorldView) renderTexturedWire(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options) (Stats, bool) {
+	if !v.wireBounds() {
+		return Stats{}, false
+	}
+	t0 := time.Now()
+	o := *opt
+	o.Mode, o.Bounds, o.Axes = ModeTextured, false, false // the box and axes go over the edges
+	st := v.renderChunks(r, dst, cam, &o)
+	ws := v.wireChunks(r, dst, cam, opt, true)
+	st.Vertices += ws.Vertices
+	st.Edges, st.Drawn, st.Decimated = ws.Edges, ws.Drawn, ws.Decimated
+	st.Elapsed = time.Since(t0)
+	return st, true
+}
+
+// wireChunks draws every instance's edges a chunk at a time: the first
+// chunk clears the image, unless over (the edges go over a textured frame
+// of the same box, whose depth hides them).
+func (v *WorldView) wireChunks(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options, over bool) Stats {
 	w := &v.wire
 	rr := r.renderer
 	defer func() { rr.keep, rr.edgeStride = false, 0 }()
@@ -123,8 +150,11 @@ func (v *WorldView) renderWire(r *Renderer, dst *image.RGBA, cam *Camera, opt *O
 		if mi < len(v.byMesh) { // the box and axes go over the last chunk
 			o.Bounds, o.Axes = false, false
 		}
-		rr.keep, rr.edgeStride = !first, stride
+		rr.keep, rr.edgeStride = over || !first, stride
 		w.parts = Parts{Bounds: w.bounds, wireBox: true}
+		if over { // every vertex projected, no triangle filled: the frame's box
+			w.parts = Parts{Verts: []Span{{0, len(w.pos)}}, Tris: []Span{}, Bounds: v.bounds}
+		}
 		cs := r.RenderParts(dst, w.mesh, &w.parts, cam, &o)
 		st.Vertices += cs.Vertices
 		st.Triangles += cs.Triangles
@@ -132,8 +162,7 @@ func (v *WorldView) renderWire(r *Renderer, dst *image.RGBA, cam *Camera, opt *O
 		st.Drawn += cs.Drawn
 		st.Decimated = st.Decimated || cs.Decimated
 	}
-	st.Elapsed = time.Since(t0)
-	return st, true
+	return st
 }
 
 // fillWireChunk places the instances from instance k of model mi on, in
