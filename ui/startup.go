@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 )
@@ -26,20 +27,21 @@ var firstFrameStyles = []fyne.TextStyle{{}, {Bold: true}, {Monospace: true}}
 //   - the fonts of firstFrameStyles are parsed, and the system's fonts
 //     scanned for the fallbacks, on another goroutine, so that the window
 //     finds them in Fyne's font cache instead of loading each on the UI
-//     thread at its first label (some 45 ms of a 350 ms start). Fyne's font
-//     and text-size caches are safe for concurrent use and keyed by style
-//     alone; the theme's fonts are Fyne's own whatever the variant, so the
-//     faces made here are the ones the window would make.
+//     thread at its first label (some 45 ms of a 350 ms start); the window
+//     takes its share before its first label (awaitStartFonts). Fyne's
+//     font and text-size caches are safe for concurrent use and keyed by
+//     style alone; the theme's fonts are Fyne's own whatever the variant,
+//     so the faces made here are the ones the window would make.
 //   - the garbage collector waits (up to startUpHeap) until the first
 //     frame: the eight collections of a start take the second core from
 //     the font loading and assist on the UI thread.
 //
 // main calls BeginStartUp as soon as the app exists; Run does when main
 // did not.
-func beginStartUp() (end func()) {
+func beginStartUp(fonts fontLoads) (end func()) {
 	gc := debug.SetGCPercent(-1)
 	limit := debug.SetMemoryLimit(startUpHeap)
-	go warmFonts()
+	go fonts.warm()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -54,15 +56,19 @@ func beginStartUp() (end func()) {
 
 // startUp is the end of the start begun by BeginStartUp.
 var startUp struct {
-	once sync.Once
-	end  func()
+	once  sync.Once
+	end   func()
+	fonts fontLoads
 }
 
 // BeginStartUp readies the process for the window's start (see
 // beginStartUp) the first time it is called; call it as soon as the app
 // exists, so the fonts load while the language and icon are set up.
 func BeginStartUp() {
-	startUp.once.Do(func() { startUp.end = beginStartUp() })
+	startUp.once.Do(func() {
+		startUp.fonts = newFontLoads(firstFrameStyles)
+		startUp.end = beginStartUp(startUp.fonts)
+	})
 }
 
 // startedUp ends the start begun by BeginStartUp (after the first frame).
@@ -71,10 +77,62 @@ func startedUp() {
 	startUp.end()
 }
 
-// warmFonts loads the faces of firstFrameStyles into Fyne's font cache by
-// measuring a short text in each.
-func warmFonts() {
-	for _, s := range firstFrameStyles {
-		fyne.MeasureText("Mg", 14, s)
+// awaitStartFonts is the UI thread's share of the fonts' loading, before
+// its first label: the styles the goroutine has not begun it loads itself,
+// and it waits for the one the goroutine is loading, so that no style is
+// loaded twice (on a busy machine the second core is no spare). Nothing
+// when no start was begun (tests).
+func awaitStartFonts() {
+	if startUp.fonts != nil {
+		startUp.fonts.await()
+	}
+}
+
+// fontLoad is the loading of one style's faces into Fyne's font cache (by
+// measuring a short text in it), done once by whoever claims it first.
+type fontLoad struct {
+	style   fyne.TextStyle
+	claimed atomic.Bool
+	done    chan struct{}
+}
+
+// fontLoads are the loads of the first frame's styles.
+type fontLoads []*fontLoad
+
+func newFontLoads(styles []fyne.TextStyle) fontLoads {
+	ls := make(fontLoads, len(styles))
+	for i, s := range styles {
+		ls[i] = &fontLoad{style: s, done: make(chan struct{})}
+	}
+	return ls
+}
+
+// claim reports whether the caller is the one to load l.
+func (l *fontLoad) claim() bool { return l.claimed.CompareAndSwap(false, true) }
+
+func (l *fontLoad) load() {
+	fyne.MeasureText("Mg", 14, l.style)
+	close(l.done)
+}
+
+// warm loads the styles nobody has claimed (the goroutine's part).
+func (ls fontLoads) warm() {
+	for _, l := range ls {
+		if l.claim() {
+			l.load()
+		}
+	}
+}
+
+// await loads the styles nobody has claimed and waits for the others. It
+// takes them from the last, the goroutine from the first, so the two
+// share the work rather than one waiting for the other.
+func (ls fontLoads) await() {
+	for i := len(ls) - 1; i >= 0; i-- {
+		if l := ls[i]; l.claim() {
+			l.load()
+		} else {
+			<-ls[i].done
+		}
 	}
 }
