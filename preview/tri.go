@@ -96,6 +96,10 @@ func (r *renderer) fillTri(k *[3]corner, g *groupState, y0, y1 int) {
 		r.fillPlain(&s, &g.tint, l)
 		return
 	}
+	if !r.exact && (g.blend == geom.BlendOpaque || g.blend == geom.BlendAlpha) {
+		r.fillFast(&s, k, g)
+		return
+	}
 	r.fillShaded(&s, k, g)
 }
 
