@@ -77,12 +77,15 @@ func fillDiff(t *testing.T, m *geom.Mesh, w, h int) (most int, mean float64) {
 	return most, float64(sum) / float64(n)
 }
 
-// The fast fill (integer colour, attributes as planes over 1/w) stays
-// within a rounding step or two of the reference fill: on the test car
-// with its collision overlay, measured max 1, mean 0.0006; on a textured
-// torus (bilinear, 64×64 textures) max 1, mean 0.0009; San Andreas'
-// admiral with its overlay (when RUMMAGE_SA_REAL names the game folder)
-// max 2, mean 0.004.
+// The fast fill (integer colour, attributes divided by 1/w every
+// spanLen pixels and stepped straight in between where that strays by at
+// most 1/16 texel) stays within a few rounding steps of the reference
+// fill, over four views at 640×400 (differences per channel, over the
+// pixels the mesh covers; measured): the test car with its collision
+// overlay max 0, mean 0; a textured torus (bilinear, 64×64 textures
+// wrapped, their seams in view) max 3, mean 0.0023; San Andreas' admiral
+// with its overlay (when RUMMAGE_SA_REAL names the game folder) max 2,
+// mean 0.0070.
 func TestFastFillMatchesExact(t *testing.T) {
 	p, err := dfftest.WriteFolder(t.TempDir(), dfftest.Folder{})
 	if err != nil {
@@ -94,8 +97,8 @@ func TestFastFillMatchesExact(t *testing.T) {
 		most int
 		mean float64
 	}{
-		{"testcar", carOverlay(t, p), 2, 0.01},
-		{"torus", texturedTorus(48, 24, 64), 2, 0.01},
+		{"testcar", carOverlay(t, p), 4, 0.01},
+		{"torus", texturedTorus(48, 24, 64), 4, 0.01},
 	}
 	if dir := os.Getenv("RUMMAGE_SA_REAL"); dir != "" {
 		cases = append(cases, struct {
@@ -103,13 +106,31 @@ func TestFastFillMatchesExact(t *testing.T) {
 			m    *geom.Mesh
 			most int
 			mean float64
-		}{"admiral", carOverlay(t, dir+"/MODELS/(to)GTA3.IMG/admiral.dff"), 3, 0.02})
+		}{"admiral", carOverlay(t, dir+"/MODELS/(to)GTA3.IMG/admiral.dff"), 4, 0.02})
 	}
 	for _, c := range cases {
 		most, mean := fillDiff(t, c.m, 640, 400)
 		t.Logf("%s: max %d, mean %.4f", c.name, most, mean)
 		if most > c.most || mean > c.mean {
 			t.Errorf("%s: fast fill differs from the reference by max %d, mean %.4f (want ≤ %d, ≤ %.3f)", c.name, most, mean, c.most, c.mean)
+		}
+	}
+}
+
+// lerpSpread rounds every channel as ⌊(a·(256-f) + b·f) / 256⌋, the mix
+// sample has always made, whatever the bytes.
+func TestLerpSpread(t *testing.T) {
+	seed := uint32(1)
+	next := func() uint32 { seed = seed*1664525 + 1013904223; return seed }
+	for range 20000 {
+		a, b, f := next(), next(), next()%257
+		got := lerpSpread(spread(a), spread(b), uint64(f))
+		got32 := uint32(got) | uint32(got>>24)
+		for c := 0; c < 32; c += 8 {
+			ca, cb := a>>c&255, b>>c&255
+			if want := (ca*(256-f) + cb*f) >> 8; got32>>c&255 != want {
+				t.Fatalf("lerpSpread(%08x, %08x, %d) = %08x: channel at bit %d is %d, want %d", a, b, f, got32, c, got32>>c&255, want)
+			}
 		}
 	}
 }
