@@ -135,6 +135,10 @@ func (ap *attrPlanes) attrsAt(a *spanAttrs, g *groupState, fx, fy float32, n int
 
 // fill shades the span, which starts at column x0 of the box on row fy.
 func (sp *span) fill(g *groupState, ap *attrPlanes, x0 int, fy float32) {
+	if g.tex.pix == nil && !g.colors {
+		sp.fillColor(g, ap, x0, fy)
+		return
+	}
 	writeZ := g.blend == geom.BlendOpaque
 	var a spanAttrs
 	pix := sp.pix[:4*len(sp.zs)]
@@ -146,16 +150,63 @@ func (sp *span) fill(g *groupState, ap *attrPlanes, x0 int, fy float32) {
 		} else {
 			a.u, a.v, a.l = a.u+a.du, a.v+a.dv, a.l+a.dl
 		}
-		if z := depthAt(sp.z, sp.zx, x0+i); z < zi && shadePixel(g, &a, pix[4*i:4*i+4:4*i+4], i-start) && writeZ {
+		if z := depthAt(sp.z, sp.zx, x0+i); z < zi && shadePixel(g, &a, i-start, pix[4*i:4*i+4:4*i+4]) && writeZ {
 			sp.zs[i] = z
 		}
 	}
 }
 
-// shadePixel shades pixel p with attributes a (the colours k pixels past
-// where a holds them) and reports whether it was drawn (false when the
-// alpha test drops it).
-func shadePixel(g *groupState, a *spanAttrs, p []uint8, k int) bool {
+// fillColor is fill for a group of one colour (no texture, no vertex
+// colours): a collision overlay's surfaces, a material's plain colour.
+// Only the light changes along the span, so the pixels are shaded here as
+// shadePixel shades them, without its tests.
+func (sp *span) fillColor(g *groupState, ap *attrPlanes, x0 int, fy float32) {
+	opaque := g.blend == geom.BlendOpaque
+	alpha := g.tint[3]
+	if g.test && alpha < g.ref {
+		return
+	}
+	var a spanAttrs
+	al := uint64(min(max(int32(alpha*65536), 0), 65536))
+	na := 65536 - al
+	pix := sp.pix[:4*len(sp.zs)]
+	next := 0
+	for i, zi := range sp.zs {
+		if i == next {
+			n := ap.attrsAt(&a, g, float32(x0+i), fy, min(spanLen, len(sp.zs)-1-i))
+			next = i + max(n, 1)
+		} else {
+			a.l += a.dl
+		}
+		z := depthAt(sp.z, sp.zx, x0+i)
+		if z >= zi {
+			continue
+		}
+		l := a.l * 65536
+		sr := uint64(255 * uint32(max(int32(g.tint[0]*l), 0)))
+		sg := uint64(255 * uint32(max(int32(g.tint[1]*l), 0)))
+		sb := uint64(255 * uint32(max(int32(g.tint[2]*l), 0)))
+		p := pix[4*i : 4*i+4 : 4*i+4]
+		if opaque {
+			binary.LittleEndian.PutUint32(p, uint32(min((sr+1<<15)>>16, 255)|min((sg+1<<15)>>16, 255)<<8|min((sb+1<<15)>>16, 255)<<16)|0xFF000000)
+			sp.zs[i] = z
+			continue
+		}
+		d := binary.LittleEndian.Uint32(p)
+		binary.LittleEndian.PutUint32(p, blendChannel(sr, uint64(d&255), al, na)|blendChannel(sg, uint64(d>>8&255), al, na)<<8|
+			blendChannel(sb, uint64(d>>16&255), al, na)<<16|blendChannel(255<<16, uint64(d>>24), al, na)<<24)
+	}
+}
+
+// blendChannel mixes a colour channel s (0..255, ×65536) with alpha al
+// (0..65536) over the pixel's channel dc (0..255) weighed by na = 65536-al,
+// rounded.
+func blendChannel(s, dc, al, na uint64) uint32 { return uint32(min((s*al+dc<<16*na+1<<31)>>32, 255)) }
+
+// shadePixel shades pixel p with attributes a (the vertex colours k
+// pixels past where a holds them) and reports whether it was drawn (false
+// when the alpha test drops it).
+func shadePixel(g *groupState, a *spanAttrs, k int, p []uint8) bool {
 	col := g.tint
 	if g.colors {
 		fk := float32(k)
@@ -182,7 +233,7 @@ func shadePixel(g *groupState, a *spanAttrs, p []uint8, k int) bool {
 	al := uint64(min(max(int32(alpha*65536), 0), 65536))
 	na := 65536 - al
 	d := binary.LittleEndian.Uint32(p)
-	o := func(s, dc uint64) uint32 { return uint32(min((s*al+dc<<16*na+1<<31)>>32, 255)) }
-	binary.LittleEndian.PutUint32(p, o(sr, uint64(d&255))|o(sg, uint64(d>>8&255))<<8|o(sb, uint64(d>>16&255))<<16|o(255<<16, uint64(d>>24))<<24)
+	binary.LittleEndian.PutUint32(p, blendChannel(sr, uint64(d&255), al, na)|blendChannel(sg, uint64(d>>8&255), al, na)<<8|
+		blendChannel(sb, uint64(d>>16&255), al, na)<<16|blendChannel(255<<16, uint64(d>>24), al, na)<<24)
 	return true
 }
