@@ -8,10 +8,13 @@ import (
 
 // attrPlanes are a triangle's attributes laid out for fillFast: each one
 // times 1/w, affine in screen space, and 1/w itself; an attribute at a
-// pixel is its plane's value over iw's.
+// pixel is its plane's value over iw's. The light of a flat-shaded
+// triangle is one number, lc.
 type attrPlanes struct {
 	iw, u, v, l plane
 	c           [4]plane
+	flat        bool
+	lc          float32
 }
 
 // attrPlanes lays out the attributes of k that group g uses.
@@ -19,7 +22,10 @@ func (s *triSetup) attrPlanes(p *attrPlanes, k *[3]corner, g *groupState) {
 	a, b, c := &k[0], &k[1], &k[2]
 	pw := func(fa, fb, fc float32) plane { return s.plane(fa*a.iw, fb*b.iw, fc*c.iw) }
 	p.iw = s.plane(a.iw, b.iw, c.iw)
-	p.l = pw(a.l, b.l, c.l)
+	p.flat, p.lc = a.l == b.l && b.l == c.l, a.l
+	if !p.flat {
+		p.l = pw(a.l, b.l, c.l)
+	}
 	if g.tex.pix != nil {
 		p.u, p.v = pw(a.u, b.u, c.u), pw(a.v, b.v, c.v)
 	}
@@ -106,7 +112,10 @@ type spanAttrs struct {
 func (ap *attrPlanes) attrsAt(a *spanAttrs, g *groupState, fx, fy float32, n int) int {
 	iw0 := ap.iw.at(fx, fy)
 	q0 := 1 / iw0
-	a.l, a.u, a.v, a.dl, a.du, a.dv = ap.l.at(fx, fy)*q0, ap.u.at(fx, fy)*q0, ap.v.at(fx, fy)*q0, 0, 0, 0
+	a.l, a.u, a.v, a.dl, a.du, a.dv = ap.lc, ap.u.at(fx, fy)*q0, ap.v.at(fx, fy)*q0, 0, 0, 0
+	if !ap.flat {
+		a.l = ap.l.at(fx, fy) * q0
+	}
 	if g.colors {
 		for i := range a.c {
 			a.c[i], a.dc[i] = ap.c[i].at(fx, fy)*q0, 0
@@ -124,7 +133,10 @@ func (ap *attrPlanes) attrsAt(a *spanAttrs, g *groupState, fx, fy float32, n int
 		return 0
 	}
 	inv := 1 / float32(n)
-	a.du, a.dv, a.dl = (u1-a.u)*inv, (v1-a.v)*inv, (ap.l.at(fx1, fy)*q1-a.l)*inv
+	a.du, a.dv = (u1-a.u)*inv, (v1-a.v)*inv
+	if !ap.flat {
+		a.dl = (ap.l.at(fx1, fy)*q1 - a.l) * inv
+	}
 	if g.colors {
 		for i := range a.c {
 			a.dc[i] = (ap.c[i].at(fx1, fy)*q1 - a.c[i]) * inv

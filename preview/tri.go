@@ -96,12 +96,24 @@ func (r *renderer) fillTri(k *[3]corner, g *groupState, y0, y1 int) {
 		r.fillPlain(&s, &g.tint, l)
 		return
 	}
-	if !r.exact && (g.blend == geom.BlendOpaque || g.blend == geom.BlendAlpha) {
+	if !r.exact && (g.blend == geom.BlendOpaque || g.blend == geom.BlendAlpha) && !tiny(k) {
 		r.fillFast(&s, k, g)
 		return
 	}
 	r.fillShaded(&s, k, g)
 }
+
+// tiny reports whether triangle k spans at most tinySide pixels each
+// way: fillShaded fills those, as fillFast's setup costs more than it
+// saves there (most triangles of a million-triangle mesh on screen). It
+// looks at the whole triangle, not the band's part, so that a triangle
+// is drawn alike whichever way the image is cut into bands.
+func tiny(k *[3]corner) bool {
+	a, b, c := &k[0], &k[1], &k[2]
+	return max(a.x, b.x, c.x)-min(a.x, b.x, c.x) <= tinySide<<8 && max(a.y, b.y, c.y)-min(a.y, b.y, c.y) <= tinySide<<8
+}
+
+const tinySide = 3
 
 // packColor packs 0..1 channels (clamped) as an image.RGBA pixel.
 func packColor(r, g, b, a float32) uint32 {
