@@ -47,7 +47,6 @@ require (
 require (
 	earlyinit v0.0.0
 	github.com/pierrec/lz4/v4 v4.1.33
-	golang.org/x/sys v0.50.0
 )
 
 replace earlyinit => ./internal/earlyinit

@@ -88,7 +88,7 @@ var flagDocs = map[string]flagDoc{
 	"size":                {arg: "WxH", help: "the image size in pixels (default 800x600)"},
 	"platform":            {arg: "PLATFORM", choices: choiceLists["platform"], help: "the platform the TXD is stored for"},
 	"format":              {arg: "FORMAT", choices: choiceLists["format"], help: "the stored raster format (auto: PAL8 on the PS2; DXT1 for opaque or 1-bit alpha, else DXT3 on D3D8 or DXT5)"},
-	"mips":                {arg: "N", help: "mip levels: auto (as many as the format allows, or those a DDS brings) or a count (1: none)"},
+	"mips":                {arg: "auto|N", help: "mip levels: auto (as many as the format allows, or those a DDS brings) or a count (1: none)"},
 	"quality":             {arg: "QUALITY", choices: choiceLists["quality"], help: "how hard DXT blocks are searched for: fast (a range fit), normal (the default: a cluster fit as libsquish's) or best (slower; a wider, iterated search); blocks a DDS or the TXD already has are kept as stored where the pixels are unchanged"},
 	"version":             {arg: "V", help: "the RenderWare version to stamp: " + strings.Join(choiceLists["rw-version"], ", ") + " (build img: the IMG version, 2 or 1)"},
 	"render.overwrite":    {help: "replace OUT.png when it exists (default: refuse, exit 1)"},

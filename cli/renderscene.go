@@ -35,6 +35,7 @@ func (e *env) renderScene(a *args, s *renderSettings, file, node string, n forma
 		return e.fail(file, node, fmt.Errorf("the scene's bounds (%g, %g, %g)–(%g, %g, %g) are not finite", b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2]))
 	}
 	view := preview.NewWorldView(w)
+	view.WireChunks = true // one frame: a chunk of edges at a time, not the world laid out
 	r := preview.NewRenderer()
 	defer r.Close()
 	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))

@@ -17,6 +17,8 @@ type Parts struct {
 	Tris   []Span
 	Verts  []Span
 	Bounds geom.Bounds
+
+	wireBox bool // the wire views too take the frame's box from Bounds (a world's wire chunks)
 }
 
 // RenderParts draws the parts of m seen by cam into dst, as Render draws

@@ -19,6 +19,13 @@ func (c rgb) ink() ink {
 	return ink(uint64(c.r) | uint64(c.b)<<16 | uint64(c.g)<<32 | 255<<48)
 }
 
+// bytewise is the ink with its lanes in a pixel's byte order (red, green,
+// blue, alpha), twice: a two-pixel SSE blend's operand (wireRun8).
+func (c ink) bytewise() [2]uint64 {
+	n := uint64(c)&0xFFFF | uint64(c)>>32&0xFFFF<<16 | uint64(c)>>16&0xFFFF<<32 | uint64(c)&(0xFFFF<<48)
+	return [2]uint64{n, n}
+}
+
 // band is the part of the image one worker may write: rows [y0, y1).
 type band struct {
 	pix    []uint8

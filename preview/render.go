@@ -129,24 +129,24 @@ type renderer struct {
 	cue0   float32
 
 	// buffers reused between frames
-	verts   []vert
-	useBack bool        // dim edges whose triangles all face away
-	opp     [][2]uint32 // per edge of oppMesh: opposite corners (see setOpp)
-	oppMesh *geom.Mesh
-	oppN    int
-	layers  []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
-	yr      []yRange      // per worker: the rows its vertices reach
-	rows    [2]int        // rows the layers may have touched this frame
-	palette []ink
-	bMesh   *geom.Mesh // bounds cache: meshes do not change once built
-	bN      int
-	bounds  geom.Bounds
-	parts   *Parts // RenderParts: what of the mesh this frame draws; nil for all
-	shares  ranges // the frame's runs of vertices and triangles, per worker
+	verts      []vert
+	edgeStride int           // when > 0, the edge stride (a world's wire chunks share the world's)
+	useBack    bool          // dim edges whose triangles all face away
+	away       []uint8       // per triangle: 1 when it faces away (facing)
+	layers     []*image.RGBA // workers 1..n-1 draw into these, premultiplied, kept transparent between frames
+	yr         []yRange      // per worker: the rows its vertices reach
+	rows       [2]int        // rows the layers may have touched this frame
+	palette    []ink
+	pal16      [][2]uint64 // the palette in the pixels' byte order, twice (wireRun8)
+	bMesh      *geom.Mesh  // bounds cache: meshes do not change once built
+	bN         int
+	bounds     geom.Bounds
+	parts      *Parts // RenderParts: what of the mesh this frame draws; nil for all
+	shares     ranges // the frame's runs of vertices and triangles, per worker
 
 	fillState // the solid and textured views
 
-	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn func(int)
+	projectFn, drawFn, compositeFn, pointsFn, binFn, bandsFn, facingFn func(int)
 }
 
 // yRange is the span of projected vertex rows one worker saw.
@@ -168,7 +168,7 @@ func newRendererN(n int) *Renderer {
 	r := &renderer{pool: newPool(n)}
 	r.yr = make([]yRange, n)
 	r.projectFn, r.drawFn, r.compositeFn, r.pointsFn = r.project, r.draw, r.composite, r.points
-	r.binFn, r.bandsFn = r.bin, r.fillBands
+	r.binFn, r.bandsFn, r.facingFn = r.bin, r.fillBands, r.facing
 	r.faces = make([]int, n)
 	out := &Renderer{r}
 	runtime.AddCleanup(out, func(p *pool) { p.stop() }, r.pool)
@@ -206,7 +206,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 		rr.etris = m.EdgeTris()
 	}
 	var b geom.Bounds
-	if rr.parts != nil && fills(opt.Mode) {
+	if rr.parts != nil && (fills(opt.Mode) || rr.parts.wireBox) {
 		b = rr.parts.Bounds
 	} else {
 		if rr.bMesh != m || rr.bN != len(m.Positions) {
@@ -263,7 +263,7 @@ func (r *Renderer) Render(dst *image.RGBA, m *geom.Mesh, cam *Camera, opt *Optio
 // drawEdges draws the wireframe: alone (wire), or over the filled frame
 // (textured+wire), where edges behind the surface are left out.
 func (r *renderer) drawEdges() {
-	r.useBack = r.opt.BackFaces && !r.fill && r.setOpp()
+	r.setFacing()
 	r.setLayers(r.fr.W, r.fr.H)
 	r.pool.run(r.drawFn)
 	if len(r.layers) > 0 {
@@ -278,6 +278,9 @@ func (r *renderer) setEdgeLook() (decimated bool) {
 	if n, most := len(r.edges), r.opt.MaxEdges; most > 0 && n > most {
 		r.stride = (n + most - 1) / most
 		decimated = true
+	}
+	if r.edgeStride > 0 { // a world's wire chunk: the whole world's stride
+		r.stride, decimated = r.edgeStride, r.edgeStride > 1
 	}
 	span := r.fr.DepthMax - r.fr.DepthMin
 	r.cue0, r.cueK = r.fr.DepthMin, 0
@@ -318,6 +321,10 @@ func (r *renderer) setPalette() {
 		}
 		r.palette[i] = toRGB(c).ink()
 	}
+	r.pal16 = r.pal16[:0]
+	for _, c := range r.palette {
+		r.pal16 = append(r.pal16, c.bytewise())
+	}
 }
 
 // span returns worker w's share [lo, hi) of n items.
@@ -331,7 +338,7 @@ func (r *renderer) span(w, n int) (int, int) {
 // depth, 1/w and light. For the wire view it clears the worker's share of
 // the image's rows first, so the drawing that follows is shared evenly.
 func (r *renderer) project(w int) {
-	if !r.fill {
+	if !r.fill && !r.keep {
 		h := r.dst.Rect.Dy()
 		bd := newBand(r.dst, h*w/r.pool.n, h*(w+1)/r.pool.n)
 		bd.clear(r.opt.Background)
@@ -520,6 +527,7 @@ func (r *renderer) composite(w int) {
 }
 
 // compositeRow draws the premultiplied row src over dst and zeroes src.
+// An opaque pixel of dst stays opaque.
 func compositeRow(dst, src []uint8) {
 	n := min(len(src), len(dst)) &^ 3
 	for i := 0; i < n; i += 4 {
@@ -538,6 +546,9 @@ func compositeRow(dst, src []uint8) {
 		d[0] = uint8(uint32(d[0])*inv>>8 + uint32(s[0]))
 		d[1] = uint8(uint32(d[1])*inv>>8 + uint32(s[1]))
 		d[2] = uint8(uint32(d[2])*inv>>8 + uint32(s[2]))
+		if da := uint32(d[3]); da != 255 { // a see-through image (render's): the layer covers it too
+			d[3] = uint8(da + (uint32(s[3])*(255-da)+127)/255)
+		}
 		s[0], s[1], s[2], s[3] = 0, 0, 0, 0
 	}
 }

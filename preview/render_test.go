@@ -3,6 +3,7 @@ package preview
 import (
 	"flag"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -157,14 +158,18 @@ func TestGoldenOffscreen(t *testing.T) {
 
 // Splitting the edges between workers (each beyond the first drawing on
 // its own layer, composited in order) must give the frame one worker
-// draws, up to rounding.
+// draws, up to rounding, on an opaque background and on a see-through one
+// (render's PNGs: a layer's alpha is laid over the image's too).
 func TestWorkersMatch(t *testing.T) {
 	m := geom.Icosphere(1, 5, geom.ZUp)
 	cam := NewCamera(m.Bounds(), m.Up, 1)
-	for _, dolly := range []float32{1, 0.5} { // 0.5: the camera ends up inside, near-plane clipping too
+	for k, dolly := range []float32{1, 0.5, 1} { // 0.5: the camera ends up inside, near-plane clipping too
 		cam.Dolly(dolly)
 		opt := DefaultOptions()
 		opt.Points, opt.Bounds = true, true
+		if k == 2 {
+			opt.Background = color.NRGBA{}
+		}
 		var imgs []*image.RGBA
 		for _, n := range []int{1, 2, 3, 4} {
 			r := newRendererN(n)
@@ -182,7 +187,7 @@ func TestWorkersMatch(t *testing.T) {
 				worst = max(worst, d)
 			}
 			if worst > 4 {
-				t.Errorf("dolly %g: image %d differs from the 1-worker one by up to %d", dolly, i, worst)
+				t.Errorf("dolly %g, background %v: image %d differs from the 1-worker one by up to %d", dolly, opt.Background, i, worst)
 			}
 		}
 		lit := 0

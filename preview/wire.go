@@ -2,62 +2,49 @@ package preview
 
 import "rummage/formats/geom"
 
-// oppFlip marks an opp entry whose triangle runs from the edge's B to its A.
-const oppFlip = 1 << 31
-
-// setOpp makes sure opp holds, for each edge, the corners opposite it in
-// the first two triangles that use it (EdgeTris; the first again when
-// there is one), each with oppFlip when that triangle runs from B to A:
-// whether a triangle faces away is then the sign of the edge's cross
-// product with its opposite corner, computed as the edge is drawn. It is
-// built once per mesh, and reports false for a mesh too big for oppFlip.
-func (r *renderer) setOpp() bool {
-	m := r.mesh
-	if len(m.Positions) >= oppFlip {
-		return false
-	}
-	if r.oppMesh == m && r.oppN == len(r.edges) {
-		return true
-	}
-	r.oppMesh, r.oppN = m, len(r.edges)
-	r.opp = make([][2]uint32, len(r.edges))
-	for e, ed := range r.edges {
-		t := r.etris[e]
-		t1 := t[1]
-		if t1 == geom.NoTri {
-			t1 = t[0]
+// facing fills worker w's share of r.away: 1 for each triangle that faces
+// away from the eye (its screen area, computed exactly, has the sign of a
+// back face; flipped in a mirrored view), 0 for the others and for those
+// with a corner that has no sane projection (facing unknown: not dimmed).
+// An edge is dimmed when every triangle of it faces away (edgeAway), which
+// costs each edge two byte loads instead of two cross products.
+func (r *renderer) facing(w int) {
+	lo, hi := r.span(w, len(r.away))
+	away, vs, mirror := r.away[lo:hi], r.verts, uint8(r.mirror())
+	idx := r.mesh.Indices[3*lo : 3*hi]
+	for i := range away {
+		tri := idx[3*i : 3*i+3 : 3*i+3]
+		i0, i1, i2 := tri[0], tri[1], tri[2]
+		if int(max(i0, i1, i2)) >= len(vs) {
+			away[i] = 0
+			continue
 		}
-		r.opp[e] = [2]uint32{opposite(m.Indices, t[0], ed), opposite(m.Indices, t1, ed)}
+		a, b, c := &vs[i0], &vs[i1], &vs[i2]
+		area := int64(b.x-a.x)*int64(c.y-a.y) - int64(c.x-a.x)*int64(b.y-a.y)
+		away[i] = (uint8(uint64(-area)>>63) ^ mirror) &^ uint8((a.code|b.code|c.code)&cCareful>>1)
 	}
-	return true
 }
 
-// opposite is the corner of triangle t across from edge ed, with oppFlip
-// when the triangle runs from ed.B to ed.A.
-func opposite(idx []uint32, t uint32, ed geom.Edge) uint32 {
-	tri := idx[3*t : 3*t+3 : 3*t+3]
-	for k := range 3 {
-		p, q, o := tri[k], tri[(k+1)%3], tri[(k+2)%3]
-		if p == ed.A && q == ed.B {
-			return o
-		}
-		if p == ed.B && q == ed.A {
-			return o | oppFlip
-		}
+// setFacing decides whether this frame dims back edges and, when it does,
+// works out which triangles face away (facing, on every worker).
+func (r *renderer) setFacing() {
+	r.useBack = r.opt.BackFaces && !r.fill && len(r.etris) == len(r.edges)
+	if !r.useBack {
+		return
 	}
-	return ed.A // not reached: the edge is a side of its triangle
+	n := r.mesh.Triangles()
+	if cap(r.away) < n+3 {
+		r.away = make([]uint8, n, n+3) // wireRun8 reads four bytes at a time
+	}
+	r.away = r.away[:n]
+	r.pool.run(r.facingFn)
 }
 
-// faceBack is 1 when the triangle with edge va→vb and opposite corner op
-// (an opp entry) faces away, given mirror (1 in a mirrored view), else 0;
-// also 0 when the corner has no sane projection. Its area, computed
-// exactly, is the triangle's own in any corner order.
-func faceBack(vs []vert, va, vb *vert, op uint32, mirror int32) int32 {
-	c := &vs[op&^oppFlip]
-	area := int64(vb.x-va.x)*int64(c.y-va.y) - int64(c.x-va.x)*int64(vb.y-va.y)
-	f := -int64(op >> 31) // -1 when the triangle runs B→A
-	area = (area ^ f) - f // its area in its own order
-	return (int32(uint64(-area)>>63) ^ mirror) &^ int32(c.code&cCareful>>1)
+// edgeAway reports whether every triangle of edge e faces away (the first
+// two that use it: EdgeTris).
+func (r *renderer) edgeAway(e int) bool {
+	t := r.etris[e]
+	return r.away[t[0]] != 0 && (t[1] == geom.NoTri || r.away[t[1]] != 0)
 }
 
 // backDim is the brightness of back-facing edges, out of 256.
@@ -114,10 +101,10 @@ func (r *renderer) drawOver(bd *band, first, hi int) {
 // none). useBack dims edges whose triangles all face away. It calls
 // nothing, so its many values stay in registers.
 func (r *renderer) drawRun(pix []uint8, stride int, e, hi int, useBack bool) int {
-	vs, pal, st, mirror := r.verts, r.palette, r.stride, r.mirror()
-	edges, egroup, opp := r.edges[:hi], r.egroup[:hi], r.opp
+	vs, pal, st := r.verts, r.palette, r.stride
+	edges, egroup, etris, away := r.edges[:hi], r.egroup[:hi], r.etris, r.away
 	if useBack {
-		opp = opp[:hi]
+		etris = etris[:hi]
 	}
 	for ; e < hi; e += st {
 		ed := edges[e]
@@ -129,8 +116,8 @@ func (r *renderer) drawRun(pix []uint8, stride int, e, hi int, useBack bool) int
 		if useBack {
 			// dim when every triangle of the edge faces away
 			// (facing runs in patches: a branch the predictor gets)
-			op := opp[e]
-			if faceBack(vs, va, vb, op[0], mirror) != 0 && faceBack(vs, va, vb, op[1], mirror) != 0 {
+			t := etris[e]
+			if away[t[0]] != 0 && (t[1] == geom.NoTri || away[t[1]] != 0) {
 				a -= a * (256 - backDim) >> 8
 			}
 		}
@@ -205,11 +192,8 @@ func (r *renderer) hardEdge(bd *band, e int) {
 		return
 	}
 	a := (va.a + vb.a) >> 2
-	if r.useBack {
-		op, m := r.opp[e], r.mirror()
-		if faceBack(r.verts, va, vb, op[0], m)&faceBack(r.verts, va, vb, op[1], m) != 0 {
-			a = a * backDim >> 8
-		}
+	if r.useBack && r.edgeAway(e) {
+		a = a * backDim >> 8
 	}
 	g := int(r.egroup[e])
 	if g >= len(r.palette) {

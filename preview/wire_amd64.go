@@ -12,7 +12,9 @@ type wireArgs struct {
 	stride int
 	edges  *geom.Edge
 	egroup *uint16
-	opp    *[2]uint32 // nil: no back-face dimming
+	etris  *[2]uint32 // nil: no back-face dimming
+	away   *uint8
+	ntri   int // len(away)
 	verts  *vert
 	nverts int
 	pal    *ink
@@ -20,10 +22,11 @@ type wireArgs struct {
 	recip  *float32
 	e, hi  int
 	st     int
-	mirror int
 	// scratch for the assembly: a line's byte steps along u and v, and
 	// its end column
 	step, across, end int //lint:ignore U1000 written and read by wire_amd64.s
+
+	wide8 // what wireRun8 reads besides
 }
 
 // wireRun is drawRun in assembly, on the edges e, e+st, ... below hi of
@@ -51,19 +54,34 @@ func (r *renderer) fastRun(pix []uint8, stride int, e, hi int) int {
 		edges: &r.edges[0], egroup: &r.egroup[0],
 		verts: &r.verts[0], nverts: len(r.verts),
 		pal: &r.palette[0], npal: len(r.palette), recip: &recip[0],
-		st: r.stride, mirror: int(r.mirror()),
+		st: r.stride,
 	}
 	if hi > len(r.edges) || len(r.egroup) < len(r.edges) {
 		panic("preview: edge range beyond the edge list")
 	}
-	if r.useBack {
-		if len(r.opp) < hi {
-			panic("preview: opposite corners missing")
+	if r.useBack && len(r.away) > 0 {
+		if len(r.etris) < hi {
+			panic("preview: edge triangles missing")
 		}
-		a.opp = &r.opp[0]
+		a.etris, a.away, a.ntri = &r.etris[0], &r.away[0], len(r.away)
 	}
+	wide := r.setWide(&a, pix, stride)
 	for e < hi {
 		a.e, a.hi = e, min(hi, e+asmChunk)
+		if wide {
+			// eight edges at a time up to a group with an edge that needs
+			// tests (or the last few edges), which the loop below draws
+			n := wireRun8(&a)
+			if n < 0 {
+				r.drawRun(pix, stride, ^n, ^n+1, r.useBack)
+				panic("preview: wireRun8 refused an edge drawRun drew")
+			}
+			if n >= a.hi {
+				e = n
+				continue
+			}
+			a.e, a.hi = n, min(a.hi, n+8)
+		}
 		n := wireRun(&a)
 		if n < 0 {
 			// the Go loop panics on the same edge, with its index

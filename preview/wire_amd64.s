@@ -5,13 +5,16 @@
 
 // wireRun is drawRun (wire.go) step for step, with the same integer and
 // float32 operations in the same order, so it draws the same pixels
-// (TestWireAsmMatchesGo). Registers across the loop: DI the arguments,
-// SI the edge, R9 the edge's brightness, R12 its ink.
+// (TestWireAsmMatchesGo); only a column's two puts are one SSE2 blend of
+// both pixels, which gives each byte the same value as put. Registers
+// across the loop: DI the arguments, SI the edge, R9 the edge's
+// brightness, R12 its ink, X5 the ink in the pixels' byte order, X7 zero.
 
 // func wireRun(a *wireArgs) int
 TEXT ·wireRun(SB), NOSPLIT, $0-16
 	MOVQ a+0(FP), DI
 	MOVQ wireArgs_e(DI), SI
+	PXOR X7, X7
 	JMP  check
 
 next:
@@ -44,67 +47,26 @@ check:
 	ADDL vert_a(BX), R9
 	SARL $2, R9
 
-	// dim when both triangles face away (faceBack in wire.go)
-	MOVQ wireArgs_opp(DI), R8
+	// dim when every triangle of the edge faces away (edgeAway in
+	// wire.go: a byte per triangle, worked out before the edges)
+	MOVQ wireArgs_etris(DI), R8
 	TESTQ R8, R8
 	JZ   look
-	MOVLQSX vert_x(AX), R10    // ax
-	MOVLQSX vert_y(AX), R11    // ay
-	MOVLQSX vert_x(BX), R12
-	SUBQ R10, R12              // dx
-	MOVLQSX vert_y(BX), R14
-	SUBQ R11, R14              // dy
-
-	MOVL (R8)(SI*8), CX        // the first triangle's corner
-	MOVL CX, DX
-	ANDL $(const_oppFlip-1), DX
-	CMPQ DX, wireArgs_nverts(DI)
+	MOVQ wireArgs_away(DI), R13
+	MOVL (R8)(SI*8), CX        // the first triangle
+	CMPQ CX, wireArgs_ntri(DI)
 	JAE  bad
-	SHLQ $4, DX
-	ADDQ R13, DX
-	TESTL $const_cCareful, vert_code(DX) // facing unknown: not dimmed
-	JNZ  look
-	MOVLQSX vert_y(DX), R15
-	SUBQ R11, R15
-	IMULQ R12, R15
-	MOVLQSX vert_x(DX), DX
-	SUBQ R10, DX
-	IMULQ R14, DX
-	SUBQ DX, R15               // area
-	SARL $31, CX
-	MOVLQSX CX, CX             // -1 when the triangle runs B to A
-	XORQ CX, R15
-	SUBQ CX, R15               // its area in its own order
-	NEGQ R15
-	SHRQ $63, R15
-	XORL wireArgs_mirror(DI), R15
-	JZ   look                  // faces the eye
-
-	MOVL 4(R8)(SI*8), CX       // the second triangle's corner
-	MOVL CX, DX
-	ANDL $(const_oppFlip-1), DX
-	CMPQ DX, wireArgs_nverts(DI)
+	CMPB (R13)(CX*1), $0
+	JEQ  look                  // faces the eye
+	MOVL 4(R8)(SI*8), CX       // the second, if any
+	CMPL CX, $-1               // geom.NoTri
+	JEQ  dim
+	CMPQ CX, wireArgs_ntri(DI)
 	JAE  bad
-	SHLQ $4, DX
-	ADDQ R13, DX
-	TESTL $const_cCareful, vert_code(DX)
-	JNZ  look
-	MOVLQSX vert_y(DX), R15
-	SUBQ R11, R15
-	IMULQ R12, R15
-	MOVLQSX vert_x(DX), DX
-	SUBQ R10, DX
-	IMULQ R14, DX
-	SUBQ DX, R15
-	SARL $31, CX
-	MOVLQSX CX, CX
-	XORQ CX, R15
-	SUBQ CX, R15
-	NEGQ R15
-	SHRQ $63, R15
-	XORL wireArgs_mirror(DI), R15
-	JZ   look
+	CMPB (R13)(CX*1), $0
+	JEQ  look
 
+dim:
 	IMUL3L $(256-const_backDim), R9, CX // a -= a * (256 - backDim) >> 8
 	SARL $8, CX
 	SUBL CX, R9
@@ -120,6 +82,11 @@ look:
 inked:
 	MOVQ wireArgs_pal(DI), R8
 	MOVQ (R8)(CX*8), R12
+	// X5: the ink's lanes in the bytes' order (an ink keeps red, blue,
+	// green, alpha), twice
+	MOVQ R12, X5
+	PSHUFLW $0xD8, X5, X5
+	PUNPCKLQDQ X5, X5
 
 	// u0 R10, v0 R11, u1 R14, v1 R15 along the major axis u, u0 <= u1
 	MOVL vert_x(AX), R10
@@ -237,50 +204,33 @@ column:
 	MOVL R9, R14
 	SUBL CX, R14               // a - w1
 
-	// put(o, a-w1): d*256 + (c-d)*(a-w1), d spread into 16-bit lanes
+	// both pixels of the column at once: o gets a-w1, o+across w1,
+	// each byte d -> (d*256 + (c-d)*w) >> 8 in a 16-bit lane; the lane's
+	// true value stays in 0..65280, so its low 16 bits are exact
 	CMPQ R11, wireArgs_npix(DI)
 	JAE  bad
-	MOVL (R13)(R11*1), R15
-	MOVL R15, R8
-	ANDL $0x00FF00FF, R15
-	ANDL $0xFF00FF00, R8
-	SHLQ $24, R8
-	ORQ  R8, R15
-	MOVQ R12, R8
-	SUBQ R15, R8
-	IMULQ R14, R8
-	SHLQ $8, R15
-	ADDQ R8, R15
-	SHRQ $8, R15
-	MOVQ $0x00FF00FF00FF00FF, R8
-	ANDQ R8, R15
-	MOVQ R15, R8
-	SHRQ $24, R8
-	ORL  R8, R15
-	MOVL R15, (R13)(R11*1)
-
-	// put(o+across, w1)
-	ADDQ BX, R11
-	CMPQ R11, wireArgs_npix(DI)
+	LEAQ (R11)(BX*1), R8
+	CMPQ R8, wireArgs_npix(DI)
 	JAE  bad
-	MOVL (R13)(R11*1), R15
-	MOVL R15, R8
-	ANDL $0x00FF00FF, R15
-	ANDL $0xFF00FF00, R8
-	SHLQ $24, R8
-	ORQ  R8, R15
-	MOVQ R12, R8
-	SUBQ R15, R8
-	IMULQ CX, R8
-	SHLQ $8, R15
-	ADDQ R8, R15
-	SHRQ $8, R15
-	MOVQ $0x00FF00FF00FF00FF, R8
-	ANDQ R8, R15
-	MOVQ R15, R8
-	SHRQ $24, R8
-	ORL  R8, R15
-	MOVL R15, (R13)(R11*1)
+	MOVL (R13)(R11*1), X2
+	MOVL (R13)(R8*1), X3
+	PUNPCKLLQ X3, X2
+	PUNPCKLBW X7, X2           // the two pixels' bytes as 16-bit lanes
+	MOVL R14, X3
+	MOVL CX, X4
+	PUNPCKLQDQ X4, X3
+	PSHUFLW $0, X3, X3
+	PSHUFHW $0, X3, X3         // a-w1 in the first pixel's lanes, w1 in the second's
+	MOVOU X5, X4
+	PSUBW X2, X4
+	PMULLW X3, X4              // (c-d)*w
+	PSLLW $8, X2
+	PADDW X4, X2
+	PSRLW $8, X2
+	PACKUSWB X2, X2
+	MOVL X2, (R13)(R11*1)
+	PSRLQ $32, X2
+	MOVL X2, (R13)(R8*1)
 
 	INCL DX
 	CMPL DX, wireArgs_end(DI)

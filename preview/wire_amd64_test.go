@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"golang.org/x/sys/cpu"
+
 	"rummage/formats/geom"
 )
 
@@ -19,6 +21,12 @@ func TestWireAsmLayouts(t *testing.T) {
 	}
 	if s := unsafe.Sizeof(geom.Edge{}); s != 8 {
 		t.Errorf("geom.Edge is %d bytes; wire_amd64.s scales by 8", s)
+	}
+	if o := unsafe.Offsetof(vert{}.a); o != vertA {
+		t.Errorf("vert.a is at %d; wire8_amd64.s reads it at vertA = %d", o, vertA)
+	}
+	if o := unsafe.Offsetof(vert{}.code); o != vertCode {
+		t.Errorf("vert.code is at %d; wire8_amd64.s reads it at vertCode = %d", o, vertCode)
 	}
 	if s := unsafe.Sizeof(ink(0)); s != 8 {
 		t.Errorf("ink is %d bytes; wire_amd64.s scales by 8", s)
@@ -86,9 +94,53 @@ func wireScenes(set func(asm bool), check func(name string, asm, gol *image.RGBA
 	}
 }
 
-// The assembly run draws exactly what the Go loop draws.
+// The assembly run draws exactly what the Go loop draws, eight edges at
+// a time (wireRun8, where the CPU has AVX2) and one by one (wireRun).
 func TestWireAsmMatchesGo(t *testing.T) {
-	sameFrames(t, func(on bool) { wireAsm = on })
+	for _, wide := range []bool{true, false} {
+		if wide && !cpu.X86.HasAVX2 {
+			t.Log("no AVX2 here: wireRun8 is not tested")
+			continue
+		}
+		wideOK = wide
+		sameFrames(t, func(on bool) { wireAsm = on })
+	}
+	wideOK = cpu.X86.HasAVX2
+}
+
+// The eight-edge run reaches most edges of a big mesh (or the test above
+// would not test it).
+func TestWireRun8DrawsMostEdges(t *testing.T) {
+	if !cpu.X86.HasAVX2 {
+		t.Skip("no AVX2")
+	}
+	m := geom.Torus(3, 1, 120, 60, 8, geom.ZUp)
+	cam := NewCamera(m.Bounds(), m.Up, 1)
+	r := newRendererN(1)
+	defer r.Close()
+	render(r, m, cam, DefaultOptions(), 300, 300)
+	rr := r.renderer
+	img := image.NewRGBA(image.Rect(0, 0, 300, 300))
+	a := wireArgs{pix: &img.Pix[0], npix: len(img.Pix) - 3, stride: img.Stride,
+		edges: &rr.edges[0], egroup: &rr.egroup[0], verts: &rr.verts[0], nverts: len(rr.verts),
+		pal: &rr.palette[0], npal: len(rr.palette), recip: &recip[0], st: 1,
+		etris: &rr.etris[0], away: &rr.away[0], ntri: len(rr.away)}
+	if !rr.setWide(&a, img.Pix, img.Stride) {
+		t.Fatal("setWide refused a plain frame")
+	}
+	wide := 0
+	for e := 0; e < len(rr.edges); e++ {
+		a.e, a.hi = e, len(rr.edges)
+		n := wireRun8(&a)
+		if n < 0 {
+			t.Fatalf("wireRun8 refused edge %d", ^n)
+		}
+		wide += n - e
+		e = n + 7 // past the group it stopped at
+	}
+	if wide < len(rr.edges)*9/10 {
+		t.Errorf("wireRun8 drew %d of %d edges", wide, len(rr.edges))
+	}
 }
 
 // sameFrames checks that the scenes of wireScenes come out the same
@@ -161,7 +213,7 @@ func slicesEqual(a, b []int) bool {
 	return true
 }
 
-// A broken invariant (a corner index or a pixel out of range) panics as
+// A broken invariant (a triangle index or a pixel out of range) panics as
 // the Go loop does, instead of writing outside the image.
 func TestWireRunRefusesBrokenEdges(t *testing.T) {
 	m := geom.Icosphere(1, 2, geom.ZUp)
@@ -180,13 +232,14 @@ func TestWireRunRefusesBrokenEdges(t *testing.T) {
 		f()
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
-	saved := rr.opp[0]
-	rr.opp[0] = [2]uint32{uint32(len(rr.verts)) + 5, uint32(len(rr.verts)) + 5}
-	panics("corner out of range", func() { rr.fastRun(img.Pix, img.Stride, 0, 1) })
-	rr.opp[0] = saved
+	saved := rr.etris[0]
+	rr.etris[0] = [2]uint32{uint32(len(rr.away)) + 5, uint32(len(rr.away)) + 5}
+	panics("triangle out of range", func() { rr.fastRun(img.Pix, img.Stride, 0, 1) })
+	rr.etris[0] = saved
 	va := &rr.verts[rr.edges[0].A]
 	saveV := *va
 	va.x, va.y, va.code = 1<<20, 1<<20, 0 // claims to be inside, lies far outside
 	panics("pixel out of range", func() { rr.fastRun(img.Pix, img.Stride, 0, 1) })
+	panics("pixel out of range, eight at a time", func() { rr.fastRun(img.Pix, img.Stride, 0, len(rr.edges)) })
 	*va = saveV
 }

@@ -86,9 +86,16 @@ const (
 // by model (models sharing a mesh, as missing ones of one size do, count
 // as one). The wire views draw every instance's edges: for them the view
 // lays every instance out in one mesh, the first time one is drawn (see
-// PlacedMesh). A WorldView is not safe for concurrent use.
+// PlacedMesh), or, with WireChunks, the wire view draws them a chunk at a
+// time in that mesh's order. A WorldView is not safe for concurrent use.
 type WorldView struct {
 	World *geom.World
+	// WireChunks draws the wire view a chunk of instances at a time,
+	// holding a chunk's edges instead of the whole world laid out in one
+	// mesh: far less memory and a quicker first frame, slower frames
+	// after it (each places every instance again). For one frame, as
+	// render draws.
+	WireChunks bool
 
 	models []modelLayout // the distinct model meshes
 	slot   []int32       // per instance: its entry of models, -1 for none
@@ -103,6 +110,7 @@ type WorldView struct {
 	// chunkWorkers is the workers of the renderer filling chunks.
 	chunkWorkers int
 	merged       *mergedLayout // the wire views': every instance placed
+	wire         wireBuf       // the wire view's chunk (WireChunks)
 }
 
 // nearInst is a drawn instance and its distance from the eye.

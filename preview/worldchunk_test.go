@@ -103,3 +103,61 @@ func TestWorldTexturedWireCulled(t *testing.T) {
 		t.Errorf("%d vertices projected of %d", st.Vertices, len(v.PlacedMesh().Positions))
 	}
 }
+
+// The wire views of a world drawn a chunk of instances at a time
+// (WireChunks) give the frame of the layout's one mesh, byte for byte
+// with one worker (more workers composite each chunk's layers, which
+// rounds), and never lay the world out in one mesh.
+func TestWorldWireChunksAreOneMesh(t *testing.T) {
+	defer func(v, tr int) { chunkVerts, chunkTris = v, tr }(chunkVerts, chunkTris)
+	w := glassWorld()
+	cam := StillCamera(Iso, w.Bounds(), geom.ZUp, 200, 160)
+	near := cam
+	near.Distance /= 3 // some instances culled: the textured part leaves them out, the edges do not
+	for _, workers := range []int{1, 2} {
+		r := newRendererN(workers)
+		for _, mode := range []Mode{ModeWire, ModeTexturedWire} {
+			for _, c := range []Camera{cam, near} {
+				for _, maxEdges := range []int{0, 100} {
+					opt := DefaultOptions()
+					opt.Mode, opt.Background, opt.Bounds, opt.MaxEdges = mode, color.NRGBA{20, 20, 20, 255}, true, maxEdges
+					chunkVerts, chunkTris = 1<<18, 1<<18
+					one := image.NewRGBA(image.Rect(0, 0, 200, 160))
+					ost := NewWorldView(w).Render(r, one, &c, &opt, WorldOptions{LOD: LODHigh})
+					for _, cut := range [][2]int{{1 << 18, 1 << 18}, {24, 12}, {30, 2}, {1, 1}} {
+						chunkVerts, chunkTris = cut[0], cut[1]
+						v := NewWorldView(w)
+						v.WireChunks = true
+						got := image.NewRGBA(one.Rect)
+						st := v.Render(r, got, &c, &opt, WorldOptions{LOD: LODHigh})
+						if v.merged != nil {
+							t.Fatalf("%v: the world was laid out in one mesh", mode)
+						}
+						if st.Edges != ost.Edges || st.Faces != ost.Faces || st.Decimated != ost.Decimated || st.Instances != ost.Instances {
+							t.Errorf("%v, chunks %v: %d edges, %d faces, decimated %v; one mesh %d, %d, %v",
+								mode, cut, st.Edges, st.Faces, st.Decimated, ost.Edges, ost.Faces, ost.Decimated)
+						}
+						worst := 0
+						for i := range got.Pix {
+							worst = max(worst, absInt(int(got.Pix[i])-int(one.Pix[i])))
+						}
+						switch {
+						case maxEdges == 0 && workers == 1 && worst != 0:
+							t.Errorf("%v, one worker, chunks %v: differs from one mesh by up to %d", mode, cut, worst)
+						case maxEdges == 0 && worst > 4:
+							t.Errorf("%v, %d workers, chunks %v: differs from one mesh by up to %d", mode, workers, cut, worst)
+						}
+					}
+				}
+			}
+		}
+		r.Close()
+	}
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -16,14 +16,21 @@ import (
 // baked into their placed vertices (opt.Unlit is set: the camera's head
 // light does not apply). The solid and textured views place the chosen
 // instances a chunk at a time; the wire views draw every instance, from
-// PlacedMesh.
+// PlacedMesh, or with WireChunks the wire view a chunk at a time too
+// (renderWire).
 func (v *WorldView) Render(r *Renderer, dst *image.RGBA, cam *Camera, opt *Options, wo WorldOptions) WorldStats {
 	st := v.Select(cam, dst.Rect.Dx(), dst.Rect.Dy(), wo)
 	o := *opt
 	o.Unlit = true
+	done := false
 	if o.Mode == ModeSolid || o.Mode == ModeTextured {
-		st.Stats = v.renderChunks(r, dst, cam, &o)
-	} else {
+		st.Stats, done = v.renderChunks(r, dst, cam, &o), true
+	} else if v.WireChunks && o.Mode == ModeTexturedWire {
+		st.Stats, done = v.renderTexturedWire(r, dst, cam, &o)
+	} else if v.WireChunks {
+		st.Stats, done = v.renderWire(r, dst, cam, &o)
+	}
+	if !done {
 		ml := v.mergedParts()
 		if o.Mode == ModeTexturedWire {
 			// its edges are every instance's: every vertex is projected

@@ -21,6 +21,7 @@ import (
 	"rummage/export"
 	"rummage/formats"
 	"rummage/ui/count"
+	"rummage/ui/widgets"
 )
 
 // exportSel is one node chosen for export, with its file.
@@ -109,7 +110,7 @@ func (c *exportCtl) showExportDialog(sel []exportSel, what string) *exportView {
 	}
 	for _, g := range exportGroups {
 		offered := groupFormats(g, nodes)
-		s := widget.NewSelect(offered, nil)
+		s := widgets.NewSelect(offered, nil)
 		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		form.Append(groupLabel(g), s)

@@ -96,7 +96,7 @@ func (c *viewCtl) newSettingsView() *settingsView {
 	for i, name := range backgrounds {
 		bgLabels[i] = widgets.TextureBackgroundLabel(name)
 	}
-	v.background = widget.NewSelect(bgLabels, func(label string) {
+	v.background = widgets.NewSelect(bgLabels, func(label string) {
 		if i := slices.Index(bgLabels, label); i >= 0 {
 			c.setTextureBackground(backgrounds[i])
 		}
@@ -115,7 +115,7 @@ func (c *viewCtl) newSettingsView() *settingsView {
 	fmtForm := widget.NewForm()
 	for _, g := range exportGroups {
 		offered := groupFormats(g, nil)
-		s := widget.NewSelect(offered, func(as string) { setGroupFormat(a, g, as) })
+		s := widgets.NewSelect(offered, func(as string) { setGroupFormat(a, g, as) })
 		s.SetSelected(groupFormat(a, g, offered))
 		v.formats[g.name] = s
 		fmtForm.Append(groupLabel(g), s)

@@ -120,6 +120,18 @@ func (m *Mesh) Edges() ([]Edge, []uint16) {
 	return m.edges, m.edgeGroup
 }
 
+// SetEdges gives m the edge lists Edges and EdgeTris return (edges, the
+// group of each one's first triangle, and its first two triangles),
+// instead of building them from its triangles: for a caller that already
+// knows them, as a scene's wire view knows each model's. It reports false
+// when m's edges were already built or set (they are then left as they
+// are).
+func (m *Mesh) SetEdges(edges []Edge, groups []uint16, tris [][2]uint32) bool {
+	set := false
+	m.edgesOnce.Do(func() { m.edges, m.edgeGroup, m.edgeTris, set = edges, groups, tris, true })
+	return set
+}
+
 // NoTri marks a missing triangle in EdgeTris.
 const NoTri = ^uint32(0)
 

@@ -75,8 +75,13 @@ var streetOptions = preview.WorldOptions{LOD: preview.LODByDistance, Far: 1500}
 
 // frame renders one textured 1280×800 frame.
 func frame(r *preview.Renderer, v *preview.WorldView, dst *image.RGBA, cam *preview.Camera, wo preview.WorldOptions) preview.WorldStats {
+	return frameIn(preview.ModeTextured, r, v, dst, cam, wo)
+}
+
+// frameIn renders one 1280×800 frame in mode.
+func frameIn(mode preview.Mode, r *preview.Renderer, v *preview.WorldView, dst *image.RGBA, cam *preview.Camera, wo preview.WorldOptions) preview.WorldStats {
 	opt := preview.DefaultOptions()
-	opt.Mode, opt.Axes, opt.Background = preview.ModeTextured, false, color.NRGBA{40, 44, 52, 255}
+	opt.Mode, opt.Axes, opt.Background = mode, false, color.NRGBA{40, 44, 52, 255}
 	return v.Render(r, dst, cam, &opt, wo)
 }
 
@@ -98,6 +103,11 @@ func BenchmarkSceneFirstFrame(b *testing.B) {
 // benchFrames times frames of cam with wo, reporting the instances and
 // triangles drawn.
 func benchFrames(b *testing.B, cam func(worldtest.CityInfo, *geom.World) preview.Camera, wo preview.WorldOptions) {
+	benchFramesIn(b, preview.ModeTextured, cam, wo)
+}
+
+// benchFramesIn is benchFrames in mode.
+func benchFramesIn(b *testing.B, mode preview.Mode, cam func(worldtest.CityInfo, *geom.World) preview.Camera, wo preview.WorldOptions) {
 	info := city(b)
 	f, s := openCold(b, info.IPL)
 	defer f.Close()
@@ -106,14 +116,14 @@ func benchFrames(b *testing.B, cam func(worldtest.CityInfo, *geom.World) preview
 	r := preview.NewRenderer()
 	defer r.Close()
 	dst := image.NewRGBA(image.Rect(0, 0, 1280, 800))
-	st := frame(r, v, dst, &c, wo)
+	st := frameIn(mode, r, v, dst, &c, wo)
 	if os.Getenv("RUMMAGE_SCENE_PNG") != "" {
 		writePNG(b, os.Getenv("RUMMAGE_SCENE_PNG")+"-"+b.Name()+".png", dst)
 	}
 	cpu0 := cputime.Process()
 	t0 := time.Now()
 	for b.Loop() {
-		st = frame(r, v, dst, &c, wo)
+		st = frameIn(mode, r, v, dst, &c, wo)
 	}
 	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(st.Instances), "instances")
@@ -131,6 +141,14 @@ func BenchmarkSceneStreet(b *testing.B) {
 // instance (budget: 8 fps at 1280×800 on both cores).
 func BenchmarkSceneTop(b *testing.B) {
 	benchFrames(b, func(_ worldtest.CityInfo, w *geom.World) preview.Camera {
+		return preview.StillCamera(preview.Top, w.Bounds(), geom.ZUp, 1280, 800)
+	}, preview.WorldOptions{LOD: preview.LODHigh})
+}
+
+// BenchmarkSceneWireTop draws every instance's edges from the top (the
+// wire view of the window, every instance laid out in one mesh).
+func BenchmarkSceneWireTop(b *testing.B) {
+	benchFramesIn(b, preview.ModeWire, func(_ worldtest.CityInfo, w *geom.World) preview.Camera {
 		return preview.StillCamera(preview.Top, w.Bounds(), geom.ZUp, 1280, 800)
 	}, preview.WorldOptions{LOD: preview.LODHigh})
 }

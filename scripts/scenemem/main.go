@@ -2,9 +2,9 @@
 // budgets (issue 28): it writes the generated city of worldtest.Budget
 // (5,000 instances of 200 models, 1.5 million triangles) and runs
 // `render` (the whole city from the top, every high-detail instance; iso
-// with LOD by distance; the stand-ins), `info --json` and `export --as
-// gltf` and `--as obj` on its text file, reporting each
-// command's peak resident memory (ru_maxrss) beside the budget of 64 MB
+// with LOD by distance; the stand-ins; the wire and textured+wire views),
+// `info --json` and `export --as gltf` and `--as obj` on its text file,
+// reporting each command's peak resident memory (ru_maxrss) beside the budget of 64 MB
 // + 8 × the bytes of every file the scene reads (the whole game folder:
 // gta.dat, the .ide, the .ipl and gta3.img, every entry of which is a
 // model, a dictionary or a stream of the city). It exits 1 when a command
@@ -68,6 +68,8 @@ func main() {
 		{"info", "--json", ipl},
 		{"export", "--as", "gltf", "--out", filepath.Join(dir, "out"), ipl},
 		{"render", "--size", "1280x800", "--lod", "lod", "--out", filepath.Join(dir, "lod.png"), ipl},
+		{"render", "--size", "1280x800", "--view", "wire", "--out", filepath.Join(dir, "wire.png"), ipl},
+		{"render", "--size", "1280x800", "--view", "textured+wire", "--out", filepath.Join(dir, "tw.png"), ipl},
 		{"export", "--as", "obj", "--out", filepath.Join(dir, "obj"), ipl},
 	} {
 		bad += run(*bin, args, input)

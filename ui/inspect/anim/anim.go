@@ -19,6 +19,7 @@ import (
 	"rummage/ui/count"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/mesh"
+	"rummage/ui/widgets"
 )
 
 func init() {
@@ -72,7 +73,7 @@ func newView(h inspect.Host, n formats.Node) *view {
 		return v
 	}
 	v.anim = a
-	v.pick = widget.NewSelect(nil, v.choose)
+	v.pick = widgets.NewSelect(nil, v.choose)
 	v.pick.PlaceHolder = lang.X("anim.model.none", "(open a model with a skeleton)")
 	v.stage = container.NewStack(widget.NewLabel(lang.X("anim.model.hint", "Choose a model to play the motion on.")))
 	summary := widget.NewLabel(lang.X("anim.summary", "{{.Name}}: {{.Ms}} ms", map[string]any{"Name": a.Name, "Ms": fmt.Sprintf("%.0f", a.Duration*1000)}))

@@ -18,6 +18,7 @@ import (
 	"rummage/formats/geom"
 	"rummage/ui/inspect"
 	"rummage/ui/inspect/mesh"
+	"rummage/ui/widgets"
 )
 
 // The Preview of a RenderWare model gets a row of its own controls: for a
@@ -184,7 +185,7 @@ func (r *modelRow) partsControl() fyne.CanvasObject {
 	parts := []formats.Parts{formats.PartsOK, formats.PartsDam, formats.PartsVLO, formats.PartsAll}
 	names := []string{lang.X("vehicle.parts.ok", "intact"), lang.X("vehicle.parts.dam", "damaged"),
 		lang.X("vehicle.parts.vlo", "low detail"), lang.X("vehicle.parts.all", "all parts")}
-	sel := widget.NewSelect(names, nil)
+	sel := widgets.NewSelect(names, nil)
 	sel.SetSelectedIndex(0)
 	sel.OnChanged = func(string) {
 		r.state.view.Parts = parts[max(sel.SelectedIndex(), 0)]
@@ -216,7 +217,7 @@ func (r *modelRow) paintControl(p *dff.Paint) fyne.CanvasObject {
 		}
 		swatches.Refresh()
 	}
-	sel := widget.NewSelect(names, nil)
+	sel := widgets.NewSelect(names, nil)
 	sel.SetSelectedIndex(0)
 	show(0)
 	sel.OnChanged = func(string) {
@@ -231,7 +232,7 @@ func (r *modelRow) paintControl(p *dff.Paint) fyne.CanvasObject {
 // nightControl switches between the day and the night vertex colours.
 func (r *modelRow) nightControl() fyne.CanvasObject {
 	day, night := lang.X("vehicle.day", "Day"), lang.X("vehicle.night", "Night")
-	sel := widget.NewSelect([]string{day, night}, nil)
+	sel := widgets.NewSelect([]string{day, night}, nil)
 	sel.SetSelectedIndex(0)
 	sel.OnChanged = func(s string) {
 		r.state.view.Night = s == night

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"rummage/formats/material"
+	"rummage/ui/widgets"
 )
 
 // animationEditor is the Material tab's Animation editor: mode, mask and
@@ -82,7 +83,7 @@ func maskName(mb material.MaskBit) string {
 // makeAnimationEditor builds the Animation editor: mode, mask and keys of
 // the current block, add and remove blocks and keys.
 func (t *animationEditor) makeAnimationEditor() fyne.CanvasObject {
-	t.mode = widget.NewSelect(modeNames(), func(string) {
+	t.mode = widgets.NewSelect(modeNames(), func(string) {
 		if t.loading {
 			return
 		}

@@ -183,7 +183,7 @@ func (t *materialTab) showActive(phase int) {
 
 // makeBlockSelect makes the selector of the animation block played.
 func (t *materialTab) makeBlockSelect() *widget.Select {
-	t.blockSel = widget.NewSelect(nil, func(string) {
+	t.blockSel = widgets.NewSelect(nil, func(string) {
 		if t.loading {
 			return
 		}

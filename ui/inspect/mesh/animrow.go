@@ -15,6 +15,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/geom"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // animRow is the Preview's Animation row, shown for a mesh with a
@@ -68,14 +69,14 @@ var (
 
 func newAnimRow(c *previewCanvas, clk *inspect.Clock) *animRow {
 	r := &animRow{c: c, clk: clk, speed: 1, sel: -1}
-	r.source = widget.NewSelect(nil, r.chooseSource)
+	r.source = widgets.NewSelect(nil, r.chooseSource)
 	r.source.PlaceHolder = lang.X("anim.source.none", "(no animations)")
 	r.motion = widget.NewSelectEntry(nil)
 	r.motion.PlaceHolder = lang.X("anim.motion.filter", "Filter motions…")
 	r.motion.OnChanged = r.filter
 	open := widget.NewButtonWithIcon(lang.X("anim.open", "Open…"), theme.FolderOpenIcon(), r.openFiles)
 	r.play = widget.NewButtonWithIcon("", theme.MediaPlayIcon(), r.toggle)
-	r.speeds = widget.NewSelect(speedNames, func(s string) {
+	r.speeds = widgets.NewSelect(speedNames, func(s string) {
 		for i, n := range speedNames {
 			if n == s {
 				r.speed = speedFactors[i]

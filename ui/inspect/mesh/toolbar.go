@@ -31,13 +31,13 @@ func shadingNames() []string {
 func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 	c := v.canvas
 	views := viewNames()
-	v.view = widget.NewSelect(views, func(string) {
+	v.view = widgets.NewSelect(views, func(string) {
 		if i := v.view.SelectedIndex(); i >= 0 {
 			v.SetMode(preview.Mode(i))
 		}
 	})
 	v.view.Selected = views[c.opt.Mode]
-	v.shading = widget.NewSelect(shadingNames(), func(string) {
+	v.shading = widgets.NewSelect(shadingNames(), func(string) {
 		sh := preview.ShadeFlat
 		if v.shading.SelectedIndex() == 1 {
 			sh = preview.ShadeSmooth
@@ -54,7 +54,7 @@ func (v *PreviewView) makeToolbar() fyne.CanvasObject {
 		}
 	})
 	v.light.Checked = !c.opt.Unlit
-	v.projection = widget.NewSelect([]string{lang.X("mesh.projection.perspective", "Perspective"),
+	v.projection = widgets.NewSelect([]string{lang.X("mesh.projection.perspective", "Perspective"),
 		lang.X("mesh.projection.orthographic", "Orthographic")}, func(string) {
 		p := preview.Perspective
 		if v.projection.SelectedIndex() == 1 {

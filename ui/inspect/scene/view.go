@@ -46,7 +46,7 @@ func lodNames() []string {
 func newPreviewView(h inspect.Host, s *world.Scene) *previewView {
 	v := &previewView{canvas: newSceneCanvas(s), host: h, scene: s}
 	c := v.canvas
-	v.mode = widget.NewSelect(modeNames(), func(string) {
+	v.mode = widgets.NewSelect(modeNames(), func(string) {
 		m := preview.ModeTextured
 		if v.mode.SelectedIndex() == 1 {
 			m = preview.ModeSolid
@@ -57,7 +57,7 @@ func newPreviewView(h inspect.Host, s *world.Scene) *previewView {
 		}
 	})
 	v.mode.SetSelectedIndex(0)
-	v.lod = widget.NewSelect(lodNames(), func(string) {
+	v.lod = widgets.NewSelect(lodNames(), func(string) {
 		if i := v.lod.SelectedIndex(); i >= 0 && c.wo.LOD != preview.LODChoice(i) {
 			c.wo.LOD = preview.LODChoice(i)
 			c.request()

@@ -12,6 +12,7 @@ import (
 	"rummage/formats"
 	"rummage/formats/txd"
 	"rummage/ui/inspect"
+	"rummage/ui/widgets"
 )
 
 // The dictionary edits of the TXD tab. Each is a function of formats/txd
@@ -209,7 +210,7 @@ func choiceSelect(choices []string, label func(string) string, selected string) 
 	for i, c := range choices {
 		labels[i] = label(c)
 	}
-	sel = widget.NewSelect(labels, nil)
+	sel = widgets.NewSelect(labels, nil)
 	sel.SetSelected(label(selected))
 	return sel, func() string {
 		if i := sel.SelectedIndex(); i >= 0 {

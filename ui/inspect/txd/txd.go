@@ -323,11 +323,11 @@ func renameButton(h inspect.Host, n *txd.TexNode) *widget.Button {
 // modesEditor is the filter and addressing form and its Apply button.
 func modesEditor(h inspect.Host, n *txd.TexNode) (fyne.CanvasObject, *widget.Button) {
 	t := n.Texture()
-	filter := widget.NewSelect(txd.FilterModes(), nil)
+	filter := widgets.NewSelect(txd.FilterModes(), nil)
 	filter.SetSelected(txd.FilterName(t.Filter()))
-	uAddr := widget.NewSelect(txd.AddressModes(), nil)
+	uAddr := widgets.NewSelect(txd.AddressModes(), nil)
 	uAddr.SetSelected(txd.AddressName(t.UAddress()))
-	vAddr := widget.NewSelect(txd.AddressModes(), nil)
+	vAddr := widgets.NewSelect(txd.AddressModes(), nil)
 	vAddr.SetSelected(txd.AddressName(t.VAddress()))
 	apply := widget.NewButton(lang.X("txd.filter.apply", "Apply filter/addressing"), func() {
 		cur := n.Texture()
