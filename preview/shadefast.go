@@ -152,20 +152,50 @@ func (sp *span) fill(g *groupState, ap *attrPlanes, x0 int, fy float32) {
 		return
 	}
 	writeZ := g.blend == geom.BlendOpaque
-	var a spanAttrs
+	var c chunk
 	pix := sp.pix[:4*len(sp.zs)]
-	start, next := 0, 0
 	for i, zi := range sp.zs {
-		if i == next {
-			n := ap.attrsAt(&a, g, float32(x0+i), fy, min(spanLen, len(sp.zs)-1-i))
-			start, next = i, i+max(n, 1)
-		} else {
-			a.u, a.v, a.l = a.u+a.du, a.v+a.dv, a.l+a.dl
+		z := depthAt(sp.z, sp.zx, x0+i)
+		if z >= zi {
+			continue
 		}
-		if z := depthAt(sp.z, sp.zx, x0+i); z < zi && shadePixel(g, &a, i-start, pix[4*i:4*i+4:4*i+4]) && writeZ {
+		if shadePixel(g, &c.a, c.at(ap, g, x0, fy, i, len(sp.zs)), pix[4*i:4*i+4:4*i+4]) && writeZ {
 			sp.zs[i] = z
 		}
 	}
+}
+
+// chunk holds the attributes of the run of spanLen pixels a span's pixel
+// falls in, found when a pixel of it first passes the depth test.
+type chunk struct {
+	a          spanAttrs
+	start, end int // the run's pixels, [start, end)
+	perPixel   bool
+}
+
+// at readies the attributes for pixel i of a span of n pixels starting at
+// column x0 of the box on row fy and returns how many steps pixel i is
+// past where c.a holds them.
+func (c *chunk) at(ap *attrPlanes, g *groupState, x0 int, fy float32, i, n int) int {
+	if i < c.end && !c.perPixel {
+		return i - c.start
+	}
+	return c.ready(ap, g, x0, fy, i, n)
+}
+
+// ready is at for a pixel of a new run, or of a run whose attributes are
+// found pixel by pixel.
+func (c *chunk) ready(ap *attrPlanes, g *groupState, x0 int, fy float32, i, n int) int {
+	if i >= c.end {
+		c.start = i - i%spanLen
+		c.end = min(c.start+spanLen, n)
+		c.perPixel = ap.attrsAt(&c.a, g, float32(x0+c.start), fy, min(spanLen, n-1-c.start)) == 0
+	}
+	if c.perPixel {
+		ap.attrsAt(&c.a, g, float32(x0+i), fy, 0)
+		return 0
+	}
+	return i - c.start
 }
 
 // fillColor is fill for a group of one colour (no texture, no vertex
@@ -178,23 +208,17 @@ func (sp *span) fillColor(g *groupState, ap *attrPlanes, x0 int, fy float32) {
 	if g.test && alpha < g.ref {
 		return
 	}
-	var a spanAttrs
+	var c chunk
 	al := uint64(min(max(int32(alpha*65536), 0), 65536))
 	na := 65536 - al
 	pix := sp.pix[:4*len(sp.zs)]
-	next := 0
 	for i, zi := range sp.zs {
-		if i == next {
-			n := ap.attrsAt(&a, g, float32(x0+i), fy, min(spanLen, len(sp.zs)-1-i))
-			next = i + max(n, 1)
-		} else {
-			a.l += a.dl
-		}
 		z := depthAt(sp.z, sp.zx, x0+i)
 		if z >= zi {
 			continue
 		}
-		l := a.l * 65536
+		k := c.at(ap, g, x0, fy, i, len(sp.zs))
+		l := (c.a.l + float32(k)*c.a.dl) * 65536
 		sr := uint64(255 * uint32(max(int32(g.tint[0]*l), 0)))
 		sg := uint64(255 * uint32(max(int32(g.tint[1]*l), 0)))
 		sb := uint64(255 * uint32(max(int32(g.tint[2]*l), 0)))
@@ -220,21 +244,21 @@ func blendChannel(s, dc, al, na uint64) uint32 { return uint32(min((s*al+dc<<16*
 // when the alpha test drops it).
 func shadePixel(g *groupState, a *spanAttrs, k int, p []uint8) bool {
 	col := g.tint
+	fk := float32(k)
 	if g.colors {
-		fk := float32(k)
 		for i := range col {
 			col[i] *= a.c[i] + fk*a.dc[i]
 		}
 	}
 	t := uint32(0xFFFFFFFF)
 	if g.tex.pix != nil {
-		t = g.tex.sample(a.u, a.v)
+		t = g.tex.sample(a.u+fk*a.du, a.v+fk*a.dv)
 	}
 	alpha := col[3] * float32(t>>24) * (1.0 / 255)
 	if g.test && alpha < g.ref {
 		return false
 	}
-	l := a.l * 65536
+	l := (a.l + fk*a.dl) * 65536
 	kr, kg, kb := uint32(max(int32(col[0]*l), 0)), uint32(max(int32(col[1]*l), 0)), uint32(max(int32(col[2]*l), 0))
 	// each channel ×65536: texel × tint × light
 	sr, sg, sb := uint64(t&255*kr), uint64(t>>8&255*kg), uint64(t>>16&255*kb)

@@ -83,7 +83,7 @@ func fillDiff(t *testing.T, m *geom.Mesh, w, h int) (most int, mean float64) {
 // fill, over four views at 640×400 (differences per channel, over the
 // pixels the mesh covers; measured): the test car with its collision
 // overlay max 0, mean 0; a textured torus (bilinear, 64×64 textures
-// wrapped, their seams in view) max 3, mean 0.0023; San Andreas' admiral
+// wrapped, their seams in view) max 3, mean 0.0022; San Andreas' admiral
 // with its overlay (when RUMMAGE_SA_REAL names the game folder) max 2,
 // mean 0.0070.
 func TestFastFillMatchesExact(t *testing.T) {
