@@ -17,6 +17,7 @@ type fillState struct {
 	lightless bool       // unlit: every face gets the ambient light, no normals are read
 	light     [3]float32 // the head light's direction, in the mesh's axes
 	keep      bool       // draw over the image and depth of the frame before (a world's chunks)
+	exact     bool       // fill every shaded triangle with fillShaded, the reference (tests)
 
 	attrs  []vattr   // per vertex, beside verts
 	zbuf   []float32 // the frame's depth, row by row

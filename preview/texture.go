@@ -18,6 +18,7 @@ type texView struct {
 	maskW, maskH   int     // w-1, h-1 when a power of two, else -1
 	clampU, clampV bool
 	nearest        bool
+	wrap2          bool // wraps both ways, a power of two each way
 }
 
 // newTexView views the part page of img (all of it when page is empty or
@@ -31,6 +32,7 @@ func newTexView(img *image.NRGBA, page image.Rectangle, au, av geom.Address, nea
 		clampU: au == geom.Clamp, clampV: av == geom.Clamp, nearest: nearest}
 	t.fw, t.fh = float32(t.w), float32(t.h)
 	t.maskW, t.maskH = powMask(t.w), powMask(t.h)
+	t.wrap2 = !t.clampU && !t.clampV && t.maskW >= 0 && t.maskH >= 0
 	return t
 }
 
@@ -73,7 +75,7 @@ func texelCoord(f float32) (int, uint32) {
 	if float32(i) > f {
 		i--
 	}
-	return i, uint32((f - float32(i)) * 256)
+	return i, uint32(int32((f - float32(i)) * 256)) // int32 first: converting a float straight to uint32 costs more
 }
 
 // sample returns the texture's colour at (u, v), packed as texel is:
@@ -86,18 +88,28 @@ func (t *texView) sample(u, v float32) uint32 {
 	}
 	x, fx := texelCoord(u*t.fw - 0.5)
 	y, fy := texelCoord(v*t.fh - 0.5)
-	x0, x1 := address(x, t.w, t.maskW, t.clampU), address(x+1, t.w, t.maskW, t.clampU)
-	y0, y1 := address(y, t.h, t.maskH, t.clampV), address(y+1, t.h, t.maskH, t.clampV)
-	top := lerpTexel(t.texel(x0, y0), t.texel(x1, y0), fx)
-	bottom := lerpTexel(t.texel(x0, y1), t.texel(x1, y1), fx)
-	return lerpTexel(top, bottom, fy)
+	var x0, x1, y0, y1 int
+	if t.wrap2 { // the common case, without address's tests
+		x0, x1, y0, y1 = x&t.maskW, (x+1)&t.maskW, y&t.maskH, (y+1)&t.maskH
+	} else {
+		x0, x1 = address(x, t.w, t.maskW, t.clampU), address(x+1, t.w, t.maskW, t.clampU)
+		y0, y1 = address(y, t.h, t.maskH, t.clampV), address(y+1, t.h, t.maskH, t.clampV)
+	}
+	r0 := t.pix[t.base+y0*t.stride:]
+	r1 := t.pix[t.base+y1*t.stride:]
+	top := lerpSpread(spread(binary.LittleEndian.Uint32(r0[4*x0:])), spread(binary.LittleEndian.Uint32(r0[4*x1:])), uint64(fx))
+	bottom := lerpSpread(spread(binary.LittleEndian.Uint32(r1[4*x0:])), spread(binary.LittleEndian.Uint32(r1[4*x1:])), uint64(fx))
+	c := lerpSpread(top, bottom, uint64(fy))
+	return uint32(c) | uint32(c>>24)
 }
 
-// lerpTexel mixes two packed texels, f/256 of the way from a to b, two
-// channels at a time.
-func lerpTexel(a, b, f uint32) uint32 {
-	g := 256 - f
-	rb := ((a&0x00FF00FF)*g + (b&0x00FF00FF)*f) >> 8 & 0x00FF00FF
-	ga := ((a>>8&0x00FF00FF)*g + (b>>8&0x00FF00FF)*f) >> 8 & 0x00FF00FF
-	return rb | ga<<8
+// spread lays a packed texel's four bytes out in the 16-bit lanes of a
+// word (R, B, G, A from the bottom), as an ink, so that one multiply
+// scales them all.
+func spread(t uint32) uint64 { return uint64(t&0x00FF00FF) | uint64(t&0xFF00FF00)<<24 }
+
+// lerpSpread mixes two spread texels, f/256 of the way from a to b, each
+// lane rounded down as lerpTexel rounds it (no lane leaves 0..65280).
+func lerpSpread(a, b, f uint64) uint64 {
+	return (a*(256-f) + b*f) >> 8 & 0x00FF00FF00FF00FF
 }

@@ -96,8 +96,24 @@ func (r *renderer) fillTri(k *[3]corner, g *groupState, y0, y1 int) {
 		r.fillPlain(&s, &g.tint, l)
 		return
 	}
+	if !r.exact && (g.blend == geom.BlendOpaque || g.blend == geom.BlendAlpha) && !tiny(k) {
+		r.fillFast(&s, k, g)
+		return
+	}
 	r.fillShaded(&s, k, g)
 }
+
+// tiny reports whether triangle k spans at most tinySide pixels each
+// way: fillShaded fills those, as fillFast's setup costs more than it
+// saves there (most triangles of a million-triangle mesh on screen). It
+// looks at the whole triangle, not the band's part, so that a triangle
+// is drawn alike whichever way the image is cut into bands.
+func tiny(k *[3]corner) bool {
+	a, b, c := &k[0], &k[1], &k[2]
+	return max(a.x, b.x, c.x)-min(a.x, b.x, c.x) <= tinySide<<8 && max(a.y, b.y, c.y)-min(a.y, b.y, c.y) <= tinySide<<8
+}
+
+const tinySide = 3
 
 // packColor packs 0..1 channels (clamped) as an image.RGBA pixel.
 func packColor(r, g, b, a float32) uint32 {
@@ -150,7 +166,9 @@ func (r *renderer) fillPlain(s *triSetup, tint *[4]float32, l plane) {
 
 // fillShaded fills the triangle with everything group g asks for: light
 // per pixel, vertex colours, the texture with perspective-correct UVs,
-// the alpha test and blending.
+// the alpha test and blending, in floats with a division per pixel. It
+// is the reference that fillFast, which draws the opaque and
+// alpha-blended groups, is held to; it draws the other blend modes.
 func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 	a, b, c := &k[0], &k[1], &k[2]
 	persp := a.iw != b.iw || b.iw != c.iw
@@ -161,14 +179,14 @@ func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 	for y := s.y0; y <= s.y1; y++ {
 		dy := int64(y - s.y0)
 		e0, e1, e2 := s.e[0]+dy*s.ey[0], s.e[1]+dy*s.ey[1], s.e[2]+dy*s.ey[2]
-		z := s.z.v + float32(dy)*s.z.y
+		z0 := s.z.v + float32(dy)*s.z.y
 		zrow := r.zbuf[y*w+s.x0 : y*w+s.x1+1]
 		prow := pix[y*stride+4*s.x0 : y*stride+4*s.x1+4]
 		in := false
 		for x := range zrow {
 			if e0|e1|e2 >= 0 {
 				in = true
-				if z < zrow[x] {
+				if z := depthAt(z0, s.z.x, x); z < zrow[x] {
 					// barycentrics of b and c, made perspective-correct
 					m1, m2 := float32(e1)*invA, float32(e2)*invA
 					if persp {
@@ -186,10 +204,15 @@ func (r *renderer) fillShaded(s *triSetup, k *[3]corner, g *groupState) {
 			} else if in {
 				break
 			}
-			e0, e1, e2, z = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2], z+s.z.x
+			e0, e1, e2 = e0+s.ex[0], e1+s.ex[1], e2+s.ex[2]
 		}
 	}
 }
+
+// depthAt is the depth at column x of a triangle's box on a row where
+// it is z0 at column 0 and steps by zx: fillShaded and fillFast take a
+// pixel's depth alike, so that they settle ties between triangles alike.
+func depthAt(z0, zx float32, x int) float32 { return z0 + float32(float32(x)*zx) }
 
 // lerp3 is the value at barycentrics (1-m1-m2, m1, m2) of p, q, r.
 func lerp3(p, q, r, m1, m2 float32) float32 { return p + (q-p)*m1 + (r-p)*m2 }
