@@ -63,9 +63,11 @@ var startUp struct {
 
 // BeginStartUp readies the process for the window's start (see
 // beginStartUp) the first time it is called; call it as soon as the app
-// exists, so the fonts load while the language and icon are set up.
-func BeginStartUp() {
+// exists, so the fonts load while the language and icon are set up. It
+// applies the remembered theme first: the font loading reads the theme.
+func BeginStartUp(a fyne.App) {
 	startUp.once.Do(func() {
+		applyThemePref(a)
 		startUp.fonts = newFontLoads(firstFrameStyles)
 		startUp.end = beginStartUp(startUp.fonts)
 	})
@@ -73,8 +75,9 @@ func BeginStartUp() {
 
 // startedUp ends the start begun by BeginStartUp (after the first frame).
 func startedUp() {
-	BeginStartUp()
-	startUp.end()
+	if startUp.end != nil {
+		startUp.end()
+	}
 }
 
 // awaitStartFonts is the UI thread's share of the fonts' loading, before

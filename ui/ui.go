@@ -42,7 +42,7 @@ func Run(a fyne.App, args []string) int {
 		fmt.Fprintln(os.Stderr, usage)
 		return 2
 	}
-	BeginStartUp()
+	BeginStartUp(a)
 	defer startedUp()
 	w, err := openWindow(a, formats.Options{Materials: cfg.materials, TXD: cfg.txd})
 	if err != nil {
