@@ -17,6 +17,7 @@ import (
 // app's preferences), else the system's.
 func runWindow(args []string) int {
 	a := app.NewWithID(ui.AppID)
+	ui.BeginStartUp(a) // fonts load on the other core from here to the first frame
 	i18n.Apply(i18n.Stored(a.Preferences()))
 	a.SetIcon(icons.App)
 	return ui.Run(a, args)

@@ -26,8 +26,8 @@ type inspector struct {
 	report  reporter
 	app     fyne.App
 	icon    *widget.Icon
-	title   *widget.Label
-	facts   *widget.Label
+	title   *widgets.FitLabel
+	facts   *widgets.FitLabel
 	problem *widget.Label   // the card's lines (see problemCard)
 	header  *fyne.Container // laid out again when its texts change
 	card    *fyne.Container // the problem card, under the header
@@ -48,19 +48,18 @@ type inspector struct {
 func newInspector(a fyne.App, host inspect.Host, report reporter) *inspector {
 	in := &inspector{app: a, host: host, report: report}
 	in.icon = widget.NewIcon(theme.InfoIcon())
-	in.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	in.title.Truncation = fyne.TextTruncateEllipsis
-	in.facts = widget.NewLabel("")
-	in.facts.Truncation = fyne.TextTruncateEllipsis
+	in.title = widgets.NewFitLabel("")
+	in.title.TextStyle = fyne.TextStyle{Bold: true}
+	in.facts = widgets.NewFitLabel("")
 	in.facts.Alignment = fyne.TextAlignTrailing
 	showHex := widget.NewButtonWithIcon(lang.X("action.show_in_hex", "Show in hex"), theme.SearchIcon(), in.showInHex)
 	in.cardV = newProblemCard(showHex)
 	in.card, in.problem = in.cardV.content, in.cardV.problem
 	// A long name or long facts are cut, never widening the window; each
 	// gets the room the other leaves.
-	facts := flexLabel(in.facts)
+	facts := flexFit(in.facts)
 	facts.fill = true
-	in.header = newShareRow(fixed(in.icon), flexLabel(in.title), facts)
+	in.header = newShareRow(fixed(in.icon), flexFit(in.title), facts)
 	in.body = container.NewStack()
 	in.content = container.NewBorder(container.NewVBox(in.header, in.card), nil, nil, nil, in.body)
 	in.show(nil)

@@ -31,12 +31,14 @@ func newProblemCard(showHex *widget.Button) *problemCard {
 	c.oneLine.Truncation = fyne.TextTruncateEllipsis
 	c.problem = widget.NewLabel("")
 	c.problem.Wrapping = fyne.TextWrapWord
-	c.toggle = widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), func() { c.setOpen(!c.open) })
+	// Made closed without setOpen: a refresh would build the hidden card's
+	// widgets at the window's start; they are built when it first shows.
+	c.toggle = widget.NewButtonWithIcon(lang.X("inspector.card.more", "More"), theme.MenuDropDownIcon(), func() { c.setOpen(!c.open) })
 	c.toggle.Importance = widget.LowImportance
+	c.problem.Hide()
 	text := container.NewStack(c.oneLine, c.problem)
 	c.content = container.NewBorder(nil, nil, container.NewHBox(c.icon), container.NewHBox(c.toggle, showHex), text)
 	c.content.Hide()
-	c.setOpen(false)
 	return c
 }
 

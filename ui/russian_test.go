@@ -202,7 +202,7 @@ func TestStatusBarInRussian(t *testing.T) {
 		t.Errorf("after opening one file the status says %q", got)
 	}
 	w.nav.selectUID(uidByPath(t, w, "odd"))
-	for _, l := range []*widget.Label{w.status.offset, w.status.size} {
+	for _, l := range []*widget.Label{&w.status.offset.Label, &w.status.size.Label} {
 		checkRussian(t, "status bar", l.Text)
 	}
 	if got := w.status.size.Text; got != "размер 0x8 (8 Б)" {

@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/ui/widgets"
 )
 
 // shareItem is one object of a shareRow: fixed at its minimum width, or
@@ -41,8 +43,13 @@ func flexLabel(l *widget.Label) shareItem {
 	return shareItem{obj: l, want: func() float32 { return labelWidth(l) }}
 }
 
-func firstLabel(l *widget.Label) shareItem {
-	it := flexLabel(l)
+// flexFit and firstFit are flexLabel and firstLabel of a FitLabel.
+func flexFit(l *widgets.FitLabel) shareItem {
+	return shareItem{obj: l, want: func() float32 { return labelWidth(&l.Label) }}
+}
+
+func firstFit(l *widgets.FitLabel) shareItem {
+	it := flexFit(l)
 	it.first = true
 	return it
 }

@@ -13,6 +13,7 @@ import (
 
 	"rummage/formats"
 	"rummage/ui/count"
+	"rummage/ui/widgets"
 )
 
 // statusBar is the line under the window: node path, offset, size, edit
@@ -27,9 +28,9 @@ type statusBar struct {
 	app      fyne.App
 	win      fyne.Window
 	sel      selection
-	path     *widget.Label
-	offset   *widget.Label
-	size     *widget.Label
+	path     *widgets.FitLabel
+	offset   *widgets.FitLabel
+	size     *widgets.FitLabel
 	state    *widget.Label
 	msg      *statusMessage
 	full     *widget.Label  // the message's full text, shown on hover
@@ -56,10 +57,11 @@ var (
 func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	s := &statusBar{app: a, win: win, sel: sel}
 	mono := fyne.TextStyle{Monospace: true}
-	s.path = widget.NewLabel("")
-	s.path.Truncation = fyne.TextTruncateEllipsis
-	s.offset = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
-	s.size = widget.NewLabelWithStyle("", fyne.TextAlignLeading, mono)
+	s.path = widgets.NewFitLabel("")
+	s.offset = widgets.NewFitLabel("")
+	s.offset.TextStyle = mono
+	s.size = widgets.NewFitLabel("")
+	s.size.TextStyle = mono
 	s.state = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.msg = newStatusMessage(s.showFull, func() { s.showMessages() })
 	s.full = widget.NewLabel("")
@@ -82,15 +84,13 @@ func newStatusBar(a fyne.App, win fyne.Window, sel selection) *statusBar {
 	barBox := container.NewHBox(container.NewGridWrap(fyne.NewSize(160, s.bar.MinSize().Height), s.bar), s.cancel)
 	s.busy = container.NewBorder(nil, nil, nil, barBox, s.barText)
 	s.busy.Hide()
-	s.offset.Truncation = fyne.TextTruncateEllipsis
-	s.size.Truncation = fyne.TextTruncateEllipsis
 	msg := shareItem{obj: s.msg, want: s.msg.width, fill: true}
 	busy := shareItem{obj: s.busy, want: func() float32 { return labelWidth(s.barText) + barBox.MinSize().Width + theme.Padding() }, first: true}
 	// Every text is cut to the room there is, so the line never widens
 	// the window: the progress, offset and size first; then the message
 	// gets the room the path leaves (and the path what the message
 	// leaves).
-	s.line = newShareRow(flexLabel(s.path), firstLabel(s.offset), firstLabel(s.size), fixed(s.state), msg,
+	s.line = newShareRow(flexFit(s.path), firstFit(s.offset), firstFit(s.size), fixed(s.state), msg,
 		fixed(s.action), fixed(s.problems), busy)
 	s.content = container.NewBorder(container.NewVBox(widget.NewSeparator(), s.full), nil, nil, nil, s.line)
 	return s

@@ -148,8 +148,8 @@ func TestStatusMessageUsesFreeWidth(t *testing.T) {
 	if s.msg.label.Text != msg {
 		t.Errorf("the message %q is shown as %q (%v wide beside a path %v wide)", msg, s.msg.label.Text, s.msg.Size().Width, s.path.Size().Width)
 	}
-	if s.path.Size().Width < labelWidth(s.path) {
-		t.Errorf("the path %q is cut to %v (needs %v)", s.path.Text, s.path.Size().Width, labelWidth(s.path))
+	if s.path.Size().Width < labelWidth(&s.path.Label) {
+		t.Errorf("the path %q is cut to %v (needs %v)", s.path.Text, s.path.Size().Width, labelWidth(&s.path.Label))
 	}
 	// Both long: each gets a fair share, the message elided in the middle.
 	long := strings.Repeat("a long message that goes on ", 10) + "THE-END"

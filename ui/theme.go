@@ -30,18 +30,28 @@ func setTheme(a fyne.App, name string) {
 // desktop driver does not redraw widgets for a new theme, and a widget
 // made before keeps the old theme's colours.
 func applyThemePref(a fyne.App) {
+	var want fyne.Theme
 	switch a.Preferences().String(prefTheme) {
 	case "light":
-		a.Settings().SetTheme(variantTheme{theme.DefaultTheme(), theme.VariantLight})
+		want = variantTheme{theme.DefaultTheme(), theme.VariantLight}
 	case "dark":
-		a.Settings().SetTheme(variantTheme{theme.DefaultTheme(), theme.VariantDark})
+		want = variantTheme{theme.DefaultTheme(), theme.VariantDark}
 	default:
 		// Only undo a forced variant; otherwise keep the app's theme
 		// (the default one, or the test theme in tests).
-		if _, forced := a.Settings().Theme().(variantTheme); forced {
-			a.Settings().SetTheme(theme.DefaultTheme())
+		if _, forced := a.Settings().Theme().(variantTheme); !forced {
+			return
 		}
+		want = theme.DefaultTheme()
 	}
+	// The theme in use already is left alone: setting it again would not
+	// change a pixel, and at the window's start BeginStartUp has applied
+	// it before the fonts began loading on another goroutine, which reads
+	// it (Fyne's settings do not lock the theme).
+	if cur, ok := a.Settings().Theme().(variantTheme); ok && cur == want {
+		return
+	}
+	a.Settings().SetTheme(want)
 }
 
 // themePref is the remembered theme name ("system" when unset).

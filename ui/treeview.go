@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"rummage/ui/widgets"
 )
 
 // rowMarks is what the tree widget asks of the export marks.
@@ -55,7 +57,7 @@ func newNavTree(win fyne.Window, model *treeModel, sel treeSelection, marks rowM
 type treeRow struct {
 	widget.BaseWidget
 	icon   *widget.Icon
-	name   *widget.Label
+	name   *widgets.FitLabel
 	tag    *canvas.Text
 	mark   *canvas.Text
 	bg     *canvas.Rectangle // tinted when the node is marked for export
@@ -74,8 +76,7 @@ func newTreeRow(onMenu func(*item, fyne.Position)) *treeRow {
 // newTreeRowMarked makes a row that also shows whether its node is marked
 // for export.
 func newTreeRowMarked(onMenu func(*item, fyne.Position), marked func(uid string) bool) *treeRow {
-	r := &treeRow{icon: widget.NewIcon(theme.FileIcon()), name: widget.NewLabel(""), onMenu: onMenu, marked: marked}
-	r.name.Truncation = fyne.TextTruncateEllipsis
+	r := &treeRow{icon: widget.NewIcon(theme.FileIcon()), name: widgets.NewCellLabel(), onMenu: onMenu, marked: marked}
 	r.tag = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 	r.tag.TextSize = theme.CaptionTextSize()
 	r.mark = canvas.NewText("", theme.Color(theme.ColorNameWarning))

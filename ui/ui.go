@@ -42,12 +42,15 @@ func Run(a fyne.App, args []string) int {
 		fmt.Fprintln(os.Stderr, usage)
 		return 2
 	}
+	BeginStartUp(a)
+	defer startedUp()
 	w, err := openWindow(a, formats.Options{Materials: cfg.materials, TXD: cfg.txd})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rummage: cannot open the window:", err)
 		return 1
 	}
 	if len(cfg.shots) > 0 {
+		startedUp()
 		return w.screenshot(cfg, os.Stderr)
 	}
 	forwarded, stop := w.claimInstance(cfg)
@@ -61,6 +64,7 @@ func Run(a fyne.App, args []string) int {
 		w.selectStart(cfg.selectNode)
 	}
 	a.Lifecycle().SetOnStarted(func() {
+		startedUp() // the first frame is drawn
 		w.fitScreen(w.win.Canvas().Scale())
 		if len(cfg.files) == 0 {
 			return

@@ -88,6 +88,7 @@ func (w *window) wire() {
 	a, win := w.app, w.win
 	w.nav = newTreeCtl(win, w, &w.jobs)
 	w.nav.folders.forgetFile = w.forget
+	awaitStartFonts() // before the first label
 	w.status = newStatusBar(a, win, w.nav)
 	st := w.status
 	w.insp = newInspector(a, w, st)

@@ -3,12 +3,13 @@
 // The window's strings go through Fyne's own fyne.io/fyne/v2/lang with an
 // explicit key: lang.X("area.what", "English text"), and lang.XN for
 // counts ("{{.PluralCount}} phases"). The translations are the JSON files
-// translations/en.json and translations/ru.json, embedded and added to
-// Fyne's bundle when this package initialises: flat objects sorted by key,
+// translations/en.json and translations/ru.json, embedded, the one of the
+// language in use added to Fyne's bundle by Use: flat objects sorted by key,
 // a string per key, or for a plural key its forms (English one and other;
-// Russian one, few, many and other). Importing this package (the
-// inspectors do through ui/count and ui/widgets, main directly) is what
-// makes the English one forms and the Russian texts known.
+// Russian one, few, many and other). Apply (main, as the window starts)
+// or Use (tests; this package's init does for a test binary) is what makes
+// the English one forms or the Russian texts known; the command line,
+// which says nothing through lang, reads neither.
 //
 // The language is English or Russian: the one the user chose in Settings
 // (System, English, Русский; NewSetting is that row), else the system's
@@ -51,14 +52,29 @@ var files embed.FS
 // current is the language in use.
 var current = English
 
+// added are the languages whose translations are in Fyne's bundle.
+var added = map[string]bool{}
+
 func init() {
-	if err := lang.AddTranslationsFS(files, "translations"); err != nil {
-		fyne.LogError("the window's translations", err)
-	}
 	if testing.Testing() {
 		Use(English) // tests check English texts, whatever the system's language
-	} else {
-		Use(systemLanguage())
+	}
+}
+
+// add puts the translations of language into Fyne's bundle, once. Only
+// the language in use is read: parsing both files took a start of the
+// program (the command line's too) 8 to 30 ms, most of it Russian.
+func add(language string) {
+	if added[language] {
+		return
+	}
+	added[language] = true
+	b, err := files.ReadFile("translations/" + language + ".json")
+	if err == nil {
+		err = lang.AddTranslationsForLocale(b, fyne.Locale(language))
+	}
+	if err != nil {
+		fyne.LogError("the window's translations", err)
 	}
 }
 
@@ -118,6 +134,7 @@ func Use(language string) {
 	if language != Russian {
 		language = English
 	}
+	add(language) // adding resets Fyne's language to the system's: first
 	setupLang(language)
 	current = language
 }

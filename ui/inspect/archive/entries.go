@@ -213,22 +213,14 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 			}
 			return len(rows), len(cols)
 		},
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
+		func() fyne.CanvasObject { return widgets.NewCellLabel() },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
+			l := o.(*widgets.FitLabel)
 			if id.Row >= len(rows) || id.Col >= len(cols) {
-				l.SetText("")
+				l.Set("", l.TextStyle)
 				return
 			}
-			mono := entryMono(id.Col)
-			if l.TextStyle.Monospace != mono {
-				l.TextStyle = fyne.TextStyle{Monospace: mono}
-			}
-			l.SetText(rows[id.Row].fill().cells[id.Col])
+			l.Set(rows[id.Row].fill().cells[id.Col], fyne.TextStyle{Monospace: entryMono(id.Col)})
 		})
 	table.ShowHeaderRow = true
 	table.CreateHeader = func() fyne.CanvasObject {
@@ -239,19 +231,17 @@ func newEntriesTable(h inspect.Host, cols []string, rows []*entryRow, problem er
 	table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		b := o.(*widget.Button)
 		if id.Col < 0 || id.Col >= len(cols) {
-			b.SetText("")
+			widgets.SetHeader(b, "", nil)
 			return
 		}
-		label := cols[id.Col]
-		b.SetIcon(nil)
+		var icon fyne.Resource
 		if id.Col == sortCol {
+			icon = theme.MenuDropUpIcon()
 			if desc {
-				b.SetIcon(theme.MenuDropDownIcon())
-			} else {
-				b.SetIcon(theme.MenuDropUpIcon())
+				icon = theme.MenuDropDownIcon()
 			}
 		}
-		b.SetText(label)
+		widgets.SetHeader(b, cols[id.Col], icon)
 		col := id.Col
 		b.OnTapped = func() {
 			if sortCol == col {
