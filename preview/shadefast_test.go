@@ -21,20 +21,7 @@ func carOverlay(t *testing.T, path string) *geom.Mesh {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	r := f.Root.(*dff.Root)
-	car, err := r.Mesh()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cm, _, err := r.CollisionFor()
-	if err != nil || cm == nil {
-		t.Fatalf("no collision: %v", err)
-	}
-	marks, err := r.EffectMarkers(formats.VehicleView{}, 0.05)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return geom.Combine(car, geom.Translucent(cm.Mesh(), 96), marks)
+	return dfftest.Overlaid(t, f.Root.(*dff.Root))
 }
 
 // fillDiff renders m textured at w×h, orbiting round it, with the fast

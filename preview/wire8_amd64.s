@@ -2,6 +2,7 @@
 
 #include "textflag.h"
 #include "go_asm.h"
+#include "wire_amd64.h"
 
 // wireRun8 is wireRun (wire_amd64.s) eight edges at a time. The first
 // pass readies a group of eight in the lanes of the Y registers with the
@@ -252,42 +253,7 @@ edge:
 	MOVOU (R8)(CX*1), X5
 
 column:
-	MOVL AX, CX
-	SARL $8, CX
-	MOVBLZX CX, CX
-	IMULL R9, CX
-	SARL $8, CX                // w1
-	MOVL AX, R11
-	SARL $16, R11
-	MOVLQSX R11, R11
-	IMULQ BX, R11
-	ADDQ R10, R11              // o
-	MOVL R9, R14
-	SUBL CX, R14               // a - w1
-	CMPQ R11, wireArgs_npix(DI)
-	JAE  bad
-	LEAQ (R11)(BX*1), R8
-	CMPQ R8, wireArgs_npix(DI)
-	JAE  bad
-	MOVL (R13)(R11*1), X2
-	MOVL (R13)(R8*1), X3
-	PUNPCKLLQ X3, X2
-	PUNPCKLBW X7, X2
-	MOVL R14, X3
-	MOVL CX, X4
-	PUNPCKLQDQ X4, X3
-	PSHUFLW $0, X3, X3
-	PSHUFHW $0, X3, X3
-	MOVOU X5, X4
-	PSUBW X2, X4
-	PMULLW X3, X4
-	PSLLW $8, X2
-	PADDW X4, X2
-	PSRLW $8, X2
-	PACKUSWB X2, X2
-	MOVL X2, (R13)(R11*1)
-	PSRLQ $32, X2
-	MOVL X2, (R13)(R8*1)
+	WIRECOLUMN
 
 	DECL DX
 	JZ   drawn

@@ -13,25 +13,6 @@ import (
 	"rummage/preview"
 )
 
-// overlaid is the car drawn as the preview's Collision overlay draws it:
-// the assembled, painted car, its collision model see-through over it and
-// its 2DFX markers.
-func overlaid(tb testing.TB, r *dff.Root) *geom.Mesh {
-	car, err := r.Mesh()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	cm, _, err := r.CollisionFor()
-	if err != nil || cm == nil {
-		tb.Fatalf("no collision: %v", err)
-	}
-	marks, err := r.EffectMarkers(formats.VehicleView{}, 0.05)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return geom.Combine(car, geom.Translucent(cm.Mesh(), 96), marks)
-}
-
 // BenchmarkCarWithCollision draws a car with its collision overlay at
 // 1280×800, textured, on every core, the camera orbiting a little each
 // frame: the test car, and San Andreas' admiral when RUMMAGE_SA_REAL
@@ -68,7 +49,7 @@ func BenchmarkCarWithCollision(b *testing.B) {
 	})
 }
 
-func benchOverlay(b *testing.B, r *dff.Root) { benchMesh(b, overlaid(b, r)) }
+func benchOverlay(b *testing.B, r *dff.Root) { benchMesh(b, dfftest.Overlaid(b, r)) }
 
 func benchMesh(b *testing.B, m *geom.Mesh) {
 	m.Edges()
