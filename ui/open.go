@@ -34,6 +34,8 @@ type fileList struct {
 	recentMenu *fyne.Menu
 	bar        *menuBar
 
+	uiMu *sync.Mutex // taken around the open's UI work, as the folder roots' (folderCtl.do); nil: none
+
 	tree    fileTree
 	members memberList // nil: no folder roots
 	host    fileHost
@@ -214,7 +216,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		defer cancel()
 		targets, again := dropOpen(targetsOf(paths), open)
 		if len(targets) == 0 && again != "" {
-			fyne.Do(func() {
+			c.do(func() {
 				c.tree.selectUID(again)
 				c.status.Status(lang.X("open.already", "already open"))
 			})
@@ -225,7 +227,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		flush := func(done int) {
 			b := batch
 			batch = nil
-			fyne.Do(func() {
+			c.do(func() {
 				c.addFiles(b)
 				if !shown && len(b) > 0 {
 					shown = true
@@ -253,7 +255,7 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		}
 		flush(len(targets))
 		cancelled := ctx.Err() != nil // read now: the deferred cancel runs before fyne.Do's func
-		fyne.Do(func() {
+		c.do(func() {
 			c.status.endProgress()
 			if cancelled {
 				c.status.Status(lang.X("open.cancelled", "opening cancelled"))
@@ -263,6 +265,20 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 		})
 	}()
 	return j
+}
+
+// do runs f as work of the UI goroutine (fyne.Do), one at a time with the
+// folder roots' background callbacks: Fyne's test driver runs each
+// fyne.Do on the goroutine that calls it, the real one all on the UI
+// goroutine (where the lock is free).
+func (c *fileList) do(f func()) {
+	fyne.Do(func() {
+		if c.uiMu != nil {
+			c.uiMu.Lock()
+			defer c.uiMu.Unlock()
+		}
+		f()
+	})
 }
 
 // openRecent is a File › Recent entry. A file or folder that no longer
