@@ -34,7 +34,7 @@ type fileList struct {
 	recentMenu *fyne.Menu
 	bar        *menuBar
 
-	uiMu *sync.Mutex // taken around the open's UI work, as the folder roots' (folderCtl.do); nil: none
+	uiDo func(func()) // runs the open's UI work one at a time with the folder roots' (folderCtl.do); nil: fyne.Do
 
 	tree    fileTree
 	members memberList // nil: no folder roots
@@ -267,18 +267,13 @@ func (c *fileList) openPaths(paths []string, remember bool) *job {
 	return j
 }
 
-// do runs f as work of the UI goroutine (fyne.Do), one at a time with the
-// folder roots' background callbacks: Fyne's test driver runs each
-// fyne.Do on the goroutine that calls it, the real one all on the UI
-// goroutine (where the lock is free).
+// do runs f as work of the UI goroutine through uiDo, or fyne.Do.
 func (c *fileList) do(f func()) {
-	fyne.Do(func() {
-		if c.uiMu != nil {
-			c.uiMu.Lock()
-			defer c.uiMu.Unlock()
-		}
-		f()
-	})
+	if c.uiDo != nil {
+		c.uiDo(f)
+		return
+	}
+	fyne.Do(f)
 }
 
 // openRecent is a File › Recent entry. A file or folder that no longer

@@ -95,7 +95,7 @@ func (w *window) wire() {
 	w.marks = newMarkSet(w.nav, st, func() { w.exporter.refreshButton() })
 	w.filter = newFilterEntry(w.nav.model, w.nav, st)
 	w.nav.build(w.filter, w.marks, w.insp, w.rows.items)
-	w.opened = &fileList{app: a, win: win, opts: &w.opts, jobs: &w.jobs, uiMu: &w.nav.folders.uiMu, tree: w.nav, members: w.nav.folders, host: w, shown: w.insp, status: st}
+	w.opened = &fileList{app: a, win: win, opts: &w.opts, jobs: &w.jobs, uiDo: w.nav.folders.do, tree: w.nav, members: w.nav.folders, host: w, shown: w.insp, status: st}
 	w.edits = newEditHistory(w.nav, w.insp, st, w.edited)
 	w.saver = &saveCtl{app: a, win: win, opts: &w.opts, files: w.opened, tree: w.nav, host: w, report: st}
 	w.exporter = &exportCtl{app: a, win: win, jobs: &w.jobs, sel: w.nav, marks: w.marks, model: w.nav.model, files: w.opened, status: st}
