@@ -15,7 +15,7 @@ import (
 // file): the whole level listed and sniffed (ns/op, budget 100 ms) and the
 // first report, which the window shows at once ("first-ms").
 func BenchmarkFirstLevel10k(b *testing.B) {
-	dir := benchFolder(b, 10_000)
+	dir := manyFiles(b, 10_000)
 	var first time.Duration
 	for b.Loop() {
 		start := time.Now()
@@ -28,22 +28,6 @@ func BenchmarkFirstLevel10k(b *testing.B) {
 		})
 	}
 	b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "first-ms")
-}
-
-// benchFolder makes a folder of n files, a third of them no game file.
-func benchFolder(b *testing.B, n int) string {
-	dir := b.TempDir()
-	txd := sample(b, "rumbler.txd")[:256]
-	for i := range n {
-		data := txd
-		if i%3 == 1 {
-			data = []byte("not a game file")
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%06d.txd", i)), data, 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return dir
 }
 
 // A whole tree listed folder by folder, as the window's background walk
